@@ -1,0 +1,1 @@
+# preload: see Makefile.am

@@ -1,0 +1,1 @@
+# src/bridge: see Makefile.am

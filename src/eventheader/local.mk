@@ -1,0 +1,1 @@
+# src/eventheader: see Makefile.am

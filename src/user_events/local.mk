@@ -1,0 +1,1 @@
+# src/user_events: see Makefile.am

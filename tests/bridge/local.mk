@@ -1,0 +1,1 @@
+# tests/bridge: see Makefile.am

@@ -1,0 +1,1 @@
+# tests/eventheader: see Makefile.am

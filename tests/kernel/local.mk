@@ -1,0 +1,1 @@
+# tests/kernel: see Makefile.am

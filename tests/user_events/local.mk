@@ -1,0 +1,1 @@
+# tests/user_events: see Makefile.am
