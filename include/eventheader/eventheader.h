@@ -243,6 +243,7 @@ EH_API int eh_buf_append(struct eh_buf *b, const void *p, size_t n);
 struct eh_meta {
 	struct eh_buf buf;
 	bool name_open;	/* event name written, its NUL not yet */
+	bool finished;	/* eh_meta_finish done: no more changes */
 	unsigned depth;	/* open structs */
 	size_t struct_format_at[EH_STRUCT_DEPTH_MAX]; /* where each open struct's field count goes */
 	unsigned struct_fields[EH_STRUCT_DEPTH_MAX];
