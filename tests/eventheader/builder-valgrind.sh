@@ -8,7 +8,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	exit 77
 fi
 status=0
-for t in meta_test payload_test event_test names_test; do
+for t in meta_test payload_test event_test names_test golden_test; do
 	bin="$bindir/$t"
 	if grep -q __asan_init "$bin" 2>/dev/null; then
 		echo "SKIP: $t is built with AddressSanitizer, which valgrind cannot run"

@@ -5,7 +5,8 @@ EH_BUILDER_TESTS = \
 	tests/eventheader/meta_test \
 	tests/eventheader/payload_test \
 	tests/eventheader/event_test \
-	tests/eventheader/names_test
+	tests/eventheader/names_test \
+	tests/eventheader/golden_test
 check_PROGRAMS += $(EH_BUILDER_TESTS)
 TESTS += $(EH_BUILDER_TESTS) tests/eventheader/builder-valgrind.sh
 EXTRA_DIST += tests/eventheader/suite_main.h tests/eventheader/builder-valgrind.sh
@@ -32,3 +33,8 @@ tests_eventheader_names_test_SOURCES = tests/eventheader/names_test.c
 tests_eventheader_names_test_CFLAGS = $(EH_BUILDER_TEST_CFLAGS)
 tests_eventheader_names_test_LDADD = $(EH_BUILDER_TEST_LDADD)
 tests_eventheader_names_test_LDFLAGS = -no-install
+
+tests_eventheader_golden_test_SOURCES = tests/eventheader/golden_test.c
+tests_eventheader_golden_test_CFLAGS = $(EH_BUILDER_TEST_CFLAGS)
+tests_eventheader_golden_test_LDADD = $(EH_BUILDER_TEST_LDADD)
+tests_eventheader_golden_test_LDFLAGS = -no-install
