@@ -1,1 +1,39 @@
-# tests/eventheader: see Makefile.am
+# tests/eventheader: the decoder's tests (see Makefile.am).
+#
+# TEMPORARY until the builder branch is merged: the programs compile the
+# decoder sources themselves plus decode_stubs.c (stand-ins for
+# eh_tracepoint_parse/eh_strerror).  At merge: delete decode_stubs.c and
+# DECODE_TEST_SOURCES, and give both programs
+#   LDADD = src/eventheader/libeventheader.la (+ $(CHECK_LIBS) for decode_test)
+DECODE_TEST_SOURCES = $(EH_DECODE_SOURCES) tests/eventheader/decode_stubs.c
+
+check_PROGRAMS += tests/eventheader/decode_test tests/eventheader/decode_dump
+tests_eventheader_decode_test_SOURCES = tests/eventheader/decode_test.c $(DECODE_TEST_SOURCES)
+tests_eventheader_decode_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_eventheader_decode_test_LDADD = $(CHECK_LIBS)
+tests_eventheader_decode_dump_SOURCES = tests/eventheader/decode_dump.c $(DECODE_TEST_SOURCES)
+
+TESTS += tests/eventheader/decode_test tests/eventheader/decode_conformance.sh
+dist_noinst_SCRIPTS += tests/eventheader/decode_conformance.sh \
+	tests/eventheader/decode_conformance.py tests/eventheader/decode_valgrind.sh
+
+# Valgrind and ASan do not mix: with --enable-sanitizers ASan does this job.
+if !SANITIZERS
+TESTS += tests/eventheader/decode_valgrind.sh
+endif
+
+# libFuzzer target: clang only, built with a plain rule, not libtool.
+FUZZ_DECODE_SOURCES = tests/fuzz/fuzz_decode.c $(DECODE_TEST_SOURCES)
+EXTRA_DIST += $(FUZZ_DECODE_SOURCES) tests/fuzz/corpus/decode tests/fuzz/regress/decode
+dist_noinst_SCRIPTS += tests/fuzz/fuzz_decode.sh
+TESTS += tests/fuzz/fuzz_decode.sh
+CLEANFILES += tests/fuzz/fuzz_decode
+if HAVE_FUZZ
+tests/fuzz/fuzz_decode: $(FUZZ_DECODE_SOURCES:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
+		$(WARN_CFLAGS) -o $@ $(filter %.c,$^)
+# The log is named with or without .sh depending on TEST_EXTENSIONS.
+tests/fuzz/fuzz_decode.log tests/fuzz/fuzz_decode.sh.log: tests/fuzz/fuzz_decode
+endif
