@@ -1,17 +1,11 @@
 # tests/eventheader: the decoder's tests (see Makefile.am).
 #
-# TEMPORARY until the builder branch is merged: the programs compile the
-# decoder sources themselves plus decode_stubs.c (stand-ins for
-# eh_tracepoint_parse/eh_strerror).  At merge: delete decode_stubs.c and
-# DECODE_TEST_SOURCES, and give both programs
-#   LDADD = src/eventheader/libeventheader.la (+ $(CHECK_LIBS) for decode_test)
-DECODE_TEST_SOURCES = $(EH_DECODE_SOURCES) tests/eventheader/decode_stubs.c
-
 check_PROGRAMS += tests/eventheader/decode_test tests/eventheader/decode_dump
-tests_eventheader_decode_test_SOURCES = tests/eventheader/decode_test.c $(DECODE_TEST_SOURCES)
+tests_eventheader_decode_test_SOURCES = tests/eventheader/decode_test.c
 tests_eventheader_decode_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_eventheader_decode_test_LDADD = $(CHECK_LIBS)
-tests_eventheader_decode_dump_SOURCES = tests/eventheader/decode_dump.c $(DECODE_TEST_SOURCES)
+tests_eventheader_decode_test_LDADD = src/eventheader/libeventheader.la $(CHECK_LIBS)
+tests_eventheader_decode_dump_SOURCES = tests/eventheader/decode_dump.c
+tests_eventheader_decode_dump_LDADD = src/eventheader/libeventheader.la
 
 TESTS += tests/eventheader/decode_test tests/eventheader/decode_conformance.sh
 dist_noinst_SCRIPTS += tests/eventheader/decode_conformance.sh \
@@ -23,7 +17,8 @@ TESTS += tests/eventheader/decode_valgrind.sh
 endif
 
 # libFuzzer target: clang only, built with a plain rule, not libtool.
-FUZZ_DECODE_SOURCES = tests/fuzz/fuzz_decode.c $(DECODE_TEST_SOURCES)
+FUZZ_DECODE_SOURCES = tests/fuzz/fuzz_decode.c $(EH_DECODE_SOURCES) \
+	src/eventheader/names.c src/eventheader/errors.c
 EXTRA_DIST += $(FUZZ_DECODE_SOURCES) tests/fuzz/corpus/decode tests/fuzz/regress/decode
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_decode.sh
 TESTS += tests/fuzz/fuzz_decode.sh
