@@ -94,7 +94,9 @@ struct ue_tracepoint {
 	struct ue_tracepoint *priv_next;	/* private: list of used tracepoints */
 };
 
-/* Static initializer; name must outlive the tracepoint. */
+/* Static initializer; name must outlive the tracepoint.  A tracepoint
+ * that is not static must be given to ue_tracepoint_unregister() before
+ * its memory goes away: the writer and the kernel keep its address. */
 #define UE_TRACEPOINT_INIT(name_literal) \
 	{ UE_STATE_UNREGISTERED, 0, (name_literal), 0, 0 }
 
