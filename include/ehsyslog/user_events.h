@@ -182,7 +182,8 @@ UE_API const char *ue_status_string(int state);
  * name or no memory.  ue_provider_tracepoint creates the tracepoint once
  * (it may allocate: keep the pointer, do not call it per event) and then
  * returns the same pointer; NULL on an invalid level or no memory.
- * ue_provider_close unregisters and frees its tracepoints.
+ * ue_provider_close unregisters and frees its tracepoints; the kernel keeps
+ * an event while a descriptor that registered it is open (until ue_close).
  */
 struct ue_provider;
 UE_API struct ue_provider *ue_provider_open(const char *provider_name, const char *options);
