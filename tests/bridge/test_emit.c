@@ -128,21 +128,25 @@ START_TEST(split_boundaries)
 
 	/* one byte over: parts of 10 text bytes each */
 	memset(&cap, 0, sizeof cap);
-	r = rec("0123456789abcdefghijKLMNO");
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 10, capture_sink, &cap), 3);
-	ck_assert_uint_eq(cap.count, 3);
-	check_part(0, "0123456789", 1, 3);
-	check_part(1, "abcdefghij", 2, 3);
-	check_part(2, "KLMNO", 3, 3);
-	for (unsigned i = 0; i < 3; i++)
+	r = rec("0123456789abcdefghijKLMNOPQRSTuvwxy");
+	ck_assert_uint_gt(OVERHEAD_SINGLE + r.msg_len, OVERHEAD_PART + 10);
+	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 10, capture_sink, &cap), 4);
+	ck_assert_uint_eq(cap.count, 4);
+	check_part(0, "0123456789", 1, 4);
+	check_part(1, "abcdefghij", 2, 4);
+	check_part(2, "KLMNOPQRST", 3, 4);
+	check_part(3, "uvwxy", 4, 4);
+	for (unsigned i = 0; i < 4; i++)
 		ck_assert_uint_le(cap.len[i], OVERHEAD_PART + 10);
 
 	/* a UTF-8 character straddling the boundary moves to the next part */
 	memset(&cap, 0, sizeof cap);
-	r = rec("aaaaaaaaa\xc3\xa9" "bbb");
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 10, capture_sink, &cap), 2);
-	check_part(0, "aaaaaaaaa", 1, 2);
-	check_part(1, "\xc3\xa9" "bbb", 2, 2);
+	r = rec("aaaaaaaaa\xc3\xa9" "bbbbbbbbbbbbbbbbbbb");
+	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 10, capture_sink, &cap), 4);
+	check_part(0, "aaaaaaaaa", 1, 4);
+	check_part(1, "\xc3\xa9" "bbbbbbbb", 2, 4);
+	check_part(2, "bbbbbbbbbb", 3, 4);
+	check_part(3, "b", 4, 4);
 }
 END_TEST
 
@@ -171,7 +175,7 @@ END_TEST
 
 START_TEST(impossible)
 {
-	struct ehs_record r = rec("hello world");
+	struct ehs_record r = rec("a message far too long for three bytes a part");
 	memset(&cap, 0, sizeof cap);
 	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 3, capture_sink, &cap), -1);
 	ck_assert_uint_eq(cap.count, 0);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
@@ -55,7 +56,7 @@ START_TEST(event_names)
 	ck_assert_uint_eq(ehs_event_name(out, "sshd"), 4);
 	ck_assert_str_eq(out, "sshd");
 	ehs_event_name(out, "a;b c\t\x01\x7f\xc3\xa9:z");
-	ck_assert_str_eq(out, "a_b c____:z");
+	ck_assert_str_eq(out, "a_b c_____:z");
 	ehs_event_name(out, NULL);
 	ck_assert_str_eq(out, program_invocation_short_name);
 	ehs_event_name(out, "");
