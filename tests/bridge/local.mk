@@ -47,3 +47,14 @@ tests_bridge_logcalls_fortify_CFLAGS = $(AM_CFLAGS) -O2 -U_FORTIFY_SOURCE -D_FOR
 
 TESTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh
 dist_noinst_SCRIPTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh
+
+# The interposer's wrappers linked into the test program itself, over the
+# test bridge: the program's own calls take the library's whole path.
+# Their stderr output goes to the test log.
+check_PROGRAMS += tests/bridge/test_calls
+TESTS += tests/bridge/test_calls
+tests_bridge_test_calls_SOURCES = tests/bridge/test_calls.c $(PRELOAD_SOURCES)
+tests_bridge_test_calls_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_calls_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_calls_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_calls_LDFLAGS = -no-install
