@@ -19,5 +19,5 @@ src_bridge_libbridge_la_CPPFLAGS = $(BRIDGE_CPPFLAGS)
 src_bridge_libbridge_la_CFLAGS = $(LIB_CFLAGS)
 libehsyslog_la_LIBADD += src/bridge/libbridge.la
 
-ehsysloghdrdir = $(includedir)
-ehsysloghdr_HEADERS = include/ehsyslog.h
+ehsyslogtopdir = $(includedir)
+ehsyslogtop_HEADERS = include/ehsyslog.h
