@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The configuration as the library would see it, through the bridge's
+ * parser (include/ehsyslog.h).
+ */
+#ifndef CLI_SETTINGS_H
+#define CLI_SETTINGS_H
+
+#include <ehsyslog.h>
+
+#include <stdbool.h>
+#include <sys/stat.h>
+
+struct cli_config_file {
+	const char *path;
+	bool found;		/* false: missing, the defaults apply */
+	struct stat st;		/* when found */
+	int errors;		/* errors the parser reported */
+};
+
+/*
+ * Reads path and applies it for program (NULL: global settings only) on
+ * top of *s, passing each error to on_error.  Returns 0 (also for a
+ * missing file) or a negative errno from reading it.
+ */
+int cli_config_apply(struct cli_config_file *file, const char *path, const char *program,
+		     struct ehs_settings *s, ehs_config_error_fn *on_error, void *ctx);
+
+/*
+ * Why setuid and setgid programs would ignore the file (not root-owned,
+ * or writable by group or others), or NULL when they would read it.
+ */
+const char *cli_config_distrust(const struct stat *st);
+
+#endif /* CLI_SETTINGS_H */
