@@ -75,7 +75,7 @@ int cmd_config(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
 		if (c == 'h')
 			return cli_print_help(config_usage);
-		return cli_option_error(cmd, argv, c);
+		return cli_option_error(cmd, argc, argv, c);
 	}
 	if (optind >= argc)
 		return cli_usage_error(cmd, "missing action: check");

@@ -112,7 +112,7 @@ int cmd_preload(int argc, char **argv)
 		case 'h':
 			return cli_print_help(preload_usage);
 		default:
-			return cli_option_error(cmd, argv, c);
+			return cli_option_error(cmd, argc, argv, c);
 		}
 	}
 	if (optind >= argc)

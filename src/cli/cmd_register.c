@@ -139,7 +139,7 @@ int cmd_register(int argc, char **argv)
 		case 'h':
 			return cli_print_help(register_usage);
 		default:
-			return cli_option_error(cmd, argv, c);
+			return cli_option_error(cmd, argc, argv, c);
 		}
 	}
 	if (optind < argc)

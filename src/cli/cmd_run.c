@@ -101,7 +101,7 @@ int cmd_run(int argc, char **argv)
 		case 'h':
 			return cli_print_help(run_usage);
 		default:
-			return cli_option_error(cmd, argv, c);
+			return cli_option_error(cmd, argc, argv, c);
 		}
 	}
 	if (optind >= argc)

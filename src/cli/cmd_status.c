@@ -182,7 +182,7 @@ int cmd_status(int argc, char **argv)
 		case 'h':
 			return cli_print_help(status_usage);
 		default:
-			return cli_option_error(cmd, argv, c);
+			return cli_option_error(cmd, argc, argv, c);
 		}
 	}
 	if (optind < argc)

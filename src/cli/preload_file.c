@@ -93,7 +93,7 @@ int preload_file_read(const char *cmd, struct preload_file *f, const char *path)
 		cli_error(cmd, "%s is a symbolic link: refusing to replace it (edit its target by hand)", path);
 	else if (rc == -EFBIG)
 		cli_error(cmd, "%s is larger than %d bytes: refusing to edit it", path, PRELOAD_FILE_MAX);
-	else if (rc == -EINVAL)
+	else if (rc == -EINVAL || rc == -EISDIR)
 		cli_error(cmd, "%s is not a regular file", path);
 	else
 		cli_error(cmd, "cannot read %s: %s", path, strerror(-rc));

@@ -27,7 +27,7 @@ int cli_read_file(const char *path, int open_flags, size_t max,
 	if (fstat(fd, st) < 0)
 		return fail(fd, buf, errno);
 	if (!S_ISREG(st->st_mode))
-		return fail(fd, buf, EINVAL);
+		return fail(fd, buf, S_ISDIR(st->st_mode) ? EISDIR : EINVAL);
 	for (;;) {
 		ssize_t n;
 

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,22 +44,23 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
-int cli_option_error(const char *cmd, char **argv, int c)
+int cli_option_error(const char *cmd, int argc, char **argv, int c)
 {
 	/* With a leading ':' in the option string getopt_long returns ':' for
-	 * a missing argument and '?' for an unknown option; optopt is the
-	 * short option, or 0 for a long one, whose word is argv[optind - 1]. */
-	const char *word = optind > 0 ? argv[optind - 1] : "";
+	 * a missing argument and '?' for an unknown option.  A long option is
+	 * the word argv[optind - 1]; a short one is optopt (which may also be
+	 * set for a long option, so the word decides). */
+	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "";
 	int len = (int)strcspn(word, "=");
+	bool is_long = strncmp(word, "--", 2) == 0;
 
-	if (c == ':') {
-		if (optopt)
-			return cli_usage_error(cmd, "option '-%c' needs an argument", optopt);
+	if (c == ':' && is_long)
 		return cli_usage_error(cmd, "option '%.*s' needs an argument", len, word);
-	}
-	if (optopt)
-		return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-	return cli_usage_error(cmd, "unknown option '%.*s'", len, word);
+	if (c == ':')
+		return cli_usage_error(cmd, "option '-%c' needs an argument", optopt);
+	if (is_long)
+		return cli_usage_error(cmd, "unknown option '%.*s'", len, word);
+	return cli_usage_error(cmd, "unknown option '-%c'", optopt);
 }
 
 int cli_exit_for_errno(int err)

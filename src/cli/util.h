@@ -27,7 +27,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 
 /* Reports getopt_long's c (':' missing argument, '?' unknown option;
  * the option string must start with ':'); returns CLI_EXIT_USAGE. */
-int cli_option_error(const char *cmd, char **argv, int c);
+int cli_option_error(const char *cmd, int argc, char **argv, int c);
 
 /* CLI_EXIT_PERMISSION for EACCES/EPERM, else CLI_EXIT_RUNTIME. */
 int cli_exit_for_errno(int err);
