@@ -33,13 +33,13 @@ static void print_error(void *ctx, unsigned line, const char *message)
 static int check(const char *cmd, const char *path, bool explicit_path)
 {
 	struct cli_config_file file;
-	struct ehs_settings s;
+	struct ehs_config c;
 	const char *why;
 	int rc;
 
-	ehs_settings_default(&s);
+	ehs_config_defaults(&c);
 	fflush(stdout);
-	rc = cli_config_apply(&file, path, NULL, &s, print_error, (void *)path);
+	rc = cli_config_apply(&file, path, NULL, &c, print_error, (void *)path);
 	if (rc < 0) {
 		cli_error(cmd, "cannot read %s: %s", path, strerror(-rc));
 		return cli_exit_for_errno(-rc);
@@ -55,7 +55,8 @@ static int check(const char *cmd, const char *path, bool explicit_path)
 	if ((why = cli_config_distrust(&file.st)) != NULL)
 		fprintf(stderr, "%s: warning: %s: setuid and setgid programs ignore it\n", path, why);
 	if (file.errors > 0) {
-		fprintf(stderr, "%s: %d error%s\n", path, file.errors, file.errors == 1 ? "" : "s");
+		fprintf(stderr, "%s: %d error%s: the library ignores this file and uses its defaults\n",
+			path, file.errors, file.errors == 1 ? "" : "s");
 		return CLI_EXIT_RUNTIME;
 	}
 	printf("%s: valid\n", path);

@@ -196,7 +196,7 @@ int cmd_register(int argc, char **argv)
 			struct ue_status st;
 
 			ue_status(&st);
-			rc = cli_user_events_error(cmd, st.state == UE_STATE_NO_TRACEFS ? NULL : st.path,
+			rc = cli_user_events_error(cmd, st.state == UE_STATUS_NO_TRACEFS || !st.path[0] ? NULL : st.path,
 						   -err, persist);
 			ue_close();
 			goto out;

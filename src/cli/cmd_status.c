@@ -15,6 +15,8 @@
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
+#include "bridge/config_load.h"
+
 #include <eventheader/eventheader.h>
 
 #include <errno.h>
@@ -134,14 +136,14 @@ static void count_error(void *ctx, unsigned line, const char *message)
 	(void)message;
 }
 
-/* Prints the configuration; returns the provider it names into buf. */
-static void report_config(const char *program, struct ehs_settings *s)
+/* Prints the configuration program would get into *s. */
+static void report_config(const char *program, struct ehs_config *s)
 {
 	struct cli_config_file file;
 	const char *path = cli_config_path(), *why;
 	int rc;
 
-	ehs_settings_default(s);
+	ehs_config_defaults(s);
 	rc = cli_config_apply(&file, path, program, s, count_error, NULL);
 	printf("configuration: %s", path);
 	if (rc < 0)
@@ -149,15 +151,16 @@ static void report_config(const char *program, struct ehs_settings *s)
 	else if (!file.found)
 		printf(" absent: defaults apply");
 	else if (file.errors)
-		printf(" has %d error%s (ehsyslog config check)", file.errors, file.errors == 1 ? "" : "s");
+		printf(" has %d error%s (see ehsyslog config check): ignored, defaults apply",
+		       file.errors, file.errors == 1 ? "" : "s");
 	if (rc == 0 && file.found && (why = cli_config_distrust(&file.st)) != NULL)
 		printf("; %s, so setuid and setgid programs ignore it", why);
 	printf("\n");
-	ehs_settings_from_env(s);
+	ehs_config_apply_env(s);
 	printf("  program      %s\n", program ? program : "(any: global settings)");
 	printf("  provider     %s\n", s->provider);
 	printf("  passthrough  %s\n", s->passthrough ? "yes" : "no (replace mode)");
-	printf("  disabled     %s\n", s->disabled ? "yes" : "no");
+	printf("  disabled     %s\n", s->disable ? "yes" : "no");
 }
 
 int cmd_status(int argc, char **argv)
@@ -170,7 +173,7 @@ int cmd_status(int argc, char **argv)
 	const char *cmd = argv[0], *program = NULL;
 	char tracing[PATH_MAX] = "", data[PATH_MAX + 32];
 	bool have_tracing;
-	struct ehs_settings s;
+	struct ehs_config s;
 	int c, rc;
 
 	opterr = 0;

@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include <eventheader/eventheader.h>
-#include <ehsyslog.h>
+#include "bridge/config_load.h"
 #include <ehsyslog/user_events.h>
 
 #include <ctype.h>
@@ -78,7 +78,7 @@ int eh_tracepoint_parse(const char *name, struct eh_tracepoint *out)
 	return 0;
 }
 
-static struct ue_status stub_status = { UE_STATE_UNUSED, 0, NULL };
+static struct ue_status stub_status;
 
 int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags)
 {
@@ -87,133 +87,153 @@ int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags)
 
 	(void)tp;
 	(void)flags;
-	stub_status.path = path;
+	snprintf(stub_status.path, sizeof stub_status.path, "%s", path);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		stub_status.error = errno;
-		stub_status.state = errno == ENOENT ? UE_STATE_NO_USER_EVENTS :
-			errno == EACCES || errno == EPERM ? UE_STATE_NO_PERMISSION : UE_STATE_ERROR;
+		stub_status.state = errno == ENOENT ? UE_STATUS_NO_USER_EVENTS :
+			errno == EACCES || errno == EPERM ? UE_STATUS_NO_PERMISSION : UE_STATUS_ERROR;
 		return -stub_status.error;
 	}
 	close(fd);
-	stub_status.state = UE_STATE_ERROR;
+	stub_status.state = UE_STATUS_ERROR;
 	stub_status.error = ENOSYS;
 	return -ENOSYS;
 }
 
-void ue_status(struct ue_status *st)
+void ue_status(struct ue_status *out)
 {
-	*st = stub_status;
+	*out = stub_status;
 }
 
 void ue_close(void)
 {
 }
 
-void ehs_settings_default(struct ehs_settings *s)
+void ehs_config_defaults(struct ehs_config *c)
 {
-	snprintf(s->provider, sizeof s->provider, "Syslog");
-	s->passthrough = true;
-	s->disabled = false;
+	snprintf(c->provider, sizeof c->provider, "%s", EHS_DEFAULT_PROVIDER);
+	c->passthrough = true;
+	c->disable = false;
 }
 
-static int parse_bool(const char *v, bool *out)
+int ehs_provider_valid(const char *p, size_t len)
 {
-	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "on"))
-		*out = true;
-	else if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0") || !strcmp(v, "off"))
-		*out = false;
-	else
+	size_t i;
+
+	if (len == 0 || len > EHS_PROVIDER_MAX)
 		return -1;
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)p[i]) && p[i] != '_')
+			return -1;
 	return 0;
 }
 
-/* Guessed syntax: "key = value", "[program NAME]" sections, '#' comments. */
+int ehs_parse_bool(const char *v, size_t len, bool *out)
+{
+	static const char *const yes[] = { "yes", "on", "true", "1" }, *const no[] = { "no", "off", "false", "0" };
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		if (strlen(yes[i]) == len && !memcmp(v, yes[i], len))
+			return *out = true, 0;
+		if (strlen(no[i]) == len && !memcmp(v, no[i], len))
+			return *out = false, 0;
+	}
+	return -1;
+}
+
+const char *ehs_config_strerror(enum ehs_config_error e)
+{
+	static const char *const text[] = { "ok", "syntax error", "unknown key", "not a boolean",
+		"invalid provider", "bad section", "line too long" };
+
+	return (unsigned)e < sizeof text / sizeof *text ? text[e] : "error";
+}
+
+/* Roughly the real parser's syntax: "key = value", "[program NAME]",
+ * '#' comments; stops at the first error, *c unchanged then. */
 int ehs_config_parse(const char *buf, size_t len, const char *program,
-		     struct ehs_settings *s, ehs_config_error_fn *on_error, void *ctx)
+		     struct ehs_config *c, struct ehs_config_status *st)
 {
 	const char *p = buf, *end = buf + len;
+	struct ehs_config r = *c;
 	unsigned line = 0;
-	int errors = 0;
 	bool applies = true;
+	enum ehs_config_error e = EHS_CONF_OK;
 
-	while (p < end) {
+	while (p < end && e == EHS_CONF_OK) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char text[512], *key, *val, *eq, *hash;
+		char text[EHS_CONFIG_LINE_MAX + 1], *key, *val, *eq, *hash;
 
 		line++;
-		if (n >= sizeof text) {
-			on_error(ctx, line, "line too long");
-			errors++;
-			goto next;
+		if (n > EHS_CONFIG_LINE_MAX || memchr(p, '\0', n)) {
+			e = EHS_CONF_LINE;
+			break;
 		}
 		memcpy(text, p, n);
 		text[n] = '\0';
+		p = nl ? nl + 1 : end;
 		if ((hash = strchr(text, '#')))
 			*hash = '\0';
 		key = text + strspn(text, " \t");
 		for (val = key + strlen(key); val > key && isspace((unsigned char)val[-1]); val--)
 			val[-1] = '\0';
 		if (!*key)
-			goto next;
+			continue;
 		if (*key == '[') {
 			char name[256];
 
-			if (sscanf(key, "[program %255[^]]]", name) != 1) {
-				on_error(ctx, line, "expected [program NAME]");
-				errors++;
-			} else {
+			if (sscanf(key, "[program %255[^]]]", name) != 1)
+				e = EHS_CONF_SECTION;
+			else
 				applies = program && !strcmp(name, program);
-			}
-			goto next;
+			continue;
 		}
-		eq = strchr(key, '=');
-		if (!eq) {
-			on_error(ctx, line, "expected key = value");
-			errors++;
-			goto next;
+		if (!(eq = strchr(key, '='))) {
+			e = EHS_CONF_SYNTAX;
+			break;
 		}
 		*eq = '\0';
 		val = eq + 1 + strspn(eq + 1, " \t");
 		for (eq = key + strlen(key); eq > key && isspace((unsigned char)eq[-1]); eq--)
 			eq[-1] = '\0';
 		if (!strcmp(key, "provider")) {
-			if (eh_provider_check(val) != 0 || strlen(val) >= sizeof s->provider) {
-				on_error(ctx, line, "invalid provider name");
-				errors++;
-			} else if (applies) {
-				snprintf(s->provider, sizeof s->provider, "%s", val);
-			}
+			if (ehs_provider_valid(val, strlen(val)) < 0)
+				e = EHS_CONF_PROVIDER;
+			else if (applies)
+				snprintf(r.provider, sizeof r.provider, "%s", val);
 		} else if (!strcmp(key, "passthrough") || !strcmp(key, "disable")) {
 			bool b;
 
-			if (parse_bool(val, &b) < 0) {
-				on_error(ctx, line, "expected yes or no");
-				errors++;
-			} else if (applies) {
-				*(key[0] == 'p' ? &s->passthrough : &s->disabled) = b;
-			}
+			if (ehs_parse_bool(val, strlen(val), &b) < 0)
+				e = EHS_CONF_BOOL;
+			else if (applies)
+				*(key[0] == 'p' ? &r.passthrough : &r.disable) = b;
 		} else {
-			on_error(ctx, line, "unknown setting");
-			errors++;
+			e = EHS_CONF_KEY;
 		}
-next:
-		p = nl ? nl + 1 : end;
 	}
-	return errors;
+	if (st) {
+		st->error = e;
+		st->line = e ? line : 0;
+	}
+	if (e)
+		return -1;
+	*c = r;
+	return 0;
 }
 
-void ehs_settings_from_env(struct ehs_settings *s)
+void ehs_config_apply_env(struct ehs_config *c)
 {
 	const char *v;
 	bool b;
 
-	if ((v = getenv("EHSYSLOG_PROVIDER")) && eh_provider_check(v) == 0 &&
-	    strlen(v) < sizeof s->provider)
-		snprintf(s->provider, sizeof s->provider, "%s", v);
-	if ((v = getenv("EHSYSLOG_PASSTHROUGH")) && parse_bool(v, &b) == 0)
-		s->passthrough = b;
-	if ((v = getenv("EHSYSLOG_DISABLE")) && parse_bool(v, &b) == 0)
-		s->disabled = b;
+	if ((v = getenv("EHSYSLOG_PROVIDER")) && ehs_provider_valid(v, strlen(v)) == 0)
+		snprintf(c->provider, sizeof c->provider, "%s", v);
+	if ((v = getenv("EHSYSLOG_PASSTHROUGH")) && ehs_parse_bool(v, strlen(v), &b) == 0)
+		c->passthrough = b;
+	if ((v = getenv("EHSYSLOG_DISABLE")) && ehs_parse_bool(v, strlen(v), &b) == 0)
+		c->disable = b;
 }

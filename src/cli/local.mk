@@ -27,4 +27,5 @@ ehsyslog_CFLAGS = $(AM_CFLAGS) $(LIBBSD_CFLAGS) \
 	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS)
 ehsyslog_LDADD = libehsyslog.la $(LIBBSD_LIBS) \
 	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS)
-EXTRA_DIST += src/cli/tmp_include/ehsyslog.h src/cli/tmp_include/ehsyslog/user_events.h
+EXTRA_DIST += src/cli/tmp_include/ehsyslog/user_events.h \
+	src/cli/tmp_include/bridge/config_parse.h src/cli/tmp_include/bridge/config_load.h

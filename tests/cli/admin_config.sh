@@ -22,7 +22,7 @@ expect_empty out
 grep -q "^$conf:3: ." "$T/err" || fail "no error for line 3: $(cat "$T/err")"
 grep -q "^$conf:5: ." "$T/err" || fail "no error for line 5: $(cat "$T/err")"
 grep -q "^$conf:[1246]:" "$T/err" && fail "error on a comment or blank line: $(cat "$T/err")"
-expect_line err "$conf: 2 errors"
+expect_line err "$conf: 2 errors: the library ignores this file and uses its defaults"
 
 # The default file comes from EHSYSLOG_CONFIG (else sysconfdir); absent is
 # fine there (defaults apply), not when named explicitly.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEMPORARY: the writer API as the cli-admin branch assumes it, until
- * branch "writer" lands include/ehsyslog/user_events.h (which then takes
- * precedence: include/ comes first on the include path).  The lead deletes
+ * TEMPORARY: declarations of branch writer's include/ehsyslog/user_events.h
+ * (commit 44bf52b) that the tool uses; the real header wins once merged
+ * (include/ comes first on the include path).  The lead deletes
  * src/cli/tmp_include/ at merge.
  */
 #ifndef EHSYSLOG_USER_EVENTS_H
@@ -10,40 +10,43 @@
 
 #include <stdint.h>
 
+#define UE_STATE_UNREGISTERED 0x80000000u
+#define UE_PERSIST 0x1u
+
 struct ue_tracepoint {
-	const char *name;	/* tracepoint name; the writer adds the fields */
-	uint32_t enabled;	/* enable word the kernel updates */
-	int write_index;
-	int registered;
+	uint32_t state;
+	uint32_t priv_flags;
+	const char *name;
+	uint64_t priv_channel;
+	struct ue_tracepoint *priv_next;
 };
 
-#define UE_TRACEPOINT_INIT(tp_name) { .name = (tp_name), .enabled = 0, .write_index = -1, .registered = 0 }
+#define UE_TRACEPOINT_INIT(name_literal) \
+	{ UE_STATE_UNREGISTERED, 0, (name_literal), 0, 0 }
 
-enum ue_register_flags {
-	UE_PERSIST = 1,		/* survives the process; needs CAP_PERFMON */
-};
-
-/* 0, or a negative errno: -ENOENT no user_events, -EACCES/-EPERM denied. */
 int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags);
+void ue_close(void);
 
-enum ue_state {
-	UE_STATE_UNUSED,
-	UE_STATE_OK,
-	UE_STATE_NO_USER_EVENTS,
-	UE_STATE_NO_PERMISSION,
-	UE_STATE_NO_TRACEFS,
-	UE_STATE_ERROR,
+enum ue_status_state {
+	UE_STATUS_UNUSED = 0,
+	UE_STATUS_OK,
+	UE_STATUS_NO_USER_EVENTS,
+	UE_STATUS_NO_PERMISSION,
+	UE_STATUS_NO_TRACEFS,
+	UE_STATUS_ERROR,
 };
+
+#define UE_PATH_MAX 256
 
 struct ue_status {
-	enum ue_state state;
-	int error;		/* errno of the failure, 0 if none */
-	const char *path;	/* user_events_data path tried, or NULL */
+	int state;
+	int error;
+	char path[UE_PATH_MAX];
+	unsigned registered;
+	unsigned failed;
+	unsigned long oversize;
 };
 
-void ue_status(struct ue_status *st);
-
-/* Unregisters every tracepoint and closes the data file. */
-void ue_close(void);
+void ue_status(struct ue_status *out);
 
 #endif
