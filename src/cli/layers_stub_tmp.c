@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * TEMPORARY, for building branch cli-admin before the layers below land:
- * minimal stand-ins for the eventheader, writer and bridge functions the
- * tool calls.  They are NOT the real thing (no registration happens, the
+ * minimal stand-ins for the writer and bridge functions the tool calls.  They are NOT the real thing (no registration happens, the
  * config syntax is a guess).  The lead deletes this file at merge.
  */
 #include "config.h"
 
-#include <eventheader/eventheader.h>
 #include "bridge/config_load.h"
 #include <ehsyslog/user_events.h>
 
@@ -19,64 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-const char *eh_strerror(int err)
-{
-	switch (err) {
-	case EH_OK: return "success";
-	case EH_E_NAME_TOO_LONG: return "tracepoint name too long";
-	case EH_E_PROVIDER_EMPTY: return "provider name is empty";
-	case EH_E_PROVIDER_CHAR: return "provider name contains a space, ':' or a non-printable byte";
-	default: return "error";
-	}
-}
-
-int eh_provider_check(const char *provider)
-{
-	const unsigned char *p;
-
-	if (!provider || !*provider)
-		return EH_E_PROVIDER_EMPTY;
-	for (p = (const unsigned char *)provider; *p; p++)
-		if (*p <= ' ' || *p == ':' || *p >= 0x7f)
-			return EH_E_PROVIDER_CHAR;
-	return strlen(provider) + 20 < EH_NAME_MAX ? 0 : EH_E_NAME_TOO_LONG;
-}
-
-int eh_tracepoint_name(char *buf, size_t cap, const char *provider,
-		       unsigned level, uint64_t keyword, const char *options)
-{
-	int err = eh_provider_check(provider);
-	int n;
-
-	if (err)
-		return err;
-	n = snprintf(buf, cap, "%s_L%xK%" PRIx64 "%s", provider, level, keyword,
-		     options ? options : "");
-	return n < 0 || (size_t)n >= cap ? EH_E_NOSPACE : 0;
-}
-
-int eh_tracepoint_parse(const char *name, struct eh_tracepoint *out)
-{
-	const char *l = NULL, *p, *k;
-	char *end;
-
-	for (p = name; (p = strstr(p, "_L")) != NULL; p++)
-		l = p;
-	if (!l || l == name)
-		return EH_E_NAME_SYNTAX;
-	out->provider = name;
-	out->provider_len = (size_t)(l - name);
-	out->level = (unsigned)strtoul(l + 2, &end, 16);
-	k = end;
-	if (end == l + 2 || *k != 'K' || !isxdigit((unsigned char)k[1]))
-		return EH_E_NAME_SYNTAX;
-	out->keyword = strtoull(k + 1, &end, 16);
-	out->options = end;
-	out->group = NULL;
-	out->group_len = 0;
-	return 0;
-}
 
 static struct ue_status stub_status;
 

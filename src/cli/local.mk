@@ -29,3 +29,6 @@ ehsyslog_LDADD = libehsyslog.la $(LIBBSD_LIBS) \
 	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS)
 EXTRA_DIST += src/cli/tmp_include/ehsyslog/user_events.h \
 	src/cli/tmp_include/bridge/config_parse.h src/cli/tmp_include/bridge/config_load.h
+
+# '=' not '+=': no other fragment installs man pages.
+dist_man_MANS = man/ehsyslog.1 man/libehsyslog.7 man/ehsyslog.conf.5
