@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef CLI_USER_EVENTS_ACCESS_H
+#define CLI_USER_EVENTS_ACCESS_H
+
+#include <stdbool.h>
+
+/*
+ * Explains why user_events could not be used: err is an errno from
+ * opening path (the user_events_data file; NULL if tracefs was not
+ * found) or from registering (persist: with UE_PERSIST).  Prints cmd's
+ * error and returns CLI_EXIT_NO_USER_EVENTS, CLI_EXIT_PERMISSION or
+ * CLI_EXIT_RUNTIME.
+ */
+int cli_user_events_error(const char *cmd, const char *path, int err, bool persist);
+
+#endif /* CLI_USER_EVENTS_ACCESS_H */
