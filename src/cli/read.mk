@@ -1,0 +1,24 @@
+# src/cli/read.mk: the reading half of the ehsyslog tool (decode, tail).
+# The program itself (bin_PROGRAMS, main.c) is defined in src/cli/local.mk;
+# this adds the sources.  The program needs:
+#   CFLAGS  $(TRACE_CFLAGS) $(LIBBSD_CFLAGS)
+#   LDADD   the eventheader decoder, the user_events writer,
+#           $(TRACE_LIBS) $(LIBBSD_LIBS)
+# TRACE_* come from configure: pkg-config libtracefs libtraceevent libtracecmd.
+include $(srcdir)/src/cli/read_tmp.mk
+
+ehsyslog_SOURCES += \
+	src/cli/cmd_decode.c \
+	src/cli/cmd_tail.c \
+	src/cli/live.c \
+	src/cli/live.h \
+	src/cli/output.c \
+	src/cli/output.h \
+	src/cli/perf_data.c \
+	src/cli/perf_data.h \
+	src/cli/syslog_names.c \
+	src/cli/syslog_names.h \
+	src/cli/tep_event.c \
+	src/cli/tep_event.h \
+	src/cli/trace_dat.c \
+	src/cli/trace_dat.h
