@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEMPORARY stand-in for the eventheader layer (branches builder and
- * decoder), so the reading commands link before those land.  It decodes
+ * TEMPORARY stand-in for the eventheader decoder (branch decoder), so
+ * the reading commands link before it lands.  It decodes
  * nothing: JSON is the tracepoint name, the byte count and the record's
  * meta.  The lead deletes this file at merge.
  */
@@ -9,40 +9,6 @@
 #include <string.h>
 
 #include <eventheader/eventheader.h>
-
-const char *eh_strerror(int err)
-{
-	return err == 0 ? "ok" : "stub decoder";
-}
-
-int eh_provider_check(const char *provider)
-{
-	return *provider && !strpbrk(provider, " :") ? 0 : EH_E_PROVIDER_CHAR;
-}
-
-int eh_tracepoint_name(char *buf, size_t cap, const char *provider, unsigned level,
-		       uint64_t keyword, const char *options)
-{
-	int n = snprintf(buf, cap, "%s_L%xK%llx%s", provider, level,
-			 (unsigned long long)keyword, options ? options : "");
-
-	return n < 0 || (size_t)n >= cap ? EH_E_NOSPACE : 0;
-}
-
-int eh_tracepoint_parse(const char *name, struct eh_tracepoint *out)
-{
-	const char *l = strstr(name, "_L");
-
-	if (l == NULL)
-		return EH_E_NAME_SYNTAX;
-	while (strstr(l + 1, "_L"))
-		l = strstr(l + 1, "_L");
-	memset(out, 0, sizeof *out);
-	out->provider = name;
-	out->provider_len = (size_t)(l - name);
-	out->options = "";
-	return 0;
-}
 
 int eh_event_open(struct eh_event_view *ev, const char *tracepoint_name,
 		  const void *data, size_t len)

@@ -6,7 +6,7 @@
 bin_PROGRAMS += ehsyslog
 ehsyslog_SOURCES = src/cli/commands.h src/cli/read_main_tmp.c src/cli/read_eh_stub_tmp.c
 ehsyslog_CFLAGS = $(AM_CFLAGS) $(TRACE_CFLAGS) $(LIBBSD_CFLAGS)
-ehsyslog_LDADD = $(TRACE_LIBS) $(LIBBSD_LIBS)
+ehsyslog_LDADD = src/eventheader/libeventheader.la $(TRACE_LIBS) $(LIBBSD_LIBS)
 
 # The conformance comparison needs the real decoder: expected to fail
 # until src/eventheader/ decode lands (this stub decodes nothing).
