@@ -15,20 +15,18 @@ ehsyslog_SOURCES = \
 	src/cli/settings.c src/cli/settings.h \
 	src/cli/preload_list.c src/cli/preload_list.h \
 	src/cli/preload_file.c src/cli/preload_file.h \
-	src/cli/preload_lib.c src/cli/preload_lib.h \
-	src/cli/read_stub_tmp.c src/cli/layers_stub_tmp.c
-# TEMPORARY (deleted at merge with tmp_include/ and the *_tmp.c files):
-# tmp_include/ stands in for headers of branches not merged yet; it comes
-# after include/, so the real headers win as soon as they exist.
-ehsyslog_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/src/cli/tmp_include \
+	src/cli/preload_lib.c src/cli/preload_lib.h
+# The tool links the layers' convenience libraries, not libehsyslog.so:
+# its own err()/syslog() calls are not to be bridged, and it needs the
+# bridge's configuration parser, which the shared library hides.
+ehsyslog_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DEHSYSLOG_LIBRARY_PATH='"$(libdir)/libehsyslog.so"' \
 	-DEHSYSLOG_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
 ehsyslog_CFLAGS = $(AM_CFLAGS) $(LIBBSD_CFLAGS) \
 	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS)
-ehsyslog_LDADD = libehsyslog.la $(LIBBSD_LIBS) \
+ehsyslog_LDADD = src/bridge/libbridge.la src/user_events/libuserevents.la \
+	src/eventheader/libeventheader.la $(LIBBSD_LIBS) \
 	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS)
-EXTRA_DIST += src/cli/tmp_include/ehsyslog/user_events.h \
-	src/cli/tmp_include/bridge/config_parse.h src/cli/tmp_include/bridge/config_load.h
 
 # '=' not '+=': no other fragment installs man pages.
 dist_man_MANS = man/ehsyslog.1 man/libehsyslog.7 man/ehsyslog.conf.5

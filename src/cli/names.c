@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include "bridge/schema.h"
 #include "cli/names.h"
 
 #include <stddef.h>
@@ -87,9 +88,6 @@ const char *syslog_facility_name(int facility)
 
 int syslog_severity_level(int severity)
 {
-	/* EMERG, ALERT, CRIT -> 1; ERR -> 2; WARNING -> 3; NOTICE, INFO -> 4;
-	 * DEBUG -> 5 (docs/DESIGN.md). */
-	static const signed char level[SYSLOG_SEVERITY_COUNT] = { 1, 1, 1, 2, 3, 4, 4, 5 };
-
-	return severity >= 0 && severity < SYSLOG_SEVERITY_COUNT ? level[severity] : -1;
+	/* The bridge owns the schema's mapping. */
+	return severity >= 0 && severity < SYSLOG_SEVERITY_COUNT ? (int)ehs_level(severity) : -1;
 }
