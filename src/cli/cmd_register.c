@@ -193,11 +193,10 @@ int cmd_register(int argc, char **argv)
 		int err = ue_tracepoint_register(&tps[i], persist ? UE_PERSIST : 0);
 
 		if (err < 0) {
-			struct ue_status st;
+			char msg[1024];
 
-			ue_status(&st);
-			rc = cli_user_events_error(cmd, st.state == UE_STATUS_NO_TRACEFS || !st.path[0] ? NULL : st.path,
-						   -err, persist);
+			rc = cli_user_events_explain_register(msg, sizeof msg, -err, persist);
+			cli_error(cmd, "%s", msg);
 			ue_close();
 			goto out;
 		}

@@ -12,10 +12,8 @@
 #include "cli/util.h"
 #include "cli/live.h"
 #include "cli/tep_event.h"
+#include "cli/user_events_access.h"
 
-/* TEMPORARY: the writer (include/ehsyslog/user_events.h, branch writer)
- * is not merged into this branch yet; until it is, tail reports that it
- * cannot register.  Drop the #else branch at merge. */
 #include <ehsyslog/user_events.h>
 
 #define SYSTEM "user_events"
@@ -82,9 +80,7 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 			}
 			e = tp_register(l, l->n);
 			if (e != 0) {
-				snprintf(err, errlen, "cannot register %s: %s", l->names[l->n],
-					 strerror(e));
-				*exit_code = exit_code_of(e);
+				*exit_code = cli_user_events_explain_register(err, errlen, e, false);
 				goto fail;
 			}
 			l->n++;
