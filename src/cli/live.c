@@ -161,6 +161,45 @@ int live_read(struct live *l, live_cb cb, void *ctx)
 	return l->rc;
 }
 
+/* Adds the number after each of the labels in the stats text to *sum. */
+static void add_counts(const char *text, unsigned long long *sum)
+{
+	static const char *const labels[] = { "overrun: ", "dropped events: " };
+
+	const char *line = text;
+
+	while (line != NULL) {
+		for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+			if (strncmp(line, labels[i], strlen(labels[i])) == 0)
+				*sum += strtoull(line + strlen(labels[i]), NULL, 10);
+		line = strchr(line, '\n');
+		if (line != NULL)
+			line++;
+	}
+}
+
+int live_lost(struct live *l, unsigned long long *lost)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	char file[64];
+
+	*lost = 0;
+	for (long cpu = 0; cpu < cpus; cpu++) {
+		char *text;
+
+		snprintf(file, sizeof file, "per_cpu/cpu%ld/stats", cpu);
+		text = tracefs_instance_file_read(l->inst, file, NULL);
+		if (text == NULL) {
+			if (errno == ENOENT)
+				continue;	/* a CPU that never came up */
+			return -1;
+		}
+		add_counts(text, lost);
+		free(text);
+	}
+	return 0;
+}
+
 void live_stop(struct live *l)
 {
 	tracefs_iterate_stop(l->inst);
