@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Shared by the tests/cli/kernel_*.sh tests: sourced, not run.  Adds to
 # admin_lib.sh what the tool's kernel tests need: running the test script
 # itself in a user_events kernel, waiting on tracefs, logging programs.
@@ -57,6 +58,7 @@ start_tail() {
 
 # stop_tail NAME [SIGNAL]: sends SIGNAL (INT) and checks tail exits 0.
 stop_tail() {
+	p=
 	eval "p=\$pid_$1"
 	kill -"${2:-INT}" "$p"
 	src=0

@@ -22,6 +22,7 @@ fi
 in_kernel "$0" "$@"
 
 host=$(uname -n)
+# shellcheck disable=SC2317 # called through expect
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 # The real perf: Debian's /usr/bin/perf may be a wrapper choosing perf_X.Y
 # by the running kernel's version, which the guest's is not.
@@ -87,6 +88,7 @@ wait $perf
 # perf record and trace-cmd record, then decode, text and JSON.
 # run_logged TOOL...: TOOL... sh -c 'kernel_logger ...', the logger's pid in $T/pid.
 run_logged() {
+	# shellcheck disable=SC2016 # the inner shell expands them
 	expect 0 "$@" sh -c 'echo $$ >"$1"; exec env LD_PRELOAD="$2" "$3" recorded 1 6 3 "via tracer"' sh "$T/pid" "$BUILT_LIBRARY" "$LOGGER"
 	lp=$(cat "$T/pid")
 }
@@ -121,6 +123,7 @@ printf 'Syslog_L4K2\n' >"$T/want"
 expect_same "register's names" "$T/want" "$T/reg.out"
 checks=$((checks + 1))
 [ ! -s "$T/reg.err" ] || fail "register wrote on stderr: $(cat "$T/reg.err")"
+# shellcheck disable=SC2016
 wait_until 10 sh -c '! grep -q "^Syslog_" "$1"' sh "$TR/user_events_status" || fail "Syslog_L4K2 left after register ended"
 
 # --persist: the tracepoints outlive the command; --delete removes them.
@@ -131,7 +134,9 @@ grep '^Syslog_' "$TR/user_events_status" | sort >"$T/got"
 expect_same "persistent tracepoints" "$T/want" "$T/got"
 expect 0 "$PERF" record -q -e user_events:Syslog_L2K8 -o "$T/p.data" -- true
 # A user who may write user_events_data but lacks CAP_PERFMON.
-chmod o+x "$TR" && chmod o+w "$TR/user_events_data" || fail "cannot open user_events_data to others"
+if ! chmod o+x "$TR" || ! chmod o+w "$TR/user_events_data"; then
+	fail "cannot open user_events_data to others"
+fi
 expect 4 nobody "$EHSYSLOG" register --persist --facility user --level err
 expect_line err "ehsyslog register: cannot register persistent tracepoints: Operation not permitted (needs CAP_PERFMON)"
 expect 4 nobody "$EHSYSLOG" register --delete --facility user --level err

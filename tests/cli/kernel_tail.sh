@@ -16,6 +16,8 @@ fi
 in_kernel "$0" "$@"
 
 host=$(uname -n)
+# start_tail sets pid_<name>.
+pid_burst='' pid_over=''
 
 # Six tails at once, then five programs.
 start_tail all Syslog_L5K800000
