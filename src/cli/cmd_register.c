@@ -6,20 +6,27 @@
 #include "cli/commands.h"
 #include "cli/names.h"
 #include "cli/provider.h"
+#include "cli/tracing_dir.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
 #include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
+/* The ioctl numbers only: deleting is not the writer's job. */
+#include "user_events/abi.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #define LEVEL_MIN 1
 #define LEVEL_MAX 5
@@ -28,7 +35,7 @@
 
 static const char register_usage[] =
 	"Usage: ehsyslog register [--provider NAME] [--facility F]... [--level L]...\n"
-	"                         [--persist]\n"
+	"                         [--persist | --delete]\n"
 	"Register the tracepoints <provider>_L<level>K<keyword> for the given\n"
 	"levels and facilities and print their names, so that tracers can name\n"
 	"them (perf record -e user_events:Syslog_L4K2) before any program logs.\n"
@@ -42,6 +49,10 @@ static const char register_usage[] =
 	"                       'all'; repeat or separate with commas (default: all)\n"
 	"  -P, --persist        register persistent tracepoints and exit at once\n"
 	"                       (needs CAP_PERFMON; they stay until deleted)\n"
+	"  -d, --delete         delete these tracepoints (persistent ones too, which\n"
+	"                       needs CAP_PERFMON) and print the names deleted;\n"
+	"                       those that do not exist are skipped, those in use\n"
+	"                       (registered by a program, enabled by a tracer) fail\n"
 	"  -h, --help           print this help and exit\n"
 	"\n"
 	"Exit status: 0 ok, 1 error, 2 usage error, 3 kernel without user_events,\n"
@@ -93,6 +104,45 @@ static bool parse_set(const char *cmd, const char *arg, bool is_level, uint32_t 
 	return ok;
 }
 
+/* Deletes the named tracepoints with DIAG_IOCSDEL on a descriptor of our
+ * own (the writer does not delete); prints each name deleted. */
+static int delete_tracepoints(const char *cmd, char (*names)[EH_NAME_MAX], size_t count)
+{
+	char tracing[PATH_MAX], data[PATH_MAX + 32];
+	int fd, rc = CLI_EXIT_OK;
+
+	if (!cli_tracing_dir(tracing, sizeof tracing))
+		return cli_user_events_error(cmd, NULL, ENOENT, false);
+	snprintf(data, sizeof data, "%s/user_events_data", tracing);
+	fd = open(data, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return cli_user_events_error(cmd, data, errno, false);
+	for (size_t i = 0; i < count; i++) {
+		if (ioctl(fd, UE_ABI_IOCSDEL, names[i]) == 0) {
+			puts(names[i]);
+			continue;
+		}
+		if (errno == ENOENT)
+			continue;	/* not registered: nothing to delete */
+		if (errno == EBUSY) {
+			cli_error(cmd, "cannot delete %s: in use (registered by a running program "
+				  "or enabled by a tracer)", names[i]);
+			rc = CLI_EXIT_RUNTIME;
+		} else {
+			cli_error(cmd, "cannot delete %s: %s%s", names[i], strerror(errno),
+				  errno == EPERM ? " (a persistent tracepoint: needs CAP_PERFMON)" : "");
+			if (rc == CLI_EXIT_OK)
+				rc = cli_exit_for_errno(errno);
+		}
+	}
+	close(fd);
+	if (fflush(stdout) != 0) {
+		cli_error(cmd, "cannot write the names: %s", strerror(errno));
+		rc = CLI_EXIT_RUNTIME;
+	}
+	return rc;
+}
+
 /* Waits for a signal that ends the hold; they are blocked by then. */
 static void wait_for_stop(const sigset_t *stop)
 {
@@ -109,13 +159,14 @@ int cmd_register(int argc, char **argv)
 		{ "facility", required_argument, NULL, 'f' },
 		{ "level", required_argument, NULL, 'l' },
 		{ "persist", no_argument, NULL, 'P' },
+		{ "delete", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = argv[0];
 	const char *provider = "Syslog";
 	uint32_t levels = 0, facilities = 0;
-	bool persist = false;
+	bool persist = false, delete = false;
 	struct ue_tracepoint *tps;
 	char (*names)[EH_NAME_MAX];
 	size_t count = 0, i;
@@ -123,7 +174,7 @@ int cmd_register(int argc, char **argv)
 	int c, rc = CLI_EXIT_OK;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:f:l:Ph", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:f:l:Pdh", options, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			provider = optarg;
@@ -136,6 +187,9 @@ int cmd_register(int argc, char **argv)
 		case 'P':
 			persist = true;
 			break;
+		case 'd':
+			delete = true;
+			break;
 		case 'h':
 			return cli_print_help(register_usage);
 		default:
@@ -144,6 +198,8 @@ int cmd_register(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+	if (persist && delete)
+		return cli_usage_error(cmd, "--persist and --delete exclude each other");
 	if (cli_check_provider(cmd, provider) != 0)
 		return CLI_EXIT_USAGE;
 	if (!levels)
@@ -181,6 +237,10 @@ int cmd_register(int argc, char **argv)
 		}
 	}
 
+	if (delete) {
+		rc = delete_tracepoints(cmd, names, count);
+		goto out;
+	}
 	/* Blocked before registering, so that a signal arriving while we
 	 * register is not lost and still unregisters cleanly. */
 	sigemptyset(&stop);
@@ -193,11 +253,10 @@ int cmd_register(int argc, char **argv)
 		int err = ue_tracepoint_register(&tps[i], persist ? UE_PERSIST : 0);
 
 		if (err < 0) {
-			struct ue_status st;
+			char msg[1024];
 
-			ue_status(&st);
-			rc = cli_user_events_error(cmd, st.state == UE_STATUS_NO_TRACEFS || !st.path[0] ? NULL : st.path,
-						   -err, persist);
+			rc = cli_user_events_explain_register(msg, sizeof msg, -err, persist);
+			cli_error(cmd, "%s", msg);
 			ue_close();
 			goto out;
 		}

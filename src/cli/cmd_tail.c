@@ -45,7 +45,9 @@ static const char usage[] =
 	"clock by adding CLOCK_REALTIME - CLOCK_MONOTONIC read just before it.\n"
 	"PID is the thread id the kernel recorded.  A message split over several\n"
 	"events is printed once, whole.  Lines appear within about 0.1 s.\n"
-	"SIGINT and SIGTERM end tail cleanly (exit status 0).\n"
+	"SIGINT and SIGTERM end tail cleanly (exit status 0), after printing what\n"
+	"was logged before them.  Events lost because the trace buffer filled up\n"
+	"before tail read them are counted on stderr at exit.\n"
 	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel without\n"
 	"user_events, 4 permission denied.\n";
 
@@ -71,7 +73,7 @@ static int emit(const struct read_event *ev, void *ctx)
 
 	if (out_event(&t->out, ev) < 0)
 		return -1;
-	if (stop || (t->count != 0 && t->out.printed >= t->count))
+	if (t->count != 0 && t->out.printed >= t->count)
 		return 1;
 	return 0;
 }
@@ -100,9 +102,12 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 	int64_t deadline = timeout ? now_ns() + (int64_t)timeout * 1000000000 : INT64_MAX;
 	int rc = 0;
 
-	while (!stop && rc == 0) {
+	/* A signal interrupts the read in progress; one more read then
+	 * prints what was logged before it (a second signal cuts that short). */
+	for (bool last = false; rc == 0; ) {
 		struct timespec nap = { 0, POLL_NS };
 
+		last = last || stop || now_ns() >= deadline;
 		rc = live_read(l, emit, t);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog tail: reading the trace buffers: %s\n", strerror(errno));
@@ -110,12 +115,24 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 		}
 		if (fflush(t->out.fp) != 0)
 			return -1;
-		if (rc == 0 && now_ns() >= deadline)
+		if (last)
 			break;
-		if (rc == 0)
+		if (rc == 0 && !stop)
 			nanosleep(&nap, NULL);	/* EINTR: a signal, seen above */
 	}
-	return rc < 0 ? -1 : 0;
+	return 0;
+}
+
+/* Events the buffers could not hold are lost: never silently. */
+static void report_lost(struct live *l)
+{
+	unsigned long long lost;
+
+	if (live_lost(l, &lost) < 0)
+		fprintf(stderr, "ehsyslog tail: cannot read the buffer statistics: %s\n", strerror(errno));
+	else if (lost > 0)
+		fprintf(stderr, "ehsyslog tail: %llu event%s lost: the trace buffer overflowed "
+			"before they were read\n", lost, lost == 1 ? "" : "s");
 }
 
 int cmd_tail(int argc, char **argv)
@@ -210,6 +227,7 @@ int cmd_tail(int argc, char **argv)
 	if (rc < 0 && ferror(stdout))
 		fprintf(stderr, "ehsyslog tail: write error\n");
 	live_now = NULL;
+	report_lost(l);
 	live_close(l);
 	out_free(&t.out);
 	return rc < 0 ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;

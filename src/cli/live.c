@@ -12,10 +12,8 @@
 #include "cli/util.h"
 #include "cli/live.h"
 #include "cli/tep_event.h"
+#include "cli/user_events_access.h"
 
-/* TEMPORARY: the writer (include/ehsyslog/user_events.h, branch writer)
- * is not merged into this branch yet; until it is, tail reports that it
- * cannot register.  Drop the #else branch at merge. */
 #include <ehsyslog/user_events.h>
 
 #define SYSTEM "user_events"
@@ -82,9 +80,7 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 			}
 			e = tp_register(l, l->n);
 			if (e != 0) {
-				snprintf(err, errlen, "cannot register %s: %s", l->names[l->n],
-					 strerror(e));
-				*exit_code = exit_code_of(e);
+				*exit_code = cli_user_events_explain_register(err, errlen, e, false);
 				goto fail;
 			}
 			l->n++;
@@ -163,6 +159,45 @@ int live_read(struct live *l, live_cb cb, void *ctx)
 	if (tracefs_iterate_raw_events(l->tep, l->inst, NULL, 0, each_record, l) < 0 && l->rc == 0)
 		return -1;
 	return l->rc;
+}
+
+/* Adds the number after each of the labels in the stats text to *sum. */
+static void add_counts(const char *text, unsigned long long *sum)
+{
+	static const char *const labels[] = { "overrun: ", "dropped events: " };
+
+	const char *line = text;
+
+	while (line != NULL) {
+		for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+			if (strncmp(line, labels[i], strlen(labels[i])) == 0)
+				*sum += strtoull(line + strlen(labels[i]), NULL, 10);
+		line = strchr(line, '\n');
+		if (line != NULL)
+			line++;
+	}
+}
+
+int live_lost(struct live *l, unsigned long long *lost)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	char file[64];
+
+	*lost = 0;
+	for (long cpu = 0; cpu < cpus; cpu++) {
+		char *text;
+
+		snprintf(file, sizeof file, "per_cpu/cpu%ld/stats", cpu);
+		text = tracefs_instance_file_read(l->inst, file, NULL);
+		if (text == NULL) {
+			if (errno == ENOENT)
+				continue;	/* a CPU that never came up */
+			return -1;
+		}
+		add_counts(text, lost);
+		free(text);
+	}
+	return 0;
 }
 
 void live_stop(struct live *l)

@@ -34,6 +34,11 @@ int live_read(struct live *l, live_cb cb, void *ctx);
 /* Asks a live_read in progress to return; async-signal-safe. */
 void live_stop(struct live *l);
 
+/* Events the kernel could not keep for us so far: the sum over CPUs of
+ * "overrun" (overwritten before we read them) and "dropped events" in the
+ * instance's per_cpu/cpuN/stats.  0, or -1 with errno set. */
+int live_lost(struct live *l, unsigned long long *lost);
+
 /* Disables the events, removes the instance, unregisters, frees. */
 void live_close(struct live *l);
 
