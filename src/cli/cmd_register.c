@@ -41,13 +41,13 @@ static const char register_usage[] =
 	"them (perf record -e user_events:Syslog_L4K2) before any program logs.\n"
 	"Then hold them until SIGINT, SIGTERM or SIGHUP and exit 0.\n"
 	"\n"
-	"  -p, --provider NAME  provider (default Syslog)\n"
+	"  -P, --provider NAME  provider (default Syslog)\n"
 	"  -f, --facility F     facility name (user, daemon, local0...), number\n"
 	"                       0..23 or 'all'; repeat or separate with commas\n"
 	"                       (default: all 24)\n"
 	"  -l, --level L        level 1..5, a severity name (err: level 2) or\n"
 	"                       'all'; repeat or separate with commas (default: all)\n"
-	"  -P, --persist        register persistent tracepoints and exit at once\n"
+	"      --persist        register persistent tracepoints and exit at once\n"
 	"                       (needs CAP_PERFMON; they stay until deleted)\n"
 	"  -d, --delete         delete these tracepoints (persistent ones too, which\n"
 	"                       needs CAP_PERFMON) and print the names deleted;\n"
@@ -152,13 +152,16 @@ static void wait_for_stop(const sigset_t *stop)
 		;
 }
 
+/* --persist has no short form: -P is --provider in every subcommand. */
+enum { OPT_PERSIST = 256 };
+
 int cmd_register(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "provider", required_argument, NULL, 'p' },
+		{ "provider", required_argument, NULL, 'P' },
 		{ "facility", required_argument, NULL, 'f' },
 		{ "level", required_argument, NULL, 'l' },
-		{ "persist", no_argument, NULL, 'P' },
+		{ "persist", no_argument, NULL, OPT_PERSIST },
 		{ "delete", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -174,9 +177,9 @@ int cmd_register(int argc, char **argv)
 	int c, rc = CLI_EXIT_OK;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:f:l:Pdh", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":P:f:l:dh", options, NULL)) != -1) {
 		switch (c) {
-		case 'p':
+		case 'P':
 			provider = optarg;
 			break;
 		case 'f':
@@ -184,7 +187,7 @@ int cmd_register(int argc, char **argv)
 			if (!parse_set(cmd, optarg, c == 'l', c == 'l' ? &levels : &facilities))
 				return CLI_EXIT_USAGE;
 			break;
-		case 'P':
+		case OPT_PERSIST:
 			persist = true;
 			break;
 		case 'd':

@@ -20,7 +20,7 @@ static const char run_usage[] =
 	"Run COMMAND with libehsyslog.so added to LD_PRELOAD, so that its syslog,\n"
 	"err, warn and error calls become user_events tracepoints.\n"
 	"\n"
-	"  -p, --provider NAME  provider of the tracepoints (EHSYSLOG_PROVIDER)\n"
+	"  -P, --provider NAME  provider of the tracepoints (EHSYSLOG_PROVIDER)\n"
 	"  -r, --replace        do not pass the calls on to syslog and stderr\n"
 	"                       (EHSYSLOG_PASSTHROUGH=0)\n"
 	"  -h, --help           print this help and exit\n"
@@ -77,7 +77,7 @@ static int append_preload(const char *cmd, const char *lib)
 int cmd_run(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "provider", required_argument, NULL, 'p' },
+		{ "provider", required_argument, NULL, 'P' },
 		{ "replace", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -90,9 +90,9 @@ int cmd_run(int argc, char **argv)
 
 	opterr = 0;
 	/* '+': stop at COMMAND, whose own options are not ours. */
-	while ((c = getopt_long(argc, argv, "+:p:rh", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:P:rh", options, NULL)) != -1) {
 		switch (c) {
-		case 'p':
+		case 'P':
 			provider = optarg;
 			break;
 		case 'r':

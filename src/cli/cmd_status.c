@@ -36,7 +36,7 @@ static const char status_usage[] =
 	"enabled them, whether the library is preloaded system-wide, and the\n"
 	"configuration a program would get.\n"
 	"\n"
-	"  -P, --program NAME  show the configuration for program NAME (its\n"
+	"  -p, --program NAME  show the configuration for program NAME (its\n"
 	"                      short name), with its per-program settings\n"
 	"  -h, --help          print this help and exit\n"
 	"\n"
@@ -166,7 +166,7 @@ static void report_config(const char *program, struct ehs_config *s)
 int cmd_status(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "program", required_argument, NULL, 'P' },
+		{ "program", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -177,9 +177,9 @@ int cmd_status(int argc, char **argv)
 	int c, rc;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":P:h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":p:h", options, NULL)) != -1) {
 		switch (c) {
-		case 'P':
+		case 'p':
 			program = optarg;
 			break;
 		case 'h':

@@ -45,8 +45,8 @@ done
 
 expect 2 "$EHSYSLOG" run --provider
 expect_line err "ehsyslog run: option '--provider' needs an argument"
-expect 2 "$EHSYSLOG" register -p
-expect_line err "ehsyslog register: option '-p' needs an argument"
+expect 2 "$EHSYSLOG" register -P
+expect_line err "ehsyslog register: option '-P' needs an argument"
 expect 2 "$EHSYSLOG" register extra
 expect_line err "ehsyslog register: unexpected argument 'extra'"
 expect 2 "$EHSYSLOG" status extra

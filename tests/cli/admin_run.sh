@@ -35,7 +35,7 @@ expect 1 "$EHSYSLOG" run printenv EHSYSLOG_PASSTHROUGH
 expect_empty out
 expect 0 "$EHSYSLOG" run --replace printenv EHSYSLOG_PASSTHROUGH
 expect_line out "0"
-expect 0 "$EHSYSLOG" run -r -p P2 -- printenv EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
+expect 0 "$EHSYSLOG" run -r -P P2 -- printenv EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
 expect_line out "P2"
 expect_line out "0"
 

@@ -17,14 +17,14 @@ TESTS += tests/eventheader/decode_valgrind.sh
 endif
 
 # libFuzzer target: clang only, built with a plain rule, not libtool.
-FUZZ_DECODE_SOURCES = tests/fuzz/fuzz_decode.c $(EH_DECODE_SOURCES) \
+FUZZ_DECODE_INPUTS = tests/fuzz/fuzz_decode.c $(EH_DECODE_SOURCES) \
 	src/eventheader/names.c src/eventheader/errors.c
-EXTRA_DIST += $(FUZZ_DECODE_SOURCES) tests/fuzz/corpus/decode tests/fuzz/regress/decode
+EXTRA_DIST += $(FUZZ_DECODE_INPUTS) tests/fuzz/corpus/decode tests/fuzz/regress/decode
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_decode.sh
 TESTS += tests/fuzz/fuzz_decode.sh
 CLEANFILES += tests/fuzz/fuzz_decode
 if HAVE_FUZZ
-tests/fuzz/fuzz_decode: $(FUZZ_DECODE_SOURCES:%=$(srcdir)/%)
+tests/fuzz/fuzz_decode: $(FUZZ_DECODE_INPUTS:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
