@@ -42,6 +42,7 @@ static void print_like_libbsd(int code, const char *fmt, va_list ap)
 static void bsd_common(bool fatal, int eval, int code, const char *fmt, va_list ap)
 {
 	int saved = errno;
+	ehs_real_init();
 	int was_busy = ehs_busy;
 	if (!was_busy) {
 		ehs_busy = 1;
@@ -50,12 +51,13 @@ static void bsd_common(bool fatal, int eval, int code, const char *fmt, va_list 
 		ehs_report(fatal ? LOG_ERR : LOG_WARNING, saved, code, NULL, 0, fmt, copy);
 		va_end(copy);
 	}
-	const struct ehs_real *r = ehs_real();
+	ehs_verrc_fn real_verrc = EHS_REAL(verrc);
+	ehs_vwarnc_fn real_vwarnc = EHS_REAL(vwarnc);
 	errno = saved;
-	if (fatal && r->verrc)
-		r->verrc(eval, code, fmt, ap);
-	if (!fatal && r->vwarnc)
-		r->vwarnc(code, fmt, ap);
+	if (fatal && real_verrc)
+		real_verrc(eval, code, fmt, ap);
+	if (!fatal && real_vwarnc)
+		real_vwarnc(code, fmt, ap);
 	else
 		print_like_libbsd(code, fmt, ap);
 	if (fatal)

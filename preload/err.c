@@ -23,6 +23,7 @@
 static void report(int severity, bool with_errno, const char *fmt, va_list ap)
 {
 	int saved = errno;
+	ehs_real_init();
 	if (!ehs_busy) {
 		ehs_busy = 1;
 		va_list copy;
@@ -38,8 +39,7 @@ static __attribute__((noreturn)) void die(int eval, bool with_errno,
 					  const char *fmt, va_list ap)
 {
 	report(LOG_ERR, with_errno, fmt, ap);
-	const struct ehs_real *r = ehs_real();
-	ehs_verr_fn real = with_errno ? r->verr : r->verrx;
+	ehs_verr_fn real = with_errno ? EHS_REAL(verr) : EHS_REAL(verrx);
 	if (real)
 		real(eval, fmt, ap);
 	exit(eval);
@@ -49,8 +49,7 @@ static void complain(bool with_errno, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	report(LOG_WARNING, with_errno, fmt, ap);
-	const struct ehs_real *r = ehs_real();
-	ehs_vwarn_fn real = with_errno ? r->vwarn : r->vwarnx;
+	ehs_vwarn_fn real = with_errno ? EHS_REAL(vwarn) : EHS_REAL(vwarnx);
 	if (real)
 		real(fmt, ap);
 	errno = saved;

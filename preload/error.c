@@ -25,6 +25,7 @@ static void report(int status, int errnum, int saved, const char *file,
 {
 	if (ehs_busy)
 		return;
+	ehs_real_init();
 	ehs_busy = 1;
 	va_list copy;
 	va_copy(copy, ap);
@@ -60,12 +61,12 @@ EHS_INTERPOSE void error(int status, int errnum, const char *fmt, ...)
 	report(status, errnum, saved, NULL, 0, fmt, ap);
 
 	struct ehs_text t;
-	const struct ehs_real *r = ehs_real();
+	ehs_error_fn real = EHS_REAL(error);
 	bool ok = ehs_text_vformat(&t, saved, -1, fmt, ap) == 0;
 	va_end(ap);
 	errno = saved;
-	if (r->error)
-		r->error(status, errnum, "%s", ok ? t.p : "");
+	if (real)
+		real(status, errnum, "%s", ok ? t.p : "");
 	if (ok)
 		ehs_text_free(&t);
 	errno = saved;
@@ -81,12 +82,12 @@ EHS_INTERPOSE void error_at_line(int status, int errnum, const char *file,
 		report(status, errnum, saved, file ? file : "", line, fmt, ap);
 
 	struct ehs_text t;
-	const struct ehs_real *r = ehs_real();
+	ehs_error_at_line_fn real = EHS_REAL(error_at_line);
 	bool ok = ehs_text_vformat(&t, saved, -1, fmt, ap) == 0;
 	va_end(ap);
 	errno = saved;
-	if (r->error_at_line)
-		r->error_at_line(status, errnum, file, line, "%s", ok ? t.p : "");
+	if (real)
+		real(status, errnum, file, line, "%s", ok ? t.p : "");
 	if (ok)
 		ehs_text_free(&t);
 	errno = saved;

@@ -8,22 +8,21 @@
 
 #include <dlfcn.h>
 
-static struct ehs_real real;
-static int resolved;
-
-static void *next(const char *name)
-{
-	return dlsym(RTLD_NEXT, name);
-}
+struct ehs_real ehs_real_fns;
+int ehs_real_done;
 
 /* dlsym returns an object pointer; copying its bytes into the function
- * pointer is the conversion POSIX guarantees for dlsym results. */
+ * pointer is the conversion POSIX guarantees for dlsym results.  Every
+ * thread that gets here stores the same values, so racing resolvers are
+ * harmless; each store is atomic so readers never see half a pointer. */
 #define RESOLVE(field, name) do { \
-	void *p_ = next(name); \
-	__builtin_memcpy(&real.field, &p_, sizeof p_); \
+	void *p_ = dlsym(RTLD_NEXT, name); \
+	__typeof__(ehs_real_fns.field) f_; \
+	__builtin_memcpy(&f_, &p_, sizeof p_); \
+	__atomic_store_n(&ehs_real_fns.field, f_, __ATOMIC_RELAXED); \
 } while (0)
 
-static void resolve(void)
+void ehs_real_resolve(void)
 {
 	RESOLVE(vsyslog, "vsyslog");
 	RESOLVE(vsyslog_chk, "__vsyslog_chk");
@@ -38,19 +37,6 @@ static void resolve(void)
 	RESOLVE(error_at_line, "error_at_line");
 	RESOLVE(verrc, "verrc");
 	RESOLVE(vwarnc, "vwarnc");
-	__atomic_store_n(&resolved, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_real_done, 1, __ATOMIC_RELEASE);
 }
 
-/* Runs at load: looks symbols up in memory, makes no syscall. */
-__attribute__((constructor)) static void ehs_real_init(void)
-{
-	if (!__atomic_load_n(&resolved, __ATOMIC_ACQUIRE))
-		resolve();
-}
-
-const struct ehs_real *ehs_real(void)
-{
-	if (__builtin_expect(!__atomic_load_n(&resolved, __ATOMIC_ACQUIRE), 0))
-		resolve();
-	return &real;
-}

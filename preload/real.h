@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The real functions behind the interposed ones, found with
- * dlsym(RTLD_NEXT) from a constructor (dlsym may allocate: never from a
- * logging call if it can be helped, never from a signal handler).
- * libbsd's are NULL when the program does not load libbsd.
+ * dlsym(RTLD_NEXT).  Not at load time: dlsym may allocate (glibc sets up
+ * malloc for its error state: brk, getrandom), and a preloaded library
+ * must make no syscall before the program first logs.  All of them are
+ * resolved at once by the first interposed call of any kind (a logging
+ * call, openlog, setlogmask...), so only a program whose very first such
+ * call is made from a signal handler runs dlsym there, where an
+ * allocation is not async-signal-safe.  libbsd's are NULL when the
+ * program does not load libbsd.
  */
 #ifndef EHS_PRELOAD_REAL_H
 #define EHS_PRELOAD_REAL_H
 
 #include <stdarg.h>
+
+#include "bridge/hidden.h"
 
 /* Interposed symbols are the library's only exports besides its API. */
 #define EHS_INTERPOSE __attribute__((visibility("default")))
@@ -39,8 +46,22 @@ struct ehs_real {
 	ehs_vwarnc_fn vwarnc;	/* libbsd, may be NULL */
 };
 
-/* The table, resolved on first use if the constructor has not run yet
- * (another library's constructor may log before ours runs). */
-const struct ehs_real *ehs_real(void);
+extern EHS_HIDDEN struct ehs_real ehs_real_fns;
+extern EHS_HIDDEN int ehs_real_done;	/* set once every pointer is stored */
+
+/* Looks every function up (again); idempotent. */
+void ehs_real_resolve(void);
+
+/* Resolves unless done.  Cheap once done: call it first thing in every
+ * wrapper's full path. */
+static inline void ehs_real_init(void)
+{
+	if (__builtin_expect(!__atomic_load_n(&ehs_real_done, __ATOMIC_ACQUIRE), 0))
+		ehs_real_resolve();
+}
+
+/* The real function, or NULL: EHS_REAL(vsyslog).  Resolves first. */
+#define EHS_REAL(field) \
+	(ehs_real_init(), __atomic_load_n(&ehs_real_fns.field, __ATOMIC_RELAXED))
 
 #endif

@@ -33,9 +33,9 @@ static int kernel_sink(void *tp, struct iovec *iov, int iovcnt)
 
 struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 {
-	if (ehs_config_load() != EHS_CONFIG_ON)
-		return NULL;
 	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
+	if (ehs_idle(tp) || ehs_config_load() != EHS_CONFIG_ON)
+		return NULL;
 	return TRACED(tp) ? tp : NULL;
 }
 
@@ -137,9 +137,4 @@ void ehs_closelog(void)
 void ehs_setlogmask(int mask)
 {
 	ehs_ident_setlogmask(mask);
-}
-
-bool ehs_passthrough(void)
-{
-	return ehs_config_passthrough();
 }

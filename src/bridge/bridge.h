@@ -11,10 +11,14 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <syslog.h>
 
 #include <ehsyslog/user_events.h>
 
+#include "bridge/config_load.h"
 #include "bridge/emit.h"
+#include "bridge/ident.h"
+#include "bridge/schema.h"
 
 /* Non-zero while this thread is inside the library. */
 extern __thread int ehs_busy __attribute__((tls_model("initial-exec")));
@@ -37,20 +41,61 @@ void ehs_closelog(void);
 void ehs_setlogmask(int mask);
 
 /* The tracepoint for (severity, facility 0..127) if the library is on
- * and a tracer records it, else NULL.  Reads the configuration first. */
+ * and a tracer records it, else NULL.  Idle: one load.  The first check
+ * of a tracepoint reads the configuration, then registers it. */
 struct ue_tracepoint *ehs_traced(int severity, unsigned facility);
 
 /* Where events for tp go: the kernel, or the test sink. */
 void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx);
-
-/* Whether syslog calls go on to the real syslog (replace mode: no). */
-bool ehs_passthrough(void);
 
 #ifdef EHS_TESTING
 /* Test builds only: when set, every tracepoint counts as enabled and
  * events go to this sink instead of the kernel. */
 extern ehs_sink_fn ehs_test_sink;
 extern void *ehs_test_ctx;
+#define EHS_TEST_SINK_SET() (__atomic_load_n(&ehs_test_sink, __ATOMIC_RELAXED) != NULL)
+#else
+#define EHS_TEST_SINK_SET() 0
 #endif
+
+/*
+ * The fast path.  Everything below reads plain statics and at most one
+ * tracepoint state word, makes no call and touches nothing shared for
+ * writing, so an untraced call costs a handful of instructions and
+ * threads do not slow each other down.
+ */
+
+/* True when tp's word says there is nothing to do: untraced, failed to
+ * register, or the library disabled.  A word still UE_STATE_UNREGISTERED
+ * (the table's start) is not idle: its first check reads the
+ * configuration and registers. */
+static inline bool ehs_idle(struct ue_tracepoint *tp)
+{
+	return __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0 && !EHS_TEST_SINK_SET();
+}
+
+/* True when a syslog call at pri makes no event because its tracepoint
+ * is idle (the mask is not even read: it only matters for a traced
+ * tracepoint, on the full path).  False for a priority with stray bits
+ * (glibc's complaint about it is an event of its own). */
+static inline bool ehs_syslog_idle(int pri)
+{
+	if (__builtin_expect((unsigned)pri > (LOG_PRIMASK | LOG_FACMASK), 0))
+		return false;
+	unsigned facility = (unsigned)pri >> 3;
+	if (!facility)
+		facility = (unsigned)ehs_ident_facility() >> 3;
+	return ehs_idle(ehs_tracepoint(pri & LOG_PRIMASK, facility));
+}
+
+/* Whether syslog calls go on to the real syslog (replace mode: no).
+ * Reads the configuration if nobody has. */
+static inline bool ehs_passthrough(void)
+{
+	int m = ehs_config_mode();
+	if (__builtin_expect(m != EHS_MODE_UNREAD, 1))
+		return m == EHS_MODE_PASS;
+	return ehs_config_passthrough();
+}
 
 #endif

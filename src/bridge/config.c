@@ -22,7 +22,7 @@
 #define CONFIG_FILE_MAX (1u << 20)
 
 static int state = EHS_CONFIG_UNREAD;
-static bool passthrough = true;
+struct ehs_mode_word ehs_mode_word;
 
 void ehs_config_apply_file(struct ehs_config *c, const char *path,
 			   const char *program, bool secure)
@@ -78,10 +78,14 @@ static enum ehs_config_state read_config(void)
 	ehs_config_apply_file(&c, path, program_invocation_short_name, secure);
 	ehs_config_apply_env(&c);
 
-	passthrough = c.passthrough;
-	if (c.disable || ehs_tracepoints_init(c.provider) < 0)
-		return EHS_CONFIG_OFF;
-	return EHS_CONFIG_ON;
+	enum ehs_config_state s = EHS_CONFIG_ON;
+	if (c.disable || ehs_tracepoints_init(c.provider) < 0) {
+		ehs_tracepoints_off();
+		s = EHS_CONFIG_OFF;
+	}
+	__atomic_store_n(&ehs_mode_word.mode,
+			 c.passthrough ? EHS_MODE_PASS : EHS_MODE_REPLACE, __ATOMIC_RELEASE);
+	return s;
 }
 
 enum ehs_config_state ehs_config_load(void)
@@ -108,7 +112,11 @@ enum ehs_config_state ehs_config_load(void)
 
 bool ehs_config_passthrough(void)
 {
-	if (ehs_config_load() < EHS_CONFIG_ON)
-		return true;
-	return passthrough;
+	int m = ehs_config_mode();
+	if (m == EHS_MODE_UNREAD) {
+		if (ehs_config_load() < EHS_CONFIG_ON)
+			return true;
+		m = ehs_config_mode();
+	}
+	return m == EHS_MODE_PASS;
 }

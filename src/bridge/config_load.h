@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "bridge/config_parse.h"
+#include "bridge/hidden.h"
 
 enum ehs_config_state {
 	EHS_CONFIG_UNREAD = 0,
@@ -18,6 +19,25 @@ enum ehs_config_state {
 	EHS_CONFIG_ON,		/* events enabled */
 	EHS_CONFIG_OFF,		/* disabled: pass through only */
 };
+
+/* What a syslog call that no tracer records does next: read on every
+ * call, so it is a word of its own cache line, written once. */
+enum ehs_mode {
+	EHS_MODE_UNREAD = 0,	/* configuration not read yet: take the full path */
+	EHS_MODE_PASS,		/* go on to the real function */
+	EHS_MODE_REPLACE,	/* return */
+};
+
+struct ehs_mode_word {
+	int mode;
+} __attribute__((aligned(64)));
+
+extern EHS_HIDDEN struct ehs_mode_word ehs_mode_word;
+
+static inline int ehs_config_mode(void)
+{
+	return __atomic_load_n(&ehs_mode_word.mode, __ATOMIC_RELAXED);
+}
 
 /* Reads the configuration unless done; returns the state.  While another
  * thread is reading, returns EHS_CONFIG_READING at once (never waits). */

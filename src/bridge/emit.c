@@ -9,9 +9,11 @@
 
 #include "bridge/ident.h"
 
-/* Event name, NUL, and the field descriptors (at most 7 fields, each a
- * short name, encoding and format byte). */
-#define META_MAX (EHS_EVENT_NAME_MAX + 1 + 96)
+/* The field descriptors: at most 8 fields, each a short name, NUL,
+ * encoding and format byte. */
+#define FIELDS_MAX 96
+/* Event name, NUL, and the field descriptors. */
+#define META_MAX (EHS_EVENT_NAME_MAX + 1 + FIELDS_MAX)
 /* Both payload pieces that are not text: at most 1+1+4+2 and 4+2+2. */
 #define TAIL_MAX 16
 
@@ -29,23 +31,64 @@ size_t ehs_split_len(const char *s, size_t len, size_t max)
 	return cut;
 }
 
-static int build_meta(struct eh_meta *m, void *buf, size_t cap,
-		      const struct ehs_record *r, bool split)
+/* The field descriptors of the schema, in its four variants (with
+ * error_at_line's file and line, with part and parts).  An event's
+ * metadata is its name, a NUL, then these bytes (FACTS.md section 1), so
+ * they are built once, by the builder, and copied after the name on each
+ * call instead of being built field by field every time. */
+#define V_FILE 1u
+#define V_SPLIT 2u
+
+struct fields {
+	size_t len;
+	uint8_t bytes[FIELDS_MAX];
+};
+
+static struct fields fields_cache[4];
+/* 0: not built, 1: being built, 2: ready (then never written again). */
+static int fields_state[4];
+
+static int build_fields(struct fields *f, unsigned variant)
 {
-	eh_meta_init(m, buf, cap, r->name);
-	eh_meta_field(m, "message", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
-	eh_meta_field(m, "severity", EH_ENC_VALUE8, 0, 0, 0);
-	eh_meta_field(m, "facility", EH_ENC_VALUE8, 0, 0, 0);
-	eh_meta_field(m, "errno", EH_ENC_VALUE32, EH_FMT_ERRNO, 0, 0);
-	if (r->file) {
-		eh_meta_field(m, "file", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
-		eh_meta_field(m, "line", EH_ENC_VALUE32, 0, 0, 0);
+	/* A one-byte name stands in: its two bytes are cut off below. */
+	uint8_t buf[2 + FIELDS_MAX];
+	struct eh_meta m;
+	eh_meta_init(&m, buf, sizeof buf, "x");
+	eh_meta_field(&m, "message", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
+	eh_meta_field(&m, "severity", EH_ENC_VALUE8, 0, 0, 0);
+	eh_meta_field(&m, "facility", EH_ENC_VALUE8, 0, 0, 0);
+	eh_meta_field(&m, "errno", EH_ENC_VALUE32, EH_FMT_ERRNO, 0, 0);
+	if (variant & V_FILE) {
+		eh_meta_field(&m, "file", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
+		eh_meta_field(&m, "line", EH_ENC_VALUE32, 0, 0, 0);
 	}
-	if (split) {
-		eh_meta_field(m, "part", EH_ENC_VALUE16, 0, 0, 0);
-		eh_meta_field(m, "parts", EH_ENC_VALUE16, 0, 0, 0);
+	if (variant & V_SPLIT) {
+		eh_meta_field(&m, "part", EH_ENC_VALUE16, 0, 0, 0);
+		eh_meta_field(&m, "parts", EH_ENC_VALUE16, 0, 0, 0);
 	}
-	return eh_meta_finish(m);
+	if (eh_meta_finish(&m) < 0)
+		return -1;
+	f->len = m.buf.len - 2;
+	memcpy(f->bytes, buf + 2, f->len);
+	return 0;
+}
+
+/* The variant's descriptors: the shared copy once one is ready, else
+ * built into *own (and offered as the shared copy).  Lock-free: a thread
+ * or signal handler that finds the copy being built uses its own. */
+static const struct fields *fields_for(unsigned variant, struct fields *own)
+{
+	if (__atomic_load_n(&fields_state[variant], __ATOMIC_ACQUIRE) == 2)
+		return &fields_cache[variant];
+	if (build_fields(own, variant) < 0)
+		return NULL;
+	int unbuilt = 0;
+	if (__atomic_compare_exchange_n(&fields_state[variant], &unbuilt, 1, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+		fields_cache[variant] = *own;
+		__atomic_store_n(&fields_state[variant], 2, __ATOMIC_RELEASE);
+	}
+	return own;
 }
 
 /* Payload bytes besides the text itself. */
@@ -59,21 +102,29 @@ static size_t fixed_payload(const struct ehs_record *r, size_t file_len, bool sp
 	return n;
 }
 
+/* What every part of one call's event shares: the prefix and metadata
+ * iovecs, made once. */
 struct plan {
 	struct eh_meta meta;
 	uint8_t meta_buf[META_MAX];
+	struct eh_prefix prefix;
+	struct iovec head[EH_EVENT_IOV];
 	size_t overhead;	/* every byte of an event but the text */
 };
 
 static int make_plan(struct plan *p, const struct ehs_record *r, size_t file_len,
 		     bool split)
 {
-	if (build_meta(&p->meta, p->meta_buf, sizeof p->meta_buf, r, split) < 0)
+	struct fields own;
+	const struct fields *f = fields_for((r->file ? V_FILE : 0) | (split ? V_SPLIT : 0), &own);
+	if (!f)
 		return -1;
-	struct eh_prefix probe;
+	eh_meta_init(&p->meta, p->meta_buf, sizeof p->meta_buf, r->name);
+	if (eh_meta_finish(&p->meta) < 0 ||
+	    eh_buf_append(&p->meta.buf, f->bytes, f->len) < 0)
+		return -1;
 	struct eventheader h = { .level = (uint8_t)r->level };
-	struct iovec iov[EH_EVENT_IOV];
-	long head = eh_event_iov(&probe, &h, NULL, NULL, &p->meta, NULL, 0, iov);
+	long head = eh_event_iov(&p->prefix, &h, NULL, NULL, &p->meta, NULL, 0, p->head);
 	if (head < 0)
 		return -1;
 	p->overhead = (size_t)head + fixed_payload(r, file_len, split);
@@ -84,18 +135,16 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 		     size_t file_len, const char *text, size_t text_len,
 		     unsigned part, unsigned parts, ehs_sink_fn sink, void *ctx)
 {
-	struct eh_prefix prefix;
-	struct eventheader h = { .level = (uint8_t)r->level };
 	struct iovec iov[EHS_EMIT_IOV];
 	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
 	struct eh_buf b;
 
 	iov[0].iov_base = NULL;
 	iov[0].iov_len = 0;
-	if (eh_event_iov(&prefix, &h, NULL, NULL, &p->meta, NULL, 0, iov + 1) < 0)
-		return;
-	/* iov[3] is eh_event_iov's (empty) payload; the payload follows in
-	 * pieces so the text is never copied. */
+	/* The prefix and metadata; head[2] is the (empty) payload: it
+	 * follows in pieces so the text is never copied. */
+	iov[1] = p->head[0];
+	iov[2] = p->head[1];
 	eh_buf_init(&b, count, sizeof count);
 	eh_payload_u16(&b, (uint16_t)text_len);
 	iov[3].iov_base = count;

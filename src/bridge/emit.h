@@ -2,7 +2,8 @@
 /*
  * One logging call as events: the fixed schema's metadata and payload,
  * split into parts when the whole does not fit one event.  Everything is
- * built on the caller's stack; nothing is shared between calls.
+ * built on the caller's stack, but for the schema's field descriptors:
+ * those are built once and shared (read-only once published).
  */
 #ifndef EHS_BRIDGE_EMIT_H
 #define EHS_BRIDGE_EMIT_H

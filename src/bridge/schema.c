@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
+#include "config.h"
+
 #include "bridge/schema.h"
+
+#include <string.h>
+#include <sys/mman.h>
 
 #include <eventheader/eventheader.h>
 
-static const unsigned char level_of_severity[8] = {
+const unsigned char ehs_level_of_severity[8] = {
 	EH_LEVEL_CRITICAL,	/* LOG_EMERG */
 	EH_LEVEL_CRITICAL,	/* LOG_ALERT */
 	EH_LEVEL_CRITICAL,	/* LOG_CRIT */
@@ -14,42 +19,73 @@ static const unsigned char level_of_severity[8] = {
 	EH_LEVEL_VERBOSE,	/* LOG_DEBUG */
 };
 
-/* Names live here rather than in the writer's struct so the provider can
- * come from the configuration, read on the first logging call. */
-static char names[EHS_LEVELS][EHS_FACILITY_SLOTS][EH_NAME_MAX];
-static struct ue_tracepoint table[EHS_LEVELS][EHS_FACILITY_SLOTS];
+#define ROW(level) ((level - 1) * EHS_FACILITY_SLOTS)
+const unsigned char ehs_row_of_severity[8] = {
+	ROW(EH_LEVEL_CRITICAL), ROW(EH_LEVEL_CRITICAL), ROW(EH_LEVEL_CRITICAL),
+	ROW(EH_LEVEL_ERROR), ROW(EH_LEVEL_WARNING), ROW(EH_LEVEL_INFORMATION),
+	ROW(EH_LEVEL_INFORMATION), ROW(EH_LEVEL_VERBOSE),
+};
 
-unsigned ehs_level(int severity)
-{
-	return level_of_severity[severity & 7];
-}
+/* Initialised data, not .bss: the words must start non-zero.  Aligned so
+ * no other variable shares the lines the kernel writes into. */
+struct ue_tracepoint ehs_table[EHS_LEVELS * EHS_FACILITY_SLOTS] __attribute__((aligned(64))) = {
+	[0 ... EHS_LEVELS * EHS_FACILITY_SLOTS - 1] = UE_TRACEPOINT_INIT(NULL),
+};
+
+/* "_L" level "K" keyword: one hex digit of level, at most six of keyword. */
+#define NAME_SUFFIX_MAX (2 + 1 + 1 + 6)
+
+static char *names;
+static size_t names_cap;
 
 uint64_t ehs_keyword(unsigned facility)
 {
 	return facility < EHS_FACILITIES ? UINT64_C(1) << facility : 0;
 }
 
-static unsigned slot(unsigned facility)
+/* Room for every name with a provider of len bytes. */
+static int names_reserve(size_t len)
 {
-	return facility < EHS_FACILITIES ? facility : EHS_FACILITIES;
+	size_t need = (len + NAME_SUFFIX_MAX + 1) * EHS_LEVELS * EHS_FACILITY_SLOTS;
+	if (need <= names_cap)
+		return 0;
+	void *m = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return -1;
+	if (names)
+		munmap(names, names_cap);
+	names = m;
+	names_cap = need;
+	return 0;
 }
 
 int ehs_tracepoints_init(const char *provider)
 {
+	int r = eh_provider_check(provider);
+	if (r < 0)
+		return r;
+	size_t stride = strlen(provider) + NAME_SUFFIX_MAX + 1;
+	if (stride > EH_NAME_MAX)
+		return EH_E_NAME_TOO_LONG;
+	if (names_reserve(stride - NAME_SUFFIX_MAX - 1) < 0)
+		return -1;
 	for (unsigned l = 0; l < EHS_LEVELS; l++) {
 		for (unsigned f = 0; f < EHS_FACILITY_SLOTS; f++) {
-			uint64_t kw = f < EHS_FACILITIES ? ehs_keyword(f) : 0;
-			int r = eh_tracepoint_name(names[l][f], sizeof names[l][f],
-						   provider, l + 1, kw, NULL);
+			char *name = names + (l * EHS_FACILITY_SLOTS + f) * stride;
+			r = eh_tracepoint_name(name, stride, provider, l + 1, ehs_keyword(f), NULL);
 			if (r < 0)
 				return r;
-			table[l][f] = (struct ue_tracepoint)UE_TRACEPOINT_INIT(names[l][f]);
 		}
+	}
+	for (unsigned i = 0; i < EHS_LEVELS * EHS_FACILITY_SLOTS; i++) {
+		ehs_table[i].name = names + i * stride;
+		__atomic_store_n(&ehs_table[i].state, UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
 	}
 	return 0;
 }
 
-struct ue_tracepoint *ehs_tracepoint(int severity, unsigned facility)
+void ehs_tracepoints_off(void)
 {
-	return &table[ehs_level(severity) - 1][slot(facility)];
+	for (unsigned i = 0; i < EHS_LEVELS * EHS_FACILITY_SLOTS; i++)
+		__atomic_store_n(&ehs_table[i].state, 0, __ATOMIC_RELAXED);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Formats a message the way the logging call would, without malloc: into
- * a small buffer on the caller's stack, or, for a longer message, into
- * pages mapped for this one call.
+ * a buffer on the caller's stack, or, for a longer message, into pages
+ * mapped for this one call (formatting twice).  The buffer holds every
+ * message that fits one event, so only a message to be split is
+ * formatted twice.
  */
 #ifndef EHS_BRIDGE_TEXT_H
 #define EHS_BRIDGE_TEXT_H
@@ -10,7 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define EHS_TEXT_STACK 1024
+#define EHS_TEXT_STACK 4096
 
 struct ehs_text {
 	char *p;		/* the text, NUL-terminated */

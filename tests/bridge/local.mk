@@ -45,8 +45,10 @@ tests_bridge_logcalls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE -O0
 tests_bridge_logcalls_fortify_SOURCES = tests/bridge/logcalls.c
 tests_bridge_logcalls_fortify_CFLAGS = $(AM_CFLAGS) -O2 -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
 
-TESTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh
-dist_noinst_SCRIPTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh
+TESTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh \
+	tests/bridge/startup_syscalls.sh
+dist_noinst_SCRIPTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh \
+	tests/bridge/startup_syscalls.sh
 
 # The interposer's wrappers linked into the test program itself, over the
 # test bridge: the program's own calls take the library's whole path.
@@ -58,3 +60,14 @@ tests_bridge_test_calls_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_calls_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_bridge_test_calls_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_calls_LDFLAGS = -no-install
+
+# The untraced fast path: no syscall (counted with ptrace), no
+# allocation, errno kept, the real syslog never reached in replace mode.
+check_PROGRAMS += tests/bridge/test_fastpath
+TESTS += tests/bridge/test_fastpath
+tests_bridge_test_fastpath_SOURCES = tests/bridge/test_fastpath.c $(PRELOAD_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_bridge_test_fastpath_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_fastpath_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_fastpath_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_fastpath_LDFLAGS = -no-install
