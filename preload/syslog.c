@@ -16,20 +16,26 @@
 #include "bridge/bridge.h"
 #include "preload/real.h"
 
+/* A signal handler that logs while its thread is inside a logging call
+ * is one level of nesting: its event is written too (once set up, the
+ * bridge takes no lock and does not allocate with malloc).  Anything
+ * deeper only passes through. */
+#define NEST_MAX 2
+
 /* chk: the caller used a _chk form, whose flag goes on unchanged. */
 static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	bool pass = true;
 
-	if (!ehs_busy) {
-		ehs_busy = 1;
+	if (ehs_busy < NEST_MAX) {
+		ehs_busy++;
 		va_list copy;
 		va_copy(copy, ap);
 		ehs_vsyslog(pri, saved, fmt, copy);
 		va_end(copy);
 		pass = ehs_passthrough();
-		ehs_busy = 0;
+		ehs_busy--;
 	}
 	if (pass) {
 		const struct ehs_real *r = ehs_real();
