@@ -35,5 +35,6 @@ Suite *load_suite(void);
 Suite *concurrency_suite(void);
 Suite *faults_suite(void);
 Suite *input_suite(void);
+Suite *security_suite(void);
 
 #endif

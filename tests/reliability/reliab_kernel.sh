@@ -1,7 +1,7 @@
 #!/bin/sh
 # The reliability tests against a real user_events kernel, in one run of
 # reliab_ktest (natively as root, in the QEMU guest, or skipped).  Load:
-# EHSYSLOG_FULL_LOAD=1 for 16 x 100,000 messages (see load.c).
+# 16 x 100,000 messages by default; EHSYSLOG_LOAD_COUNT=N for fewer.
 runner="$top_srcdir/scripts/kernel-test"
 if [ ! -x "$runner" ]; then
 	echo "SKIP: $runner missing"
