@@ -26,18 +26,24 @@ static inline bool replaced_and_idle(int pri)
 	return ehs_config_mode() == EHS_MODE_REPLACE && ehs_syslog_idle(pri);
 }
 
+/* A signal handler that logs while its thread is inside a logging call
+ * is one level of nesting: its event is written too (once set up, the
+ * bridge takes no lock and does not allocate with malloc).  Anything
+ * deeper only passes through. */
+#define NEST_MAX 2
+
 /* chk: the caller used a _chk form, whose flag goes on unchanged. */
 static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	bool pass = true;
 
-	if (!ehs_busy) {
+	if (ehs_busy < NEST_MAX) {
 		/* The configuration unread: this is one of the first calls,
 		 * where everything is resolved (see real.h). */
 		int mode = ehs_config_mode();
 		if (mode == EHS_MODE_UNREAD || !ehs_syslog_idle(pri)) {
-			ehs_busy = 1;
+			ehs_busy++;
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
 			va_list copy;
@@ -45,7 +51,7 @@ static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 			ehs_vsyslog(pri, saved, fmt, copy);
 			va_end(copy);
 			pass = ehs_passthrough();
-			ehs_busy = 0;
+			ehs_busy--;
 		} else {
 			pass = mode == EHS_MODE_PASS;
 		}

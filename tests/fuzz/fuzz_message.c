@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target for the message path: arbitrary bytes of any length
+ * (0 to 1 MB) through the bridge (ehs_vsyslog, ehs_report) into the
+ * builder, with the test build's sink in place of the kernel.  Input:
+ *   byte 0      how the bytes reach the format: 0 "%s" (cut at the first
+ *               NUL, as syslog does), 1 "%.*s", 2 "%s%c%s" (a NUL in the
+ *               middle through %c), 3 the bytes themselves as the ident
+ *               with a fixed message, 4 err()-style with an errno suffix
+ *   bytes 1..4  the priority, garbage bits included (little-endian)
+ *   rest        the bytes
+ * Every event the sink receives must fit EHS_EVENT_MAX and decode.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+
+#include "bridge/bridge.h"
+#include "eventheader/eventheader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static uint8_t event[EHS_EVENT_MAX];
+static char json[1 << 16];
+static unsigned long events;
+static const struct eh_record_info no_info;
+
+static int check_sink(void *ctx, struct iovec *iov, int iovcnt)
+{
+	size_t len = 0;
+	char name[64];
+
+	(void)ctx;
+	for (int i = 1; i < iovcnt; i++) {
+		if (iov[i].iov_len > sizeof event - len)
+			abort();	/* larger than one event may be */
+		memcpy(event + len, iov[i].iov_base, iov[i].iov_len);
+		len += iov[i].iov_len;
+	}
+	if (len < 8)
+		abort();
+	/* The level byte names the tracepoint the decoder checks it against. */
+	snprintf(name, sizeof name, "Syslog_L%uK2", event[7]);
+	if (eh_decode_json(name, event, len, &no_info, EH_DECODE_DEFAULT, json, sizeof json) < 0)
+		abort();
+	events++;
+	return 0;
+}
+
+static void call_syslog(int pri, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ehs_vsyslog(pri, 0, fmt, ap);
+	va_end(ap);
+}
+
+static void call_report(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ehs_report(LOG_ERR, 0, 2, "fuzz.c", 7, fmt, ap);
+	va_end(ap);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint32_t pri;
+	char *s;
+	size_t n, half;
+
+	if (size < 5)
+		return 0;
+	memcpy(&pri, data + 1, sizeof pri);
+	n = size - 5;
+	s = malloc(n + 1);	/* exact size plus the NUL %s needs */
+	if (!s)
+		abort();
+	memcpy(s, data + 5, n);
+	s[n] = '\0';
+	ehs_test_sink = check_sink;
+	events = 0;
+	switch (data[0] % 5) {
+	case 0:
+		call_syslog((int)pri, "%s", s);
+		break;
+	case 1:
+		call_syslog((int)pri, "%.*s", (int)n, s);
+		break;
+	case 2:
+		half = n / 2;
+		s[half] = '\0';
+		call_syslog((int)pri, "%s%c%s", s, 0, s + half + (half < n));
+		break;
+	case 3:
+		ehs_openlog(s, LOG_PID, (int)pri);
+		call_syslog((int)pri, "ident test");
+		ehs_closelog();
+		break;
+	default:
+		call_report("%s", s);
+		break;
+	}
+	/* Every allowed priority (the mask is the default: all) logs. */
+	if (events == 0)
+		abort();
+	free(s);
+	return 0;
+}

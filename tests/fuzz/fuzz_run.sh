@@ -1,0 +1,20 @@
+#!/bin/sh
+# fuzz_run.sh NAME MAX_LEN: replays tests/fuzz/regress/NAME, then fuzzes
+# tests/fuzz/NAME for FUZZ_SECONDS (default 20) from corpus/NAME.  New
+# inputs go to a temporary directory: the source tree may be read-only.
+name=$1 max_len=$2
+bin=${top_builddir:-.}/tests/fuzz/fuzz_$name
+src=${top_srcdir:-.}/tests/fuzz
+if [ ! -x "$bin" ]; then
+	echo "SKIP: fuzz_$name not built (configure found no clang with libFuzzer)"
+	exit 77
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+set -e
+for f in "$src/regress/$name"/*; do
+	[ -f "$f" ] || continue
+	"$bin" -artifact_prefix="$tmp/" "$f"
+done
+"$bin" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -max_len="$max_len" \
+	-artifact_prefix="$tmp/" "$tmp" "$src/corpus/$name"

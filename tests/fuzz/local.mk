@@ -1,0 +1,31 @@
+# tests/fuzz: libFuzzer targets for the configuration parser and the
+# message path (the decoder's is in tests/eventheader/decode.mk).  Built
+# with clang and plain rules, like that one; each runs through
+# tests/fuzz/fuzz_run.sh: its regressions, then a bounded fuzzing time.
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(WARN_CFLAGS)
+FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config_parse.c
+# The bridge built with EHS_TESTING (a sink instead of the kernel), the
+# builder, the decoder that checks its output, and the writer it links to.
+FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
+	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
+	$(filter %.c,$(src_user_events_libuserevents_la_SOURCES))
+
+EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c \
+	tests/fuzz/corpus/config tests/fuzz/corpus/message \
+	tests/fuzz/regress/config tests/fuzz/regress/message
+dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
+	tests/fuzz/fuzz_message.sh
+TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh
+CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message
+if HAVE_FUZZ
+tests/fuzz/fuzz_config: $(FUZZ_CONFIG_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
+tests/fuzz/fuzz_message: $(FUZZ_MESSAGE_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral -DEHS_TESTING \
+		-DEHS_CONFIG_PATH='"/nonexistent/ehsyslog.conf"' -o $@ $^
+tests/fuzz/fuzz_config.log tests/fuzz/fuzz_config.sh.log: tests/fuzz/fuzz_config
+tests/fuzz/fuzz_message.log tests/fuzz/fuzz_message.sh.log: tests/fuzz/fuzz_message
+endif

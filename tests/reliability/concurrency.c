@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Signals, fork, vfork, posix_spawn, and a program that closes or
+ * overwrites the library's descriptor.
+ */
+#define _GNU_SOURCE 1
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <printf.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "reliability/reader.h"
+#include "reliability/reliab.h"
+
+extern char **environ;
+
+/* ---- a signal handler that logs while the thread is inside syslog() -- */
+
+static volatile sig_atomic_t handled, inside, interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	if (inside)
+		interrupted++;
+	syslog(LOG_LOCAL1 | LOG_INFO, "handler %d", (int)handled);
+	handled++;
+}
+
+/* %Y prints nothing and raises SIGUSR1: the handler runs while syslog()
+ * is formatting, deep inside the library. */
+static int raise_arginfo(const struct printf_info *info, size_t n, int *types, int *size)
+{
+	(void)info;
+	if (n > 0) {
+		types[0] = PA_INT;
+		*size = sizeof(int);
+	}
+	return 1;
+}
+
+static int raise_print(FILE *f, const struct printf_info *info, const void *const *args)
+{
+	(void)f;
+	(void)info;
+	(void)args;
+	raise(SIGUSR1);
+	return 0;
+}
+
+#pragma GCC diagnostic ignored "-Wformat"
+#pragma GCC diagnostic ignored "-Wformat-extra-args"
+START_TEST(signal_inside_syslog)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct itimerval it = { { 0, 200 }, { 0, 200 } };
+	struct reader r;
+	struct revs ev = { 0 };
+	char text[64];
+	int i, timed = 3000;
+
+	reg(LOG_LOCAL1 | LOG_INFO);
+	reader_open(&r, "reliab_signal", 8192);
+	reader_enable(&r, TP_LOCAL1);
+	ck_assert_int_eq(sigaction(SIGUSR1, &sa, NULL), 0);
+	ck_assert_int_eq(sigaction(SIGALRM, &sa, NULL), 0);
+	ck_assert_int_eq(register_printf_specifier('Y', raise_print, raise_arginfo), 0);
+
+	/* Exactly inside: one handler call per syslog. */
+	for (i = 0; i < 100; i++)
+		syslog(LOG_LOCAL1 | LOG_INFO, "main %d%Y", i, 0);
+	ck_assert_int_eq(handled, 100);
+	/* By a timer, wherever it lands. */
+	ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
+	for (i = 0; i < timed; i++) {
+		inside = 1;
+		syslog(LOG_LOCAL1 | LOG_INFO, "timed %d", i);
+		inside = 0;
+	}
+	memset(&it, 0, sizeof it);
+	setitimer(ITIMER_REAL, &it, NULL);
+	signal(SIGALRM, SIG_IGN);
+
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	for (i = 0; i < 100; i++) {
+		snprintf(text, sizeof text, "main %d", i);
+		ck_assert_uint_eq(revs_count(&ev, getpid(), text), 1);
+	}
+	for (i = 0; i < timed; i++) {
+		snprintf(text, sizeof text, "timed %d", i);
+		ck_assert_uint_eq(revs_count(&ev, getpid(), text), 1);
+	}
+	for (i = 0; i < handled; i++) {
+		snprintf(text, sizeof text, "handler %d", i);
+		ck_assert_msg(revs_count(&ev, getpid(), text) == 1, "%s lost", text);
+	}
+	ck_assert_uint_eq(ev.n, (size_t)(100 + timed + handled));
+	report("signal_inside_syslog", "100 + 3000 syslog() calls, replace mode",
+	       "SIGUSR1 raised from inside syslog()'s formatting; SIGALRM every 200 us",
+	       "-", "%d outer events, %d handler events (%d timer signals landed inside "
+	       "syslog()), all %zu arrived", 100 + timed, (int)handled,
+	       (int)interrupted, ev.n);
+	revs_free(&ev);
+}
+END_TEST
+#pragma GCC diagnostic warning "-Wformat"
+#pragma GCC diagnostic warning "-Wformat-extra-args"
+
+/* ---- fork, vfork, posix_spawn while another thread logs -------------- */
+
+static int stop;
+
+static void *background(void *arg)
+{
+	(void)arg;
+	for (unsigned i = 0; !__atomic_load_n(&stop, __ATOMIC_RELAXED); i++)
+		syslog(LOG_LOCAL2 | LOG_INFO, "background %u", i);
+	return NULL;
+}
+
+static size_t count_prefix(const struct revs *s, int pid, const char *prefix)
+{
+	size_t n = 0, len = strlen(prefix);
+
+	for (size_t i = 0; i < s->n; i++)
+		if ((pid == 0 || s->v[i].pid == pid) && s->v[i].msg && s->v[i].decoded &&
+		    s->v[i].msg_len >= len && memcmp(s->v[i].msg, prefix, len) == 0)
+			n++;
+	return n;
+}
+
+#define FORKS 10
+#define CHILD_MSGS 20
+
+START_TEST(fork_vfork_spawn_while_logging)
+{
+	pthread_t bg;
+	struct reader r;
+	struct revs ev = { 0 };
+	pid_t kids[FORKS + 2];
+	char text[64];
+	int st;
+
+	reg(LOG_LOCAL2 | LOG_INFO);
+	reader_open(&r, "reliab_fork", 8192);
+	reader_enable(&r, TP_LOCAL2);
+	ck_assert_int_eq(pthread_create(&bg, NULL, background, NULL), 0);
+	for (int k = 0; k < FORKS; k++) {
+		pid_t pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0) {
+			for (int i = 0; i < CHILD_MSGS; i++)
+				syslog(LOG_LOCAL2 | LOG_INFO, "child %d", i);
+			_exit(0);
+		}
+		kids[k] = pid;
+		ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+		ck_assert_int_eq(st, 0);
+	}
+	/* vfork + exec and posix_spawn of a program that logs, and finds no
+	 * descriptor of ours among those it inherited. */
+	char n[16];
+	snprintf(n, sizeof n, "%d", CHILD_MSGS);
+	char *args[] = { (char *)self_exe, (char *)"subject", (char *)"log",
+			 (char *)"child", n, (char *)"2", NULL };
+	pid_t pid = vfork();
+	if (pid == 0) {
+		execve(self_exe, args, environ);
+		_exit(127);
+	}
+	ck_assert_int_gt(pid, 0);
+	kids[FORKS] = pid;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "vfork child status %x", st);
+	ck_assert_int_eq(posix_spawn(&pid, self_exe, NULL, NULL, args, environ), 0);
+	kids[FORKS + 1] = pid;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "spawned child status %x", st);
+
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	ck_assert_int_eq(pthread_join(bg, NULL), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	for (int k = 0; k < FORKS + 2; k++) {
+		for (int i = 0; i < CHILD_MSGS; i++) {
+			snprintf(text, sizeof text, "child %d", i);
+			ck_assert_msg(revs_count(&ev, kids[k], text) == 1,
+				      "child %d (pid %d): \"%s\" missing", k, kids[k], text);
+		}
+	}
+	size_t bgn = count_prefix(&ev, 0, "background ");
+	report("fork_vfork_spawn_while_logging",
+	       "a thread logging without pause throughout",
+	       "10 fork()s, 1 vfork()+exec, 1 posix_spawn() meanwhile", "-",
+	       "every child's %d events arrived with its pid (%d); no descriptor of "
+	       "ours in the exec'd children; %zu background events",
+	       CHILD_MSGS, (FORKS + 2) * CHILD_MSGS, bgn);
+	revs_free(&ev);
+}
+END_TEST
+
+/* ---- a program that closes or overwrites our descriptor -------------- */
+
+/* Our descriptor: the one that is user_events_data. */
+static int data_fd(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	char link[300], target[256];
+	int found = -1;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
+		ssize_t n = readlink(link, target, sizeof target - 1);
+		if (n <= 0)
+			continue;
+		target[n] = '\0';
+		if (strstr(target, "user_events_data"))
+			found = atoi(e->d_name);
+	}
+	closedir(d);
+	return found;
+}
+
+enum sabotage { CLOSE_RANGE, CLOSEFROM, DUP2 };
+
+static void sabotage_once(enum sabotage how, int round, struct reader *r, size_t *events)
+{
+	char path[64], text[64];
+	struct revs ev = { 0 };
+	int fd, mine;
+
+	syslog(LOG_LOCAL3 | LOG_INFO, "before %d", round);
+	fd = data_fd();
+	ck_assert_int_ge(fd, 0);
+	snprintf(path, sizeof path, "/tmp/reliab-sabotage-%d", round);
+	mine = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(mine, 0);
+	switch (how) {
+	case CLOSE_RANGE:
+		ck_assert_int_eq(close_range((unsigned)fd, (unsigned)fd, 0), 0);
+		ck_assert_int_eq(fcntl(mine, F_DUPFD, fd), fd);
+		break;
+	case CLOSEFROM:
+		closefrom(fd);
+		ck_assert_int_eq(fcntl(mine, F_DUPFD, fd), fd);
+		break;
+	case DUP2:
+		ck_assert_int_eq(dup2(mine, fd), fd);
+		break;
+	}
+	ck_assert_int_eq(write(fd, "mine\n", 5), 5);
+	for (int i = 0; i < 5; i++)
+		syslog(LOG_LOCAL3 | LOG_INFO, "after %d %d", round, i);
+	/* Not one byte of ours in the program's file. */
+	ck_assert_int_eq(file_size(path), 5);
+	reader_drain(r, revs_collect, &ev);
+	snprintf(text, sizeof text, "before %d", round);
+	ck_assert_uint_eq(revs_count(&ev, getpid(), text), 1);
+	for (int i = 0; i < 5; i++) {
+		snprintf(text, sizeof text, "after %d %d", round, i);
+		ck_assert_msg(revs_count(&ev, getpid(), text) == 1, "%s missing", text);
+	}
+	*events += ev.n;
+	revs_free(&ev);
+	close(fd);
+	if (mine != fd)
+		close(mine);
+	unlink(path);
+}
+
+START_TEST(descriptor_sabotage)
+{
+	struct reader r;
+	size_t events = 0;
+
+	reg(LOG_LOCAL3 | LOG_INFO);
+	reader_open(&r, "reliab_sabotage", 0);
+	reader_enable(&r, TP_LOCAL3);
+	sabotage_once(CLOSE_RANGE, 0, &r, &events);
+	sabotage_once(CLOSEFROM, 1, &r, &events);
+	sabotage_once(DUP2, 2, &r, &events);
+	reader_close(&r);
+	report("descriptor_sabotage", "6 events per round, 3 rounds",
+	       "close_range() on our descriptor, closefrom(), dup2() over it; "
+	       "the program then reuses the number for its own file",
+	       "-", "program files hold only their own 5 bytes; %zu of 18 events arrived",
+	       events);
+}
+END_TEST
+
+Suite *concurrency_suite(void)
+{
+	Suite *s = suite_create("concurrency");
+	TCase *tc = tcase_create("concurrency");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, signal_inside_syslog);
+	tcase_add_test(tc, fork_vfork_spawn_while_logging);
+	tcase_add_test(tc, descriptor_sabotage);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unloading and privilege: dlclose() leaves no enable word for the kernel
+ * to write into; a setuid program ignores the environment's settings.
+ */
+#define _GNU_SOURCE 1
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "reliability/reader.h"
+#include "reliability/reliab.h"
+
+static const char *builddir(void)
+{
+	const char *b = getenv("top_builddir");
+	return b ? b : ".";
+}
+
+START_TEST(dlclose_leaves_no_enable_word)
+{
+	char lib[4096], prog[4096], enable[4096];
+	struct reader r;
+	struct revs ev = { 0 };
+	int st;
+	pid_t pid;
+
+	snprintf(lib, sizeof lib, "%s/.libs/libehsyslog.so", builddir());
+	snprintf(prog, sizeof prog, "%s/tests/reliability/dlopen_user", builddir());
+	reg(LOG_LOCAL6 | LOG_INFO);
+	reader_open(&r, "reliab_dlclose", 0);
+	reader_enable(&r, TP_LOCAL6);
+	char *dir = reader_dir(&r);
+	ck_assert_ptr_nonnull(dir);
+	snprintf(enable, sizeof enable, "%s/events/user_events/%s/enable", dir, TP_LOCAL6);
+	free(dir);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		execl(prog, prog, lib, enable, (char *)NULL);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st), "dlopen_user died: %#x", st);
+	ck_assert_msg(WEXITSTATUS(st) != 1, "the kernel wrote into memory of the unloaded library");
+	ck_assert_msg(WEXITSTATUS(st) != 2, "the library stayed mapped after dlclose");
+	ck_assert_int_eq(WEXITSTATUS(st), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	ck_assert_uint_eq(revs_count(&ev, pid, "through dlopen"), 1);
+	revs_free(&ev);
+	report("dlclose_leaves_no_enable_word", "one event through a dlopen()ed library",
+	       "dlclose(), then zeroed pages mapped where the library was, then the "
+	       "event disabled and enabled again", "-",
+	       "event arrived; library unmapped; pages untouched by the kernel");
+}
+END_TEST
+
+START_TEST(secure_execution_ignores_environment)
+{
+	static const char copy[] = "/tmp/reliab-setuid";
+	char buf[65536];
+	struct reader r;
+	struct revs ev = { 0 };
+	int in, out, st;
+	ssize_t n;
+	pid_t pid;
+
+	/* A setuid-root copy of this program, run by nobody. */
+	in = open(self_exe, O_RDONLY);
+	out = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	ck_assert_int_ge(in, 0);
+	ck_assert_int_ge(out, 0);
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		ck_assert_int_eq(write(out, buf, (size_t)n), n);
+	close(in);
+	close(out);
+	ck_assert_int_eq(chmod(copy, 04755), 0);
+	int cfg = open("/tmp/reliab-evil.conf", O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	ck_assert_int_ge(cfg, 0);
+	ck_assert_int_eq(write(cfg, "provider = EvilConf\n", 20), 20);
+	close(cfg);
+
+	reg(LOG_LOCAL6 | LOG_INFO);
+	reader_open(&r, "reliab_secure", 0);
+	reader_enable(&r, TP_LOCAL6);
+	unlink("/tmp/reliab-secure-out");
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char *env[] = { (char *)"EHSYSLOG_PROVIDER=EvilEnv", (char *)"EHSYSLOG_DISABLE=yes",
+				(char *)"EHSYSLOG_CONFIG=/tmp/reliab-evil.conf", NULL };
+		int fd = open("/tmp/reliab-secure-out", O_WRONLY | O_CREAT | O_APPEND, 0666);
+		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || setgroups(0, NULL) < 0 ||
+		    setgid(65534) < 0 || setuid(65534) < 0)
+			_exit(126);
+		execve(copy, (char *[]){ (char *)copy, (char *)"subject", (char *)"log",
+					 (char *)"secure", (char *)"3", (char *)"6", NULL }, env);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "subject status %#x", st);
+	ck_assert_int_eq(file_size("/tmp/reliab-secure-out"), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	for (int i = 0; i < 3; i++) {
+		char text[32];
+		snprintf(text, sizeof text, "secure %d", i);
+		ck_assert_msg(revs_count(&ev, pid, text) == 1, "%s missing", text);
+	}
+	/* Neither provider was ever registered. */
+	int fd = open(TRACING "/user_events_status", O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	ck_assert_int_ge(n, 0);
+	buf[n] = '\0';
+	ck_assert_ptr_null(strstr(buf, "EvilEnv"));
+	ck_assert_ptr_null(strstr(buf, "EvilConf"));
+	unlink(copy);
+	revs_free(&ev);
+	report("secure_execution_ignores_environment", "3 calls from a setuid-root program run by uid 65534",
+	       "-", "EHSYSLOG_PROVIDER, EHSYSLOG_DISABLE=yes and EHSYSLOG_CONFIG (a world-writable "
+	       "file) in its environment",
+	       "all 3 events on the default provider; neither the environment's nor the "
+	       "file's provider registered; nothing printed");
+}
+END_TEST
+
+Suite *security_suite(void)
+{
+	Suite *s = suite_create("security");
+	TCase *tc = tcase_create("security");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, dlclose_leaves_no_enable_word);
+	tcase_add_test(tc, secure_execution_ignores_environment);
+	suite_add_tcase(s, tc);
+	return s;
+}
