@@ -1,0 +1,251 @@
+/* bench-call: times one logging call in a loop and counts the heap
+ * allocations it makes.
+ *
+ *   bench-call [-t THREADS] [-s BYTES] [-m MILLISECONDS | -n CALLS] KIND
+ *
+ * KIND is the call under test:
+ *   syslog      syslog(LOG_INFO, "request %d done in %d ms", i, j)
+ *   syslog_chk  the same through __syslog_chk, as _FORTIFY_SOURCE builds do
+ *   warn, warnx warn("request %d done in %d ms", i, j), with stderr sent
+ *               to /dev/null while the calls are timed
+ *   writev      a bare writev() to /dev/null of the bytes one such event
+ *               has on the wire, in the iovec shape a writer uses
+ *   tracef      LTTng-UST tracef() with the same format (only in the
+ *               bench-call-lttng build)
+ *
+ * -s BYTES pads the message to about BYTES bytes (the formatted text, as
+ * the format's "%s" tail); 0, the default, logs the plain format.
+ * -t THREADS runs the loop in that many threads at once.
+ * -m MILLISECONDS is the least time the measured batch must take: the
+ * batch size doubles from 1000 calls until one batch lasts that long, so
+ * a 2 ns call and a 8 us call are both timed over a meaningful interval.
+ * -n CALLS runs exactly one batch of CALLS per thread instead (for
+ * instruction counts: the difference between two CALLS values is the cost
+ * of the extra calls alone).
+ *
+ * Prints one line: "<ns per call> <allocations per call> <calls>", where
+ * ns per call is the wall time of the last batch divided by the calls of
+ * one thread (so with 2 threads on 2 idle cores it stays the 1-thread
+ * figure if the calls do not contend) and allocations per call counts
+ * every thread's calls. */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <syslog.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef BENCH_LTTNG
+#include <lttng/tracef.h>
+#endif
+
+#include "malloc-count.h"
+
+/* The fortified entry point that -D_FORTIFY_SOURCE=2 programs import
+ * instead of syslog (glibc >= 2.3.4); declared here so that this file can
+ * call both forms without depending on how it is itself compiled. */
+void __syslog_chk(int pri, int flag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#define FORMAT "request %d done in %d ms%s"
+
+enum kind { K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF };
+
+static const char *const kind_names[] = {
+	[K_SYSLOG] = "syslog", [K_SYSLOG_CHK] = "syslog_chk",
+	[K_WARN] = "warn", [K_WARNX] = "warnx",
+	[K_WRITEV] = "writev", [K_TRACEF] = "tracef",
+};
+
+static enum kind kind;
+static const char *pad = "";	/* the "%s" tail that makes -s BYTES */
+static int null_fd = -1;
+static unsigned long batch;	/* calls per thread in the current batch */
+static pthread_barrier_t start_line, finish_line;
+
+/* The event writev sends: sized like the library's event for the plain
+ * message (write index, EventHeader, metadata with the ident and four
+ * field names, payload: counted message, severity, facility, errno). */
+static char event_head[4 + 8 + 48];
+static char event_tail[2 + 4];
+static char message[65536 + 64];
+
+static void log_once(unsigned long i)
+{
+	int a = (int)i, b = (int)(i & 127);
+
+	switch (kind) {
+	case K_SYSLOG:
+		syslog(LOG_INFO, FORMAT, a, b, pad);
+		break;
+	case K_SYSLOG_CHK:
+		__syslog_chk(LOG_INFO, 1, FORMAT, a, b, pad);
+		break;
+	case K_WARN:
+		warn(FORMAT, a, b, pad);
+		break;
+	case K_WARNX:
+		warnx(FORMAT, a, b, pad);
+		break;
+	case K_WRITEV: {
+		/* The formatting is the traced call's business: this is only
+		 * the cost of handing the finished bytes to the kernel. */
+		uint16_t len = (uint16_t)strlen(message);
+		struct iovec iov[4] = {
+			{ event_head, sizeof(event_head) },
+			{ &len, sizeof(len) },
+			{ message, len },
+			{ event_tail, sizeof(event_tail) },
+		};
+		if (writev(null_fd, iov, 4) < 0)
+			err(1, "writev");
+		break;
+	}
+	case K_TRACEF:
+#ifdef BENCH_LTTNG
+		tracef(FORMAT, a, b, pad);
+#endif
+		break;
+	}
+}
+
+static void *run_batch(void *unused)
+{
+	(void)unused;
+	for (;;) {
+		pthread_barrier_wait(&start_line);
+		if (batch == 0)
+			return NULL;
+		for (unsigned long i = 0; i < batch; i++)
+			log_once(i);
+		pthread_barrier_wait(&finish_line);
+	}
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static unsigned long parse(const char *s, unsigned long max, const char *what)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno != 0 || *s == '\0' || *end != '\0' || v > max)
+		errx(2, "bad %s: %s", what, s);
+	return v;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: bench-call [-t THREADS] [-s BYTES] [-m MS | -n CALLS] "
+		"syslog|syslog_chk|warn|warnx|writev|tracef\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long threads = 1, bytes = 0, min_ms = 100, fixed = 0;
+	pthread_t tid[64];
+	char *padding;
+	int opt;
+	size_t k;
+
+	while ((opt = getopt(argc, argv, "t:s:m:n:")) != -1) {
+		switch (opt) {
+		case 't': threads = parse(optarg, 64, "thread count"); break;
+		case 's': bytes = parse(optarg, 65536, "message size"); break;
+		case 'm': min_ms = parse(optarg, 60000, "duration"); break;
+		case 'n': fixed = parse(optarg, 1UL << 40, "call count"); break;
+		default: usage();
+		}
+	}
+	if (optind != argc - 1 || threads == 0)
+		usage();
+	for (k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
+		if (strcmp(argv[optind], kind_names[k]) == 0)
+			break;
+	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
+		usage();
+	kind = (enum kind)k;
+#ifndef BENCH_LTTNG
+	if (kind == K_TRACEF)
+		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
+#endif
+
+	/* Pad with a printable pattern so that the formatted message is
+	 * about `bytes` long: the plain format prints 24..32 characters. */
+	if (bytes > 32) {
+		padding = malloc(bytes - 32 + 2);
+		if (padding == NULL)
+			err(1, "malloc");
+		padding[0] = ' ';
+		for (k = 1; k < bytes - 32 + 1; k++)
+			padding[k] = (char)('a' + k % 26);
+		padding[k] = '\0';
+		pad = padding;
+	}
+	snprintf(message, sizeof(message), FORMAT, 12345, 67, pad);
+	memcpy(event_head, "\0\0\0\0\x07\x01\0\0\0\0\0\x04", 12);
+	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null_fd < 0)
+		err(1, "/dev/null");
+
+	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||
+	    pthread_barrier_init(&finish_line, NULL, (unsigned)threads + 1) != 0)
+		errx(1, "pthread_barrier_init failed");
+	for (k = 0; k < threads; k++)
+		if (pthread_create(&tid[k], NULL, run_batch, NULL) != 0)
+			errx(1, "pthread_create failed");
+
+	/* warn() writes to stderr: time it against /dev/null, as a program
+	 * whose stderr nobody reads, but keep our own errors visible. */
+	int saved_stderr = -1;
+	if (kind == K_WARN || kind == K_WARNX) {
+		saved_stderr = dup(2);
+		if (saved_stderr < 0 || dup2(null_fd, 2) < 0)
+			err(1, "redirecting stderr");
+	}
+
+	/* Warm-up: lazy binding, the library's first-call set-up, openlog's
+	 * connection, page faults of the message buffers. */
+	batch = 100;
+	pthread_barrier_wait(&start_line);
+	pthread_barrier_wait(&finish_line);
+
+	double ns;
+	unsigned long allocs;
+	for (batch = fixed ? fixed : 1000;; batch *= 2) {
+		unsigned long before = malloc_count();
+		double t0 = now_ns();
+		pthread_barrier_wait(&start_line);
+		pthread_barrier_wait(&finish_line);
+		ns = now_ns() - t0;
+		allocs = malloc_count() - before;
+		if (fixed || ns >= (double)min_ms * 1e6 || batch >= (1UL << 40))
+			break;
+	}
+	unsigned long calls = batch;
+	if (saved_stderr >= 0 && dup2(saved_stderr, 2) < 0)
+		return 1;
+	batch = 0;
+	pthread_barrier_wait(&start_line);
+	for (k = 0; k < threads; k++)
+		pthread_join(tid[k], NULL);
+
+	printf("%.3f %.4f %lu\n", ns / (double)calls,
+	       (double)allocs / ((double)calls * (double)threads), calls);
+	return fflush(stdout) == 0 ? 0 : 1;
+}
