@@ -190,7 +190,11 @@ EH_API const char *eh_strerror(int err);
 EH_API int eh_tracepoint_name(char *buf, size_t cap, const char *provider,
 			      unsigned level, uint64_t keyword, const char *options);
 
-/* 0 if provider may start a tracepoint name, else the error. */
+/* 0 if provider may start a tracepoint name, else the error.  Allowed:
+ * printable ASCII (0x21..0x7e) except ':', as the format allows, so that
+ * names of other producers parse; use [A-Za-z0-9_] for names of your own
+ * (tracefs and perf's event syntax are happiest with those).  Options
+ * letters must be strictly increasing: each option at most once. */
 EH_API int eh_provider_check(const char *provider);
 
 /* A tracepoint name taken apart.  Pointers point into the parsed name. */
@@ -214,7 +218,8 @@ EH_API int eh_tracepoint_parse(const char *name, struct eh_tracepoint *out);
  * A bounded byte buffer the builder appends to.  It never allocates: once
  * an append does not fit, err is set to EH_E_NOSPACE, len stops growing
  * and every later append is refused, so a caller may check err once at the
- * end.
+ * end.  A bad argument to an eh_payload_* call is kept the same way
+ * (EH_E_INVAL); err always holds the first error.
  */
 struct eh_buf {
 	uint8_t *data;
@@ -243,6 +248,7 @@ EH_API int eh_buf_append(struct eh_buf *b, const void *p, size_t n);
 struct eh_meta {
 	struct eh_buf buf;
 	bool name_open;	/* event name written, its NUL not yet */
+	bool finished;	/* eh_meta_finish done: no more changes */
 	unsigned depth;	/* open structs */
 	size_t struct_format_at[EH_STRUCT_DEPTH_MAX]; /* where each open struct's field count goes */
 	unsigned struct_fields[EH_STRUCT_DEPTH_MAX];
