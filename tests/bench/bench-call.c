@@ -12,6 +12,16 @@
  *               has on the wire, in the iovec shape a writer uses
  *   tracef      LTTng-UST tracef() with the same format (only in the
  *               bench-call-lttng build)
+ * and, in the bench-call-traced build (linked with the bridge built for
+ * tests, whose test sink makes every tracepoint count as enabled), the
+ * traced syslog path from the bridge's entry point on (the preload
+ * wrapper's few instructions excluded):
+ *   traced_nowrite  format, encode and build the iovecs; the sink only
+ *                   adds up their lengths: the user-space work alone
+ *   traced_devnull  the same, the sink writev()s the event (with its
+ *                   4-byte write index) to /dev/null: the whole call
+ *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
+ *                   the first event traced_devnull sends
  *
  * -s BYTES pads the message to about BYTES bytes (the formatted text, as
  * the format's "%s" tail); 0, the default, logs the plain format.
@@ -29,6 +39,7 @@
  * figure if the calls do not contend) and allocations per call counts
  * every thread's calls. */
 #include <err.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -47,6 +58,10 @@
 
 #include "malloc-count.h"
 
+#ifdef BENCH_TRACED
+#include "bridge/bridge.h"
+#endif
+
 /* The fortified entry point that -D_FORTIFY_SOURCE=2 programs import
  * instead of syslog (glibc >= 2.3.4); declared here so that this file can
  * call both forms without depending on how it is itself compiled. */
@@ -55,12 +70,18 @@ void __syslog_chk(int pri, int flag, const char *fmt, ...)
 
 #define FORMAT "request %d done in %d ms%s"
 
-enum kind { K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF };
+enum kind {
+	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
+	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
+};
 
 static const char *const kind_names[] = {
 	[K_SYSLOG] = "syslog", [K_SYSLOG_CHK] = "syslog_chk",
 	[K_WARN] = "warn", [K_WARNX] = "warnx",
 	[K_WRITEV] = "writev", [K_TRACEF] = "tracef",
+	[K_TRACED_NOWRITE] = "traced_nowrite",
+	[K_TRACED_DEVNULL] = "traced_devnull",
+	[K_WRITEV_EVENT] = "writev_event",
 };
 
 static enum kind kind;
@@ -75,6 +96,65 @@ static pthread_barrier_t start_line, finish_line;
 static char event_head[4 + 8 + 48];
 static char event_tail[2 + 4];
 static char message[65536 + 64];
+
+#ifdef BENCH_TRACED
+static uint32_t write_index;
+static struct iovec event_iov[EHS_EMIT_IOV];
+static int event_iovcnt;
+static char event_bytes[EHS_EVENT_MAX + 64];
+
+static int sink_nowrite(void *ctx, struct iovec *iov, int iovcnt)
+{
+	size_t total = 0;
+
+	(void)ctx;
+	for (int k = 1; k < iovcnt; k++)
+		total += iov[k].iov_len;
+	return (int)total;
+}
+
+static int sink_devnull(void *ctx, struct iovec *iov, int iovcnt)
+{
+	(void)ctx;
+	iov[0].iov_base = &write_index;
+	iov[0].iov_len = sizeof(write_index);
+	return writev(null_fd, iov, iovcnt) < 0 ? -1 : 0;
+}
+
+/* Keeps a copy of the first event, iovec by iovec, for writev_event. */
+static int sink_capture(void *ctx, struct iovec *iov, int iovcnt)
+{
+	size_t used = 0;
+
+	(void)ctx;
+	if (event_iovcnt != 0)
+		return 0;
+	iov[0].iov_base = &write_index;
+	iov[0].iov_len = sizeof(write_index);
+	for (int k = 0; k < iovcnt; k++) {
+		if (iov[k].iov_len > sizeof(event_bytes) - used)
+			errx(1, "captured event larger than %zu bytes", sizeof(event_bytes));
+		memcpy(event_bytes + used, iov[k].iov_base, iov[k].iov_len);
+		event_iov[k].iov_base = event_bytes + used;
+		event_iov[k].iov_len = iov[k].iov_len;
+		used += iov[k].iov_len;
+	}
+	event_iovcnt = iovcnt;
+	return 0;
+}
+
+static void traced_syslog(int pri, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void traced_syslog(int pri, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ehs_vsyslog(pri, errno, fmt, ap);
+	va_end(ap);
+}
+#endif
 
 static void log_once(unsigned long i)
 {
@@ -110,6 +190,18 @@ static void log_once(unsigned long i)
 	case K_TRACEF:
 #ifdef BENCH_LTTNG
 		tracef(FORMAT, a, b, pad);
+#endif
+		break;
+	case K_TRACED_NOWRITE:
+	case K_TRACED_DEVNULL:
+#ifdef BENCH_TRACED
+		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
+#endif
+		break;
+	case K_WRITEV_EVENT:
+#ifdef BENCH_TRACED
+		if (writev(null_fd, event_iov, event_iovcnt) < 0)
+			err(1, "writev");
 #endif
 		break;
 	}
@@ -184,6 +276,10 @@ int main(int argc, char **argv)
 	if (kind == K_TRACEF)
 		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
 #endif
+#ifndef BENCH_TRACED
+	if (kind >= K_TRACED_NOWRITE)
+		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
+#endif
 
 	/* Pad with a printable pattern so that the formatted message is
 	 * about `bytes` long: the plain format prints 24..32 characters. */
@@ -202,6 +298,13 @@ int main(int argc, char **argv)
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null_fd < 0)
 		err(1, "/dev/null");
+#ifdef BENCH_TRACED
+	ehs_test_sink = sink_capture;
+	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	if (event_iovcnt == 0)
+		errx(1, "the bridge traced nothing: is the library disabled?");
+	ehs_test_sink = kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite;
+#endif
 
 	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||
 	    pthread_barrier_init(&finish_line, NULL, (unsigned)threads + 1) != 0)
