@@ -334,42 +334,57 @@ EH_API long eh_event_iov(struct eh_prefix *prefix, const struct eventheader *hea
 
 /* ---- Decoding events --------------------------------------------------- */
 
-/* Items of a trace record that are not in the event bytes.  A zero or
- * NULL member is left out of the output. */
+/*
+ * Decoding accepts exactly what FACTS.md section 1 allows: header flags
+ * EH_FLAGS_LE64 or EH_FLAGS_LE64_EXT (an event lacking pointer64 or
+ * little-endian is refused, EH_E_FLAGS), exactly one metadata block
+ * (other kinds skipped), the header level equal to the L of the
+ * tracepoint name, and any trailing bytes after the last field (ftrace and
+ * perf pad records).  No function here allocates or reads outside
+ * data[0..len).
+ */
+
+/* Items of a trace record that are not in the event bytes.  Members whose
+ * has_ flag is false are left out of the output. */
 struct eh_record_info {
-	uint64_t time_ns;	/* printed as seconds.nanoseconds */
+	uint64_t time_ns;	/* since the Unix epoch, UTC: "2024-03-28T00:45:14.789582652Z" */
 	bool has_time;
 	int cpu;
 	bool has_cpu;
 	uint32_t pid;
 	uint32_t tid;
+	bool has_pid;		/* pid and tid */
 };
 
 /* Flags for eh_decode_json / eh_decode_text. */
 enum eh_decode_flags {
-	EH_DECODE_META = 0x1,	/* add "meta" (JSON) / level, keyword... (text) */
+	EH_DECODE_META = 0x1,	/* add "meta" (JSON) / [level=4 ...] (text) */
 	EH_DECODE_NAME = 0x2,	/* add "n":"Provider:Event" */
 	EH_DECODE_DEFAULT = EH_DECODE_META | EH_DECODE_NAME,
 };
 
 /*
  * Decodes one event: tracepoint_name as registered, data/len the bytes of
- * the event as read from the trace record (starting at the eventheader;
- * up to 7 trailing pad bytes are accepted).  Writes one JSON object in
- * the shape of Microsoft's perf-decode, NUL-terminated, into out:
+ * the event as read from the trace record (starting at the eventheader).
+ * Writes one JSON object in the shape of Microsoft's perf-decode,
+ * NUL-terminated, into out:
  *
- *   {"n":"Provider:Event","field":value,...,"meta":{"level":4,"keyword":"0x2"}}
+ *   {"n":"Provider:Event","field;tag=0x5":value,...,"meta":{"level":4,"keyword":"0x2"}}
  *
+ * The event name is printed with its attributes (";key=value") as stored.
+ * Meta items, in this order, each only when set: time, cpu, pid, tid, id,
+ * version, level, keyword, opcode, tag, activity, relatedActivity.
  * Returns the length written (without the NUL) or a negative eh_error;
- * EH_E_NOSPACE when out is too small (nothing useful is left in out).
- * Never reads outside data[0..len).
+ * EH_E_NOSPACE when out is too small (out then holds "").
  */
 EH_API long eh_decode_json(const char *tracepoint_name, const void *data, size_t len,
 			   const struct eh_record_info *info, unsigned flags,
 			   char *out, size_t cap);
 
 /* The same event as one human-readable line without a newline:
- *   Provider:Event field=value field="text" ... [level=4 keyword=0x2] */
+ *   Provider:Event field=1 text="a\tb" list=[1,2] point={x=1 y=2} [level=4 keyword=0x2]
+ * Control characters, quotes, backslashes and bytes that are not UTF-8 are
+ * escaped (\n, \t, \", \\, \xHH, \u0085), so the line is safe on a terminal. */
 EH_API long eh_decode_text(const char *tracepoint_name, const void *data, size_t len,
 			   const struct eh_record_info *info, unsigned flags,
 			   char *out, size_t cap);
@@ -389,7 +404,7 @@ struct eh_event_view {
 	size_t attributes_len;
 	const uint8_t *activity_id;	/* 16 bytes or NULL */
 	const uint8_t *related_id;	/* 16 bytes or NULL */
-	/* private: cursor state */
+	/* private: where the field descriptors and the values are */
 	const uint8_t *meta, *meta_end;
 	const uint8_t *payload, *payload_end;
 };
@@ -398,18 +413,19 @@ enum eh_item_kind {
 	EH_ITEM_VALUE = 1,		/* a scalar field, or one element of an array */
 	EH_ITEM_ARRAY_BEGIN,
 	EH_ITEM_ARRAY_END,
-	EH_ITEM_STRUCT_BEGIN,
+	EH_ITEM_STRUCT_BEGIN,	/* a struct field, or one element of a struct array */
 	EH_ITEM_STRUCT_END,
 };
 
 struct eh_item {
 	enum eh_item_kind kind;
 	const char *name;		/* field name, NUL-terminated inside the metadata */
-	unsigned encoding;		/* eh_encoding value including array flags */
+	unsigned encoding;		/* eh_encoding value with its array flag, without EH_ENC_CHAIN */
 	unsigned format;		/* eh_format value without EH_FMT_CHAIN */
 	uint16_t tag;
-	uint16_t array_count;	/* for ARRAY_BEGIN */
+	uint16_t array_count;	/* ARRAY_BEGIN/END: elements in this event */
 	unsigned depth;		/* struct nesting of this item, 0 at top level */
+	bool is_element;		/* an array element: has no name of its own */
 	const uint8_t *value;	/* VALUE: the element's bytes (strings: the text) */
 	size_t value_len;		/* in bytes; strings exclude count and NUL */
 };
@@ -419,24 +435,26 @@ struct eh_item {
 EH_API int eh_event_open(struct eh_event_view *ev, const char *tracepoint_name,
 			 const void *data, size_t len);
 
-/* Enumeration state: one per walk. */
+/* Enumeration state: one per walk.  Members are private. */
 struct eh_cursor {
 	const struct eh_event_view *ev;
 	const uint8_t *meta;	/* next field descriptor */
 	const uint8_t *payload;	/* next value */
-	unsigned depth;
-	struct {
-		const uint8_t *meta_first;	/* first member descriptor */
-		unsigned fields_left;	/* members still to walk */
-		unsigned fields;		/* members in the struct */
-		uint16_t elements_left;	/* array elements still to walk (struct arrays) */
-		bool is_array;
+	unsigned frames;		/* stack entries in use */
+	unsigned depth;		/* structs open */
+	int err;			/* first error met; returned again after */
+	struct eh_cursor_frame {
 		const char *name;
+		const uint8_t *meta_first;	/* first member descriptor */
+		const uint8_t *meta_after;	/* arrays: descriptor after the members */
 		uint16_t tag;
-		uint16_t array_count;
-	} stack[EH_STRUCT_DEPTH_MAX + 1];
-	/* pending scalar-array state */
-	struct eh_item array;
+		uint16_t count;		/* arrays: elements */
+		uint16_t left;		/* members (struct) or elements (array) to walk */
+		uint8_t fields;		/* members of one struct */
+		bool is_array;
+		bool is_element;
+	} stack[2 * EH_STRUCT_DEPTH_MAX];	/* a struct array takes two */
+	struct eh_item array;	/* scalar array being walked */
 	uint16_t array_left;
 	bool in_array;
 };
@@ -444,7 +462,9 @@ struct eh_cursor {
 EH_API void eh_cursor_init(struct eh_cursor *c, const struct eh_event_view *ev);
 
 /* Next item: 1 and *item filled, 0 at the end of the event, or a negative
- * eh_error for malformed metadata or payload. */
+ * eh_error for malformed metadata or payload (returned again by every
+ * later call).  A struct whose declared member count runs past the end of
+ * the metadata ends there, as Microsoft's decoders do. */
 EH_API int eh_cursor_next(struct eh_cursor *c, struct eh_item *item);
 
 #ifdef __cplusplus

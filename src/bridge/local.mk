@@ -1,1 +1,24 @@
-# src/bridge: see Makefile.am
+# src/bridge: syslog semantics (schema, ident, configuration, formatting,
+# splitting), a convenience library linked into libehsyslog.  The same
+# sources are built again with EHS_TESTING for the unit tests
+# (tests/bridge/local.mk), which adds a sink that captures events.
+BRIDGE_SOURCES = \
+	src/bridge/bridge.h src/bridge/bridge.c \
+	src/bridge/config_load.h src/bridge/config.c \
+	src/bridge/config_parse.h src/bridge/config_parse.c \
+	src/bridge/emit.h src/bridge/emit.c \
+	src/bridge/hidden.h \
+	src/bridge/ident.h src/bridge/ident.c \
+	src/bridge/native.c \
+	src/bridge/schema.h src/bridge/schema.c \
+	src/bridge/text.h src/bridge/text.c
+BRIDGE_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
+
+noinst_LTLIBRARIES += src/bridge/libbridge.la
+src_bridge_libbridge_la_SOURCES = $(BRIDGE_SOURCES)
+src_bridge_libbridge_la_CPPFLAGS = $(BRIDGE_CPPFLAGS)
+src_bridge_libbridge_la_CFLAGS = $(LIB_CFLAGS)
+libehsyslog_la_LIBADD += src/bridge/libbridge.la
+
+ehsyslogtopdir = $(includedir)
+ehsyslogtop_HEADERS = include/ehsyslog.h

@@ -1,1 +1,32 @@
-# src/cli: see Makefile.am
+# src/cli: the ehsyslog command (see Makefile.am)
+bin_PROGRAMS += ehsyslog
+ehsyslog_SOURCES = \
+	src/cli/main.c src/cli/commands.h \
+	src/cli/util.c src/cli/util.h \
+	src/cli/names.c src/cli/names.h \
+	src/cli/paths.c src/cli/paths.h \
+	src/cli/read_file.c src/cli/read_file.h \
+	src/cli/provider.c src/cli/provider.h \
+	src/cli/cmd_run.c \
+	src/cli/cmd_preload.c src/cli/cmd_register.c \
+	src/cli/cmd_status.c src/cli/cmd_config.c \
+	src/cli/user_events_access.c src/cli/user_events_access.h \
+	src/cli/tracing_dir.c src/cli/tracing_dir.h \
+	src/cli/settings.c src/cli/settings.h \
+	src/cli/preload_list.c src/cli/preload_list.h \
+	src/cli/preload_file.c src/cli/preload_file.h \
+	src/cli/preload_lib.c src/cli/preload_lib.h
+# The tool links the layers' convenience libraries, not libehsyslog.so:
+# its own err()/syslog() calls are not to be bridged, and it needs the
+# bridge's configuration parser, which the shared library hides.
+ehsyslog_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DEHSYSLOG_LIBRARY_PATH='"$(libdir)/libehsyslog.so"' \
+	-DEHSYSLOG_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
+ehsyslog_CFLAGS = $(AM_CFLAGS) $(LIBBSD_CFLAGS) \
+	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS)
+ehsyslog_LDADD = src/bridge/libbridge.la src/user_events/libuserevents.la \
+	src/eventheader/libeventheader.la $(LIBBSD_LIBS) \
+	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS)
+
+# '=' not '+=': no other fragment installs man pages.
+dist_man_MANS = man/ehsyslog.1 man/libehsyslog.7 man/ehsyslog.conf.5

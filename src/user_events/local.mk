@@ -1,1 +1,14 @@
-# src/user_events: see Makefile.am
+# src/user_events: the writer (kernel interface), linked into libehsyslog.
+noinst_LTLIBRARIES += src/user_events/libuserevents.la
+src_user_events_libuserevents_la_SOURCES = \
+	src/user_events/abi.h \
+	src/user_events/internal.h \
+	src/user_events/discover.c \
+	src/user_events/writer.c \
+	src/user_events/status.c \
+	src/user_events/provider.c
+src_user_events_libuserevents_la_CFLAGS = $(LIB_CFLAGS)
+libehsyslog_la_LIBADD += src/user_events/libuserevents.la
+
+ehsysloghdrdir = $(includedir)/ehsyslog
+ehsysloghdr_HEADERS = include/ehsyslog/user_events.h

@@ -1,1 +1,73 @@
-# tests/bridge: see Makefile.am
+# tests/bridge: unit tests of the bridge (host, Check) and host checks of
+# the interposer (pass-through, linkage, exports).
+
+# The bridge again, with EHS_TESTING: a sink captures events and every
+# tracepoint counts as enabled while it is set.  Linked statically into
+# the tests; lower layers come from libehsyslog's exported API.
+check_LTLIBRARIES += tests/bridge/libbridge_test.la
+tests_bridge_libbridge_test_la_SOURCES = $(BRIDGE_SOURCES) \
+	tests/bridge/capture.h tests/bridge/capture.c
+tests_bridge_libbridge_test_la_CPPFLAGS = $(BRIDGE_CPPFLAGS) -DEHS_TESTING
+tests_bridge_libbridge_test_la_CFLAGS = $(AM_CFLAGS)
+
+BRIDGE_TEST_LDADD = tests/bridge/libbridge_test.la libehsyslog.la $(CHECK_LIBS)
+BRIDGE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+BRIDGE_TEST_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_TESTING
+
+check_PROGRAMS += tests/bridge/test_schema tests/bridge/test_config_parse \
+	tests/bridge/test_emit
+TESTS += tests/bridge/test_schema tests/bridge/test_config_parse \
+	tests/bridge/test_emit
+
+tests_bridge_test_schema_SOURCES = tests/bridge/test_schema.c
+tests_bridge_test_schema_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_schema_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_schema_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_schema_LDFLAGS = -no-install
+
+tests_bridge_test_config_parse_SOURCES = tests/bridge/test_config_parse.c
+tests_bridge_test_config_parse_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_config_parse_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_config_parse_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_config_parse_LDFLAGS = -no-install
+
+tests_bridge_test_emit_SOURCES = tests/bridge/test_emit.c
+tests_bridge_test_emit_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_emit_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_emit_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_emit_LDFLAGS = -no-install
+
+# The program the pass-through checks run with and without the library:
+# once plain, once fortified so it calls the _chk forms.
+check_PROGRAMS += tests/bridge/logcalls tests/bridge/logcalls_fortify
+tests_bridge_logcalls_SOURCES = tests/bridge/logcalls.c
+tests_bridge_logcalls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE -O0
+tests_bridge_logcalls_fortify_SOURCES = tests/bridge/logcalls.c
+tests_bridge_logcalls_fortify_CFLAGS = $(AM_CFLAGS) -O2 -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+
+TESTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh \
+	tests/bridge/startup_syscalls.sh
+dist_noinst_SCRIPTS += tests/bridge/passthrough.sh tests/bridge/linkage.sh \
+	tests/bridge/startup_syscalls.sh
+
+# The interposer's wrappers linked into the test program itself, over the
+# test bridge: the program's own calls take the library's whole path.
+# Their stderr output goes to the test log.
+check_PROGRAMS += tests/bridge/test_calls
+TESTS += tests/bridge/test_calls
+tests_bridge_test_calls_SOURCES = tests/bridge/test_calls.c $(PRELOAD_SOURCES)
+tests_bridge_test_calls_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_calls_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_calls_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_calls_LDFLAGS = -no-install
+
+# The untraced fast path: no syscall (counted with ptrace), no
+# allocation, errno kept, the real syslog never reached in replace mode.
+check_PROGRAMS += tests/bridge/test_fastpath
+TESTS += tests/bridge/test_fastpath
+tests_bridge_test_fastpath_SOURCES = tests/bridge/test_fastpath.c $(PRELOAD_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_bridge_test_fastpath_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_fastpath_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_fastpath_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_fastpath_LDFLAGS = -no-install

@@ -1,1 +1,25 @@
-# tests/user_events: see Makefile.am
+# tests/user_events: host unit tests of the writer (the host kernel has no
+# user_events; tests/kernel/writer_* run against a real one).
+UE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+UE_TEST_LDADD = src/user_events/libuserevents.la $(CHECK_LIBS)
+
+check_PROGRAMS += tests/user_events/test_ue_abi tests/user_events/test_ue_discover \
+	tests/user_events/test_ue_noop
+TESTS += tests/user_events/test_ue_abi tests/user_events/test_ue_discover \
+	tests/user_events/test_ue_noop
+
+tests_user_events_test_ue_abi_SOURCES = tests/user_events/test_ue_abi.c
+tests_user_events_test_ue_abi_CFLAGS = $(UE_TEST_CFLAGS)
+tests_user_events_test_ue_abi_LDADD = $(UE_TEST_LDADD)
+tests_user_events_test_ue_abi_LDFLAGS = -no-install
+
+tests_user_events_test_ue_discover_SOURCES = tests/user_events/test_ue_discover.c
+tests_user_events_test_ue_discover_CFLAGS = $(UE_TEST_CFLAGS)
+tests_user_events_test_ue_discover_LDADD = $(UE_TEST_LDADD)
+tests_user_events_test_ue_discover_LDFLAGS = -no-install
+
+tests_user_events_test_ue_noop_SOURCES = tests/user_events/test_ue_noop.c \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_user_events_test_ue_noop_CFLAGS = $(UE_TEST_CFLAGS)
+tests_user_events_test_ue_noop_LDADD = $(UE_TEST_LDADD)
+tests_user_events_test_ue_noop_LDFLAGS = -no-install

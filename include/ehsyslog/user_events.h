@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The writer: Linux user_events tracepoints for EventHeader events.
+ *
+ * It finds and opens <tracefs>/user_events_data, registers tracepoints,
+ * each with its own enable word the kernel keeps up to date, and writes
+ * events with one writev.  It knows nothing about syslog.
+ *
+ *   static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("MyProv_L4K1");
+ *
+ *   if (ue_tracepoint_active(&tp)) {        // one relaxed load when idle
+ *           struct iovec iov[1 + EH_EVENT_IOV];
+ *           eh_event_iov(&prefix, &hdr, NULL, NULL, &meta, p, n, iov + 1);
+ *           ue_tracepoint_write(&tp, iov, 1 + EH_EVENT_IOV);
+ *   }
+ *
+ * Laziness: nothing is opened and no syscall is made until a tracepoint is
+ * first checked.  That first check opens user_events_data (the fixed path
+ * /sys/kernel/tracing/user_events_data, else the first tracefs mount in
+ * /proc/mounts, else <debugfs>/tracing) and registers the tracepoint with
+ * "<name> u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode;
+ * u8 level".
+ *
+ * Failure and retry policy: when user_events is missing (ENOENT), denied
+ * (EACCES) or tracefs is not mounted, every tracepoint becomes a silent
+ * no-op: its state word stays 0, so the check costs exactly what a
+ * disabled tracepoint costs and nothing is retried per call.  ue_status()
+ * says why.  A process that found user_events unusable stays silent until
+ * ue_retry() - the syslog bridge calls it from openlog() - or until exec.
+ *
+ * Size limit: ftrace drops events larger than its page without telling the
+ * writer, so ue_tracepoint_write() refuses events whose bytes (after the
+ * write index) exceed UE_EVENT_MAX with -EMSGSIZE and counts them in
+ * ue_status().oversize.
+ *
+ * Descriptor: moved to a high number (below min(RLIMIT_NOFILE soft limit,
+ * 1024)), close-on-exec.  If the program closes it (close, closefrom,
+ * close_range, dup2) and reuses the number, no byte goes to the program's
+ * file: each write that is actually traced first fstat()s the descriptor
+ * and compares st_dev/st_ino with user_events_data's (one extra syscall per
+ * traced event, none while untraced).  On a mismatch the writer reopens,
+ * unregisters the stale enable words and registers again, then writes.
+ * Not covered: a number reused for the program's own open of
+ * user_events_data (same inode), or a close and reopen by another thread
+ * between the fstat and the writev.
+ *
+ * fork: the child keeps the descriptor and the kernel copies the enable
+ * registrations, so it goes on writing with its own pid.  exec: the
+ * descriptor is close-on-exec and the kernel drops the registrations.
+ *
+ * Threads: registration is serialized by one lock; checks and writes take
+ * no lock and never allocate.  A signal handler that interrupts the
+ * registering thread sees its tracepoint as inactive.  Every function
+ * preserves errno and nothing here prints.
+ */
+#ifndef EHSYSLOG_USER_EVENTS_H
+#define EHSYSLOG_USER_EVENTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef UE_API
+#define UE_API __attribute__((visibility("default")))
+#endif
+
+/*
+ * The state word is the enable word registered with the kernel (4 bytes,
+ * bit 0).  The kernel flips only bit 0, atomically, so the other bits are
+ * ours: UE_STATE_UNREGISTERED means "registration not tried yet".  A word
+ * of 0 means registered and untraced, or failed: either way, do nothing.
+ */
+#define UE_STATE_ENABLED 0x1u
+#define UE_STATE_UNREGISTERED 0x80000000u
+
+/* Largest event (bytes after the write index) that ftrace with 4 KiB
+ * pages records; perf accepts more, but an event must fit both. */
+#define UE_EVENT_MAX 4064
+
+/* ue_tracepoint_register() flags. */
+#define UE_PERSIST 0x1u		/* event outlives its last user; needs CAP_PERFMON */
+
+struct ue_tracepoint {
+	uint32_t state;		/* kernel's enable word + UE_STATE_* */
+	uint32_t priv_flags;	/* private */
+	const char *name;	/* tracepoint name, e.g. "Syslog_L4K2" */
+	/* private: (fd + 1) << 32 | write index, 0 when not registered;
+	 * one word so a writer never pairs an index with another fd */
+	uint64_t priv_channel;
+	struct ue_tracepoint *priv_next;	/* private: list of used tracepoints */
+};
+
+/* Static initializer; name must outlive the tracepoint.  A tracepoint
+ * that is not static must be given to ue_tracepoint_unregister() before
+ * its memory goes away: the writer and the kernel keep its address. */
+#define UE_TRACEPOINT_INIT(name_literal) \
+	{ UE_STATE_UNREGISTERED, 0, (name_literal), 0, 0 }
+
+UE_API bool ue_tracepoint_slow(struct ue_tracepoint *tp);
+
+/*
+ * True when a tracer listens to tp.  Idle cost: one relaxed load and a
+ * branch.  The first call registers tp (opening user_events_data if
+ * needed); after a failure the word is 0 and this stays false.
+ */
+static inline bool ue_tracepoint_active(struct ue_tracepoint *tp)
+{
+	uint32_t s = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+
+	if (__builtin_expect(s == 0, 1))
+		return false;
+	if (s == UE_STATE_ENABLED)
+		return true;
+	return ue_tracepoint_slow(tp);
+}
+
+/*
+ * Writes one event: iov[0] is the writer's (it puts the write index there,
+ * whatever the caller left in it), iov[1..iovcnt) are the event's bytes,
+ * starting with the 8-byte eventheader.  Returns 0 when written or when
+ * nobody listens (no syscall then), -EMSGSIZE above UE_EVENT_MAX, -EINVAL
+ * for fewer than 8 bytes or a bad iovcnt, -ENOTCONN when tp is not
+ * registered, or another -errno from the kernel.  Never writes to anything
+ * but user_events_data; never allocates; takes no lock unless it must
+ * recover a descriptor the program closed.
+ */
+UE_API int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
+
+/*
+ * Registers tp now instead of at first use: for tools that hold
+ * tracepoints so a tracer can enable them.  flags: 0 or UE_PERSIST.
+ * Returns 0 (also when tp is already registered) or -errno; on failure tp
+ * is left as it was.
+ */
+UE_API int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags);
+
+/* Unregisters tp and forgets it: call before freeing or unmapping a
+ * tracepoint that was used.  Its next use registers it again. */
+UE_API void ue_tracepoint_unregister(struct ue_tracepoint *tp);
+
+/* Unregisters every tracepoint and closes the descriptor.  Tracepoints
+ * register again at their next use.  A remembered failure is kept. */
+UE_API void ue_close(void);
+
+/* Forgets a previous failure: the next first use tries again, and failed
+ * tracepoints go back to "not registered".  Returns 0. */
+UE_API int ue_retry(void);
+
+enum ue_status_state {
+	UE_STATUS_UNUSED = 0,		/* nothing tried yet */
+	UE_STATUS_OK,			/* user_events_data open */
+	UE_STATUS_NO_USER_EVENTS,	/* tracefs found, no user_events_data */
+	UE_STATUS_NO_PERMISSION,	/* EACCES/EPERM opening it */
+	UE_STATUS_NO_TRACEFS,		/* no tracefs mounted anywhere */
+	UE_STATUS_ERROR,		/* anything else; see error */
+};
+
+#define UE_PATH_MAX 256
+
+struct ue_status {
+	int state;		/* enum ue_status_state */
+	int error;		/* errno of the failure, or of the last failed registration */
+	char path[UE_PATH_MAX];	/* user_events_data in use or last tried; "" if none */
+	unsigned registered;	/* tracepoints registered now */
+	unsigned failed;	/* tracepoints whose registration failed */
+	unsigned long oversize;	/* events refused for exceeding UE_EVENT_MAX */
+};
+
+UE_API void ue_status(struct ue_status *out);
+
+/* "ok", "no user_events", ...: constant English text for a state. */
+UE_API const char *ue_status_string(int state);
+
+/*
+ * Providers, for new code: one tracepoint per (level, keyword), named
+ * "<provider>_L<level>K<keyword><options>".  options: NULL, "" or e.g.
+ * "Gmygroup".  ue_provider_open returns NULL (errno set) for an invalid
+ * name or no memory.  ue_provider_tracepoint creates the tracepoint once
+ * (it may allocate: keep the pointer, do not call it per event) and then
+ * returns the same pointer; NULL on an invalid level or no memory.
+ * ue_provider_close unregisters and frees its tracepoints; the kernel keeps
+ * an event while a descriptor that registered it is open (until ue_close).
+ */
+struct ue_provider;
+UE_API struct ue_provider *ue_provider_open(const char *provider_name, const char *options);
+UE_API struct ue_tracepoint *ue_provider_tracepoint(struct ue_provider *p, unsigned level,
+						    uint64_t keyword);
+UE_API void ue_provider_close(struct ue_provider *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EHSYSLOG_USER_EVENTS_H */

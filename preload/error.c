@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GNU error(3) and error_at_line(3).  They have no va_list form, so the
+ * message is formatted here once and handed to the real function as
+ * "%s": it still flushes stdout, prints argv[0] or calls
+ * error_print_progname, counts error_message_count and exits.
+ */
+#include "config.h"
+
+/* glibc's fortify wrappers would clash with the definitions here. */
+#undef _FORTIFY_SOURCE
+
+#include <errno.h>
+#include <error.h>
+#include <stdarg.h>
+#include <string.h>
+#include <syslog.h>
+
+#include "bridge/bridge.h"
+#include "bridge/text.h"
+#include "preload/real.h"
+
+static void report(int status, int errnum, int saved, const char *file,
+		   unsigned line, const char *fmt, va_list ap)
+{
+	if (ehs_busy)
+		return;
+	ehs_real_init();
+	ehs_busy = 1;
+	va_list copy;
+	va_copy(copy, ap);
+	ehs_report(status ? LOG_ERR : LOG_WARNING, saved, errnum ? errnum : -1,
+		   file, line, fmt, copy);
+	va_end(copy);
+	ehs_busy = 0;
+}
+
+/* glibc prints nothing for a repeat of the previous file and line while
+ * error_one_per_line is set; the event follows the same rule (and the
+ * same unlocked state, as glibc keeps it). */
+static bool repeated_line(const char *file, unsigned line)
+{
+	static const char *old_file;
+	static unsigned old_line;
+
+	if (!error_one_per_line)
+		return false;
+	if (old_line == line &&
+	    (file == old_file || (old_file && file && strcmp(old_file, file) == 0)))
+		return true;
+	old_file = file;
+	old_line = line;
+	return false;
+}
+
+EHS_INTERPOSE void error(int status, int errnum, const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+	va_start(ap, fmt);
+	report(status, errnum, saved, NULL, 0, fmt, ap);
+
+	struct ehs_text t;
+	ehs_error_fn real = EHS_REAL(error);
+	bool ok = ehs_text_vformat(&t, saved, -1, fmt, ap) == 0;
+	va_end(ap);
+	errno = saved;
+	if (real)
+		real(status, errnum, "%s", ok ? t.p : "");
+	if (ok)
+		ehs_text_free(&t);
+	errno = saved;
+}
+
+EHS_INTERPOSE void error_at_line(int status, int errnum, const char *file,
+				 unsigned line, const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+	va_start(ap, fmt);
+	if (!repeated_line(file, line))
+		report(status, errnum, saved, file ? file : "", line, fmt, ap);
+
+	struct ehs_text t;
+	ehs_error_at_line_fn real = EHS_REAL(error_at_line);
+	bool ok = ehs_text_vformat(&t, saved, -1, fmt, ap) == 0;
+	va_end(ap);
+	errno = saved;
+	if (real)
+		real(status, errnum, file, line, "%s", ok ? t.p : "");
+	if (ok)
+		ehs_text_free(&t);
+	errno = saved;
+}

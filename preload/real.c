@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+/* glibc's fortify wrappers would clash with the definitions here. */
+#undef _FORTIFY_SOURCE
+
+#include "preload/real.h"
+
+#include <dlfcn.h>
+
+struct ehs_real ehs_real_fns;
+int ehs_real_done;
+
+/* dlsym returns an object pointer; copying its bytes into the function
+ * pointer is the conversion POSIX guarantees for dlsym results.  Every
+ * thread that gets here stores the same values, so racing resolvers are
+ * harmless; each store is atomic so readers never see half a pointer. */
+#define RESOLVE(field, name) do { \
+	void *p_ = dlsym(RTLD_NEXT, name); \
+	__typeof__(ehs_real_fns.field) f_; \
+	__builtin_memcpy(&f_, &p_, sizeof p_); \
+	__atomic_store_n(&ehs_real_fns.field, f_, __ATOMIC_RELAXED); \
+} while (0)
+
+void ehs_real_resolve(void)
+{
+	RESOLVE(vsyslog, "vsyslog");
+	RESOLVE(vsyslog_chk, "__vsyslog_chk");
+	RESOLVE(openlog, "openlog");
+	RESOLVE(closelog, "closelog");
+	RESOLVE(setlogmask, "setlogmask");
+	RESOLVE(verr, "verr");
+	RESOLVE(verrx, "verrx");
+	RESOLVE(vwarn, "vwarn");
+	RESOLVE(vwarnx, "vwarnx");
+	RESOLVE(error, "error");
+	RESOLVE(error_at_line, "error_at_line");
+	RESOLVE(verrc, "verrc");
+	RESOLVE(vwarnc, "vwarnc");
+	__atomic_store_n(&ehs_real_done, 1, __ATOMIC_RELEASE);
+}
+

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * syslog(3) and its fortified forms.  glibc's syslog calls its vsyslog
+ * directly, not through the PLT, so each entry point is interposed and
+ * each hands its own arguments to the bridge once.
+ */
+#include "config.h"
+
+/* glibc's fortify wrappers would clash with the definitions here. */
+#undef _FORTIFY_SOURCE
+
+#include <errno.h>
+#include <stdarg.h>
+#include <syslog.h>
+
+#include "bridge/bridge.h"
+#include "preload/real.h"
+
+/* True when the call has nothing left to do: replace mode and no event.
+ * No errno access, no call: this is the whole cost of an untraced
+ * syslog() in replace mode.  ehs_busy is not read either: a call made
+ * from inside the library (a signal handler) with nobody tracing ends
+ * here like any other, where the full path would pass it through. */
+static inline bool replaced_and_idle(int pri)
+{
+	return ehs_config_mode() == EHS_MODE_REPLACE && ehs_syslog_idle(pri);
+}
+
+/* chk: the caller used a _chk form, whose flag goes on unchanged. */
+static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
+{
+	int saved = errno;
+	bool pass = true;
+
+	if (!ehs_busy) {
+		/* The configuration unread: this is one of the first calls,
+		 * where everything is resolved (see real.h). */
+		int mode = ehs_config_mode();
+		if (mode == EHS_MODE_UNREAD || !ehs_syslog_idle(pri)) {
+			ehs_busy = 1;
+			if (mode == EHS_MODE_UNREAD)
+				ehs_real_init();
+			va_list copy;
+			va_copy(copy, ap);
+			ehs_vsyslog(pri, saved, fmt, copy);
+			va_end(copy);
+			pass = ehs_passthrough();
+			ehs_busy = 0;
+		} else {
+			pass = mode == EHS_MODE_PASS;
+		}
+	}
+	if (pass) {
+		errno = saved;
+		if (!chk) {
+			ehs_vsyslog_fn real = EHS_REAL(vsyslog);
+			if (real)
+				real(pri, fmt, ap);
+		} else {
+			ehs_vsyslog_chk_fn real = EHS_REAL(vsyslog_chk);
+			if (real)
+				real(pri, flag, fmt, ap);
+		}
+	}
+	errno = saved;
+}
+
+EHS_INTERPOSE void syslog(int pri, const char *fmt, ...)
+{
+	if (replaced_and_idle(pri))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	log_common(pri, false, 0, fmt, ap);
+	va_end(ap);
+}
+
+EHS_INTERPOSE void vsyslog(int pri, const char *fmt, va_list ap)
+{
+	if (replaced_and_idle(pri))
+		return;
+	log_common(pri, false, 0, fmt, ap);
+}
+
+void __syslog_chk(int pri, int flag, const char *fmt, ...);
+void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+
+EHS_INTERPOSE void __syslog_chk(int pri, int flag, const char *fmt, ...)
+{
+	if (replaced_and_idle(pri))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	log_common(pri, true, flag, fmt, ap);
+	va_end(ap);
+}
+
+EHS_INTERPOSE void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
+{
+	if (replaced_and_idle(pri))
+		return;
+	log_common(pri, true, flag, fmt, ap);
+}
+
+EHS_INTERPOSE void openlog(const char *ident, int option, int facility)
+{
+	int saved = errno;
+	ehs_real_init();
+	ehs_openlog(ident, option, facility);
+	ehs_openlog_fn real = EHS_REAL(openlog);
+	if (real)
+		real(ident, option, facility);
+	errno = saved;
+}
+
+EHS_INTERPOSE void closelog(void)
+{
+	int saved = errno;
+	ehs_closelog();
+	ehs_closelog_fn real = EHS_REAL(closelog);
+	if (real)
+		real();
+	errno = saved;
+}
+
+EHS_INTERPOSE int setlogmask(int mask)
+{
+	int saved = errno;
+	ehs_setlogmask(mask);
+	ehs_setlogmask_fn real = EHS_REAL(setlogmask);
+	int old = real ? real(mask) : 0;
+	errno = saved;
+	return old;
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "bridge/bridge.h"
+
+#include <syslog.h>
+
+#include <ehsyslog/user_events.h>
+
+#include "bridge/config_load.h"
+#include "bridge/ident.h"
+#include "bridge/schema.h"
+#include "bridge/text.h"
+
+/* glibc reports a priority with unknown bits with this one (note the
+ * option bits: as a priority it reads LOG_AUTH | LOG_ERR). */
+#define INTERNALLOG (LOG_ERR | LOG_CONS | LOG_PERROR | LOG_PID)
+
+__thread int ehs_busy __attribute__((tls_model("initial-exec")));
+
+#ifdef EHS_TESTING
+ehs_sink_fn ehs_test_sink;
+void *ehs_test_ctx;
+#define TRACED(tp) (ehs_test_sink || ue_tracepoint_active(tp))
+#else
+#define TRACED(tp) ue_tracepoint_active(tp)
+#endif
+
+static int kernel_sink(void *tp, struct iovec *iov, int iovcnt)
+{
+	return ue_tracepoint_write(tp, iov, iovcnt);
+}
+
+struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
+{
+	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
+	if (ehs_idle(tp) || ehs_config_load() != EHS_CONFIG_ON)
+		return NULL;
+	return TRACED(tp) ? tp : NULL;
+}
+
+void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx)
+{
+	*sink = kernel_sink;
+	*ctx = tp;
+#ifdef EHS_TESTING
+	if (ehs_test_sink) {
+		*sink = ehs_test_sink;
+		*ctx = ehs_test_ctx;
+	}
+#endif
+}
+
+static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
+		 int saved_errno, int errnum, const char *file, unsigned line,
+		 const char *fmt, va_list ap)
+{
+	struct ehs_text t;
+	if (ehs_text_vformat(&t, saved_errno, errnum, fmt, ap) < 0)
+		return;
+	/* The event carries the text, not the line ending. */
+	while (t.len && t.p[t.len - 1] == '\n')
+		t.len--;
+
+	char name[EHS_EVENT_NAME_MAX + 1];
+	ehs_event_name(name, ehs_ident());
+	struct ehs_record r = {
+		.name = name,
+		.level = ehs_level(severity),
+		.severity = (uint8_t)(severity & LOG_PRIMASK),
+		.facility = (uint8_t)facility,
+		.err = saved_errno,
+		.file = file,
+		.line = line,
+		.msg = t.p,
+		.msg_len = t.len,
+	};
+	ehs_sink_fn sink;
+	void *ctx;
+	ehs_sink_for(tp, &sink, &ctx);
+	ehs_emit(&r, EHS_EVENT_MAX, sink, ctx);
+	ehs_text_free(&t);
+}
+
+static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap)
+{
+	if (pri & ~(LOG_PRIMASK | LOG_FACMASK)) {
+		/* glibc logs this complaint first, then masks the bits. */
+		syslog_internal(INTERNALLOG, saved_errno,
+				"syslog: unknown facility/priority: %x", pri);
+		pri &= LOG_PRIMASK | LOG_FACMASK;
+	}
+	if (!(LOG_MASK(LOG_PRI(pri)) & ehs_ident_mask()))
+		return;
+	if (!(pri & LOG_FACMASK))
+		pri |= ehs_ident_facility();
+	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(pri), (unsigned)LOG_FAC(pri));
+	if (!tp)
+		return;
+	emit(tp, LOG_PRI(pri), (unsigned)LOG_FAC(pri), saved_errno, -1, NULL, 0, fmt, ap);
+}
+
+static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ehs_vsyslog(pri, saved_errno, fmt, ap);
+	va_end(ap);
+}
+
+void ehs_report(int severity, int saved_errno, int errnum, const char *file,
+		unsigned line, const char *fmt, va_list ap)
+{
+	unsigned facility = (unsigned)LOG_FAC(ehs_ident_facility());
+	struct ue_tracepoint *tp = ehs_traced(severity, facility);
+	if (!tp)
+		return;
+	emit(tp, severity, facility, saved_errno, errnum, file, line, fmt, ap);
+}
+
+void ehs_openlog(const char *ident, int option, int facility)
+{
+	ehs_ident_openlog(ident, option, facility);
+	/* A program that calls openlog again may have fixed what made the
+	 * writer fail (permissions, a mount): let it try once more. */
+	ue_retry();
+}
+
+void ehs_closelog(void)
+{
+	ehs_ident_closelog();
+}
+
+void ehs_setlogmask(int mask)
+{
+	ehs_ident_setlogmask(mask);
+}

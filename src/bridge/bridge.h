@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the interposer calls: one entry per kind of logging call.  The
+ * entries never print, never allocate with malloc, take no lock and leave
+ * errno as they found it.  The caller (preload/) sets ehs_busy around
+ * them so a logging call made from inside (a signal handler, a format
+ * callback) passes straight through.
+ */
+#ifndef EHS_BRIDGE_BRIDGE_H
+#define EHS_BRIDGE_BRIDGE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <syslog.h>
+
+#include <ehsyslog/user_events.h>
+
+#include "bridge/config_load.h"
+#include "bridge/emit.h"
+#include "bridge/ident.h"
+#include "bridge/schema.h"
+
+/* Non-zero while this thread is inside the library. */
+extern __thread int ehs_busy __attribute__((tls_model("initial-exec")));
+
+/* syslog/vsyslog and their _chk forms: glibc's priority rules, the mask,
+ * openlog's facility.  saved_errno is errno at the call. */
+void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap);
+
+/*
+ * err/warn/error family: an event of severity (LOG_ERR or LOG_WARNING)
+ * at openlog's facility.  The message is fmt formatted, followed by ": "
+ * and strerror(errnum) when errnum >= 0 (just strerror(errnum) when fmt
+ * is NULL).  file is error_at_line's, else NULL.
+ */
+void ehs_report(int severity, int saved_errno, int errnum, const char *file,
+		unsigned line, const char *fmt, va_list ap);
+
+void ehs_openlog(const char *ident, int option, int facility);
+void ehs_closelog(void);
+void ehs_setlogmask(int mask);
+
+/* The tracepoint for (severity, facility 0..127) if the library is on
+ * and a tracer records it, else NULL.  Idle: one load.  The first check
+ * of a tracepoint reads the configuration, then registers it. */
+struct ue_tracepoint *ehs_traced(int severity, unsigned facility);
+
+/* Where events for tp go: the kernel, or the test sink. */
+void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx);
+
+#ifdef EHS_TESTING
+/* Test builds only: when set, every tracepoint counts as enabled and
+ * events go to this sink instead of the kernel. */
+extern ehs_sink_fn ehs_test_sink;
+extern void *ehs_test_ctx;
+#define EHS_TEST_SINK_SET() (__atomic_load_n(&ehs_test_sink, __ATOMIC_RELAXED) != NULL)
+#else
+#define EHS_TEST_SINK_SET() 0
+#endif
+
+/*
+ * The fast path.  Everything below reads plain statics and at most one
+ * tracepoint state word, makes no call and touches nothing shared for
+ * writing, so an untraced call costs a handful of instructions and
+ * threads do not slow each other down.
+ */
+
+/* True when tp's word says there is nothing to do: untraced, failed to
+ * register, or the library disabled.  A word still UE_STATE_UNREGISTERED
+ * (the table's start) is not idle: its first check reads the
+ * configuration and registers. */
+static inline bool ehs_idle(struct ue_tracepoint *tp)
+{
+	return __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0 && !EHS_TEST_SINK_SET();
+}
+
+/* True when a syslog call at pri makes no event because its tracepoint
+ * is idle (the mask is not even read: it only matters for a traced
+ * tracepoint, on the full path).  False for a priority with stray bits
+ * (glibc's complaint about it is an event of its own). */
+static inline bool ehs_syslog_idle(int pri)
+{
+	if (__builtin_expect((unsigned)pri > (LOG_PRIMASK | LOG_FACMASK), 0))
+		return false;
+	unsigned facility = (unsigned)pri >> 3;
+	if (!facility)
+		facility = (unsigned)ehs_ident_facility() >> 3;
+	return ehs_idle(ehs_tracepoint(pri & LOG_PRIMASK, facility));
+}
+
+/* Whether syslog calls go on to the real syslog (replace mode: no).
+ * Reads the configuration if nobody has. */
+static inline bool ehs_passthrough(void)
+{
+	int m = ehs_config_mode();
+	if (__builtin_expect(m != EHS_MODE_UNREAD, 1))
+		return m == EHS_MODE_PASS;
+	return ehs_config_passthrough();
+}
+
+#endif

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "bridge/config_load.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bridge/schema.h"
+
+#ifndef EHS_CONFIG_PATH
+#define EHS_CONFIG_PATH "/etc/ehsyslog.conf"
+#endif
+
+#define CONFIG_FILE_MAX (1u << 20)
+
+static int state = EHS_CONFIG_UNREAD;
+struct ehs_mode_word ehs_mode_word;
+
+void ehs_config_apply_file(struct ehs_config *c, const char *path,
+			   const char *program, bool secure)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size <= CONFIG_FILE_MAX &&
+	    !(secure && (st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH))))) {
+		size_t len = (size_t)st.st_size;
+		if (len == 0) {
+			ehs_config_parse("", 0, program, c, NULL);
+		} else {
+			void *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+			if (m != MAP_FAILED) {
+				ehs_config_parse(m, len, program, c, NULL);
+				munmap(m, len);
+			}
+		}
+	}
+	close(fd);
+}
+
+void ehs_config_apply_env(struct ehs_config *c)
+{
+	const char *v;
+	bool b;
+
+	v = secure_getenv("EHSYSLOG_PROVIDER");
+	if (v && ehs_provider_valid(v, strlen(v)) == 0) {
+		size_t n = strlen(v);
+		memcpy(c->provider, v, n + 1);
+	}
+	v = secure_getenv("EHSYSLOG_PASSTHROUGH");
+	if (v && ehs_parse_bool(v, strlen(v), &b) == 0)
+		c->passthrough = b;
+	v = secure_getenv("EHSYSLOG_DISABLE");
+	if (v && ehs_parse_bool(v, strlen(v), &b) == 0)
+		c->disable = b;
+}
+
+static enum ehs_config_state read_config(void)
+{
+	struct ehs_config c;
+	ehs_config_defaults(&c);
+
+	bool secure = getauxval(AT_SECURE) != 0;
+	const char *path = secure_getenv("EHSYSLOG_CONFIG");
+	if (!path || !*path)
+		path = EHS_CONFIG_PATH;
+	ehs_config_apply_file(&c, path, program_invocation_short_name, secure);
+	ehs_config_apply_env(&c);
+
+	enum ehs_config_state s = EHS_CONFIG_ON;
+	if (c.disable || ehs_tracepoints_init(c.provider) < 0) {
+		ehs_tracepoints_off();
+		s = EHS_CONFIG_OFF;
+	}
+	__atomic_store_n(&ehs_mode_word.mode,
+			 c.passthrough ? EHS_MODE_PASS : EHS_MODE_REPLACE, __ATOMIC_RELEASE);
+	return s;
+}
+
+enum ehs_config_state ehs_config_load(void)
+{
+	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(s >= EHS_CONFIG_ON, 1))
+		return (enum ehs_config_state)s;
+	int expected = EHS_CONFIG_UNREAD;
+	if (!__atomic_compare_exchange_n(&state, &expected, EHS_CONFIG_READING, false,
+					 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
+		return (enum ehs_config_state)expected;
+
+	/* open/read are cancellation points: a cancelled reader would leave
+	 * the state READING for good. */
+	int old_cancel;
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old_cancel);
+	int saved = errno;
+	s = read_config();
+	errno = saved;
+	__atomic_store_n(&state, s, __ATOMIC_RELEASE);
+	pthread_setcancelstate(old_cancel, NULL);
+	return (enum ehs_config_state)s;
+}
+
+bool ehs_config_passthrough(void)
+{
+	int m = ehs_config_mode();
+	if (m == EHS_MODE_UNREAD) {
+		if (ehs_config_load() < EHS_CONFIG_ON)
+			return true;
+		m = ehs_config_mode();
+	}
+	return m == EHS_MODE_PASS;
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The process's configuration: read once, on the first logging call,
+ * from the file (EHSYSLOG_CONFIG or EHS_CONFIG_PATH) and then the
+ * environment (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE),
+ * all through secure_getenv so setuid programs ignore them.
+ */
+#ifndef EHS_BRIDGE_CONFIG_LOAD_H
+#define EHS_BRIDGE_CONFIG_LOAD_H
+
+#include <stdbool.h>
+
+#include "bridge/config_parse.h"
+#include "bridge/hidden.h"
+
+enum ehs_config_state {
+	EHS_CONFIG_UNREAD = 0,
+	EHS_CONFIG_READING,	/* another thread is reading it */
+	EHS_CONFIG_ON,		/* events enabled */
+	EHS_CONFIG_OFF,		/* disabled: pass through only */
+};
+
+/* What a syslog call that no tracer records does next: read on every
+ * call, so it is a word of its own cache line, written once. */
+enum ehs_mode {
+	EHS_MODE_UNREAD = 0,	/* configuration not read yet: take the full path */
+	EHS_MODE_PASS,		/* go on to the real function */
+	EHS_MODE_REPLACE,	/* return */
+};
+
+struct ehs_mode_word {
+	int mode;
+} __attribute__((aligned(64)));
+
+extern EHS_HIDDEN struct ehs_mode_word ehs_mode_word;
+
+static inline int ehs_config_mode(void)
+{
+	return __atomic_load_n(&ehs_mode_word.mode, __ATOMIC_RELAXED);
+}
+
+/* Reads the configuration unless done; returns the state.  While another
+ * thread is reading, returns EHS_CONFIG_READING at once (never waits). */
+enum ehs_config_state ehs_config_load(void);
+
+/* Pass through to the real syslog?  True until the configuration is read. */
+bool ehs_config_passthrough(void);
+
+/* Applies the file at path (missing, unreadable, not a regular file,
+ * larger than 1 MiB or malformed: c unchanged).  With secure set, a file
+ * not owned by root or writable by group or others is ignored too. */
+void ehs_config_apply_file(struct ehs_config *c, const char *path,
+			   const char *program, bool secure);
+
+/* Applies the environment variables to c (secure_getenv). */
+void ehs_config_apply_env(struct ehs_config *c);
+
+#endif

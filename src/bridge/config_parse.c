@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+#include "bridge/config_parse.h"
+
+#include <string.h>
+
+void ehs_config_defaults(struct ehs_config *c)
+{
+	memset(c, 0, sizeof *c);
+	memcpy(c->provider, EHS_DEFAULT_PROVIDER, sizeof EHS_DEFAULT_PROVIDER);
+	c->passthrough = true;
+	c->disable = false;
+}
+
+int ehs_provider_valid(const char *p, size_t len)
+{
+	if (len == 0 || len > EHS_PROVIDER_MAX)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		char ch = p[i];
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || ch == '_'))
+			return -1;
+	}
+	return 0;
+}
+
+static bool word_is(const char *s, size_t len, const char *w)
+{
+	return strlen(w) == len && memcmp(s, w, len) == 0;
+}
+
+int ehs_parse_bool(const char *s, size_t len, bool *out)
+{
+	if (word_is(s, len, "yes") || word_is(s, len, "on") ||
+	    word_is(s, len, "true") || word_is(s, len, "1")) {
+		*out = true;
+		return 0;
+	}
+	if (word_is(s, len, "no") || word_is(s, len, "off") ||
+	    word_is(s, len, "false") || word_is(s, len, "0")) {
+		*out = false;
+		return 0;
+	}
+	return -1;
+}
+
+static bool is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r';
+}
+
+/* Trims blanks at both ends of [*s, *s + *len). */
+static void trim(const char **s, size_t *len)
+{
+	while (*len && is_space(**s)) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len && is_space((*s)[*len - 1]))
+		(*len)--;
+}
+
+/* Cuts a '#' comment off; '#' is never part of a value. */
+static size_t strip_comment(const char *s, size_t len)
+{
+	const char *hash = memchr(s, '#', len);
+	return hash ? (size_t)(hash - s) : len;
+}
+
+static enum ehs_config_error parse_section(const char *s, size_t len,
+					   const char *program, bool *applies)
+{
+	/* s is "[...]" already trimmed. */
+	if (len < 2 || s[len - 1] != ']')
+		return EHS_CONF_SECTION;
+	s++;
+	len -= 2;
+	trim(&s, &len);
+	static const char kw[] = "program";
+	if (len <= sizeof kw - 1 || memcmp(s, kw, sizeof kw - 1) != 0 ||
+	    !is_space(s[sizeof kw - 1]))
+		return EHS_CONF_SECTION;
+	s += sizeof kw - 1;
+	len -= sizeof kw - 1;
+	trim(&s, &len);
+	if (len == 0 || memchr(s, ']', len) || memchr(s, '[', len))
+		return EHS_CONF_SECTION;
+	*applies = program && strlen(program) == len && memcmp(s, program, len) == 0;
+	return EHS_CONF_OK;
+}
+
+static enum ehs_config_error parse_pair(const char *s, size_t len,
+					struct ehs_config *c, bool apply)
+{
+	const char *eq = memchr(s, '=', len);
+	if (!eq)
+		return EHS_CONF_SYNTAX;
+	const char *key = s, *val = eq + 1;
+	size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
+	trim(&key, &klen);
+	trim(&val, &vlen);
+	bool b;
+	if (word_is(key, klen, "provider")) {
+		if (ehs_provider_valid(val, vlen) < 0)
+			return EHS_CONF_PROVIDER;
+		if (apply) {
+			memcpy(c->provider, val, vlen);
+			c->provider[vlen] = '\0';
+		}
+	} else if (word_is(key, klen, "passthrough")) {
+		if (ehs_parse_bool(val, vlen, &b) < 0)
+			return EHS_CONF_BOOL;
+		if (apply)
+			c->passthrough = b;
+	} else if (word_is(key, klen, "disable")) {
+		if (ehs_parse_bool(val, vlen, &b) < 0)
+			return EHS_CONF_BOOL;
+		if (apply)
+			c->disable = b;
+	} else {
+		return EHS_CONF_KEY;
+	}
+	return EHS_CONF_OK;
+}
+
+int ehs_config_parse(const char *buf, size_t len, const char *program,
+		     struct ehs_config *out, struct ehs_config_status *st)
+{
+	struct ehs_config c = *out;
+	bool apply = true;	/* global keys apply to everyone */
+	unsigned lineno = 0;
+	enum ehs_config_error e = EHS_CONF_OK;
+	size_t pos = 0;
+
+	while (pos < len) {
+		const char *line = buf + pos;
+		const char *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		pos += n + (nl ? 1 : 0);
+		lineno++;
+		if (n > EHS_CONFIG_LINE_MAX || memchr(line, '\0', n)) {
+			e = EHS_CONF_LINE;
+			break;
+		}
+		n = strip_comment(line, n);
+		trim(&line, &n);
+		if (n == 0)
+			continue;
+		if (line[0] == '[')
+			e = parse_section(line, n, program, &apply);
+		else
+			e = parse_pair(line, n, &c, apply);
+		if (e != EHS_CONF_OK)
+			break;
+	}
+	if (st) {
+		st->error = e;
+		st->line = e == EHS_CONF_OK ? 0 : lineno;
+	}
+	if (e != EHS_CONF_OK)
+		return -1;
+	*out = c;
+	return 0;
+}
+
+const char *ehs_config_strerror(enum ehs_config_error e)
+{
+	switch (e) {
+	case EHS_CONF_OK: return "no error";
+	case EHS_CONF_SYNTAX: return "expected key = value, [program NAME] or a comment";
+	case EHS_CONF_KEY: return "unknown key (provider, passthrough, disable)";
+	case EHS_CONF_BOOL: return "value must be yes, no, on, off, true, false, 1 or 0";
+	case EHS_CONF_PROVIDER: return "provider must be 1-200 characters of A-Z a-z 0-9 _";
+	case EHS_CONF_SECTION: return "section header must be [program NAME]";
+	case EHS_CONF_LINE: return "line longer than 1024 bytes or holding a NUL byte";
+	}
+	return "unknown error";
+}

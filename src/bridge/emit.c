@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "bridge/emit.h"
+
+#include <string.h>
+
+#include <eventheader/eventheader.h>
+
+#include "bridge/ident.h"
+
+/* The field descriptors: at most 8 fields, each a short name, NUL,
+ * encoding and format byte. */
+#define FIELDS_MAX 96
+/* Event name, NUL, and the field descriptors. */
+#define META_MAX (EHS_EVENT_NAME_MAX + 1 + FIELDS_MAX)
+/* Both payload pieces that are not text: at most 1+1+4+2 and 4+2+2. */
+#define TAIL_MAX 16
+
+size_t ehs_split_len(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	size_t cut = max;
+	/* s[cut] starts the next part: step back while it is a
+	 * continuation byte (10xxxxxx). */
+	while (cut > 0 && max - cut < 3 && ((unsigned char)s[cut] & 0xc0) == 0x80)
+		cut--;
+	if (((unsigned char)s[cut] & 0xc0) == 0x80 || cut == 0)
+		return max;
+	return cut;
+}
+
+/* The field descriptors of the schema, in its four variants (with
+ * error_at_line's file and line, with part and parts).  An event's
+ * metadata is its name, a NUL, then these bytes (FACTS.md section 1), so
+ * they are built once, by the builder, and copied after the name on each
+ * call instead of being built field by field every time. */
+#define V_FILE 1u
+#define V_SPLIT 2u
+
+struct fields {
+	size_t len;
+	uint8_t bytes[FIELDS_MAX];
+};
+
+static struct fields fields_cache[4];
+/* 0: not built, 1: being built, 2: ready (then never written again). */
+static int fields_state[4];
+
+static int build_fields(struct fields *f, unsigned variant)
+{
+	/* A one-byte name stands in: its two bytes are cut off below. */
+	uint8_t buf[2 + FIELDS_MAX];
+	struct eh_meta m;
+	eh_meta_init(&m, buf, sizeof buf, "x");
+	eh_meta_field(&m, "message", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
+	eh_meta_field(&m, "severity", EH_ENC_VALUE8, 0, 0, 0);
+	eh_meta_field(&m, "facility", EH_ENC_VALUE8, 0, 0, 0);
+	eh_meta_field(&m, "errno", EH_ENC_VALUE32, EH_FMT_ERRNO, 0, 0);
+	if (variant & V_FILE) {
+		eh_meta_field(&m, "file", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
+		eh_meta_field(&m, "line", EH_ENC_VALUE32, 0, 0, 0);
+	}
+	if (variant & V_SPLIT) {
+		eh_meta_field(&m, "part", EH_ENC_VALUE16, 0, 0, 0);
+		eh_meta_field(&m, "parts", EH_ENC_VALUE16, 0, 0, 0);
+	}
+	if (eh_meta_finish(&m) < 0)
+		return -1;
+	f->len = m.buf.len - 2;
+	memcpy(f->bytes, buf + 2, f->len);
+	return 0;
+}
+
+/* The variant's descriptors: the shared copy once one is ready, else
+ * built into *own (and offered as the shared copy).  Lock-free: a thread
+ * or signal handler that finds the copy being built uses its own. */
+static const struct fields *fields_for(unsigned variant, struct fields *own)
+{
+	if (__atomic_load_n(&fields_state[variant], __ATOMIC_ACQUIRE) == 2)
+		return &fields_cache[variant];
+	if (build_fields(own, variant) < 0)
+		return NULL;
+	int unbuilt = 0;
+	if (__atomic_compare_exchange_n(&fields_state[variant], &unbuilt, 1, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+		fields_cache[variant] = *own;
+		__atomic_store_n(&fields_state[variant], 2, __ATOMIC_RELEASE);
+	}
+	return own;
+}
+
+/* Payload bytes besides the text itself. */
+static size_t fixed_payload(const struct ehs_record *r, size_t file_len, bool split)
+{
+	size_t n = 2 + 1 + 1 + 4;
+	if (r->file)
+		n += 2 + file_len + 4;
+	if (split)
+		n += 4;
+	return n;
+}
+
+/* What every part of one call's event shares: the prefix and metadata
+ * iovecs, made once. */
+struct plan {
+	struct eh_meta meta;
+	uint8_t meta_buf[META_MAX];
+	struct eh_prefix prefix;
+	struct iovec head[EH_EVENT_IOV];
+	size_t overhead;	/* every byte of an event but the text */
+};
+
+static int make_plan(struct plan *p, const struct ehs_record *r, size_t file_len,
+		     bool split)
+{
+	struct fields own;
+	const struct fields *f = fields_for((r->file ? V_FILE : 0) | (split ? V_SPLIT : 0), &own);
+	if (!f)
+		return -1;
+	eh_meta_init(&p->meta, p->meta_buf, sizeof p->meta_buf, r->name);
+	if (eh_meta_finish(&p->meta) < 0 ||
+	    eh_buf_append(&p->meta.buf, f->bytes, f->len) < 0)
+		return -1;
+	struct eventheader h = { .level = (uint8_t)r->level };
+	long head = eh_event_iov(&p->prefix, &h, NULL, NULL, &p->meta, NULL, 0, p->head);
+	if (head < 0)
+		return -1;
+	p->overhead = (size_t)head + fixed_payload(r, file_len, split);
+	return 0;
+}
+
+static void put_part(const struct ehs_record *r, const struct plan *p,
+		     size_t file_len, const char *text, size_t text_len,
+		     unsigned part, unsigned parts, ehs_sink_fn sink, void *ctx)
+{
+	struct iovec iov[EHS_EMIT_IOV];
+	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
+	struct eh_buf b;
+
+	iov[0].iov_base = NULL;
+	iov[0].iov_len = 0;
+	/* The prefix and metadata; head[2] is the (empty) payload: it
+	 * follows in pieces so the text is never copied. */
+	iov[1] = p->head[0];
+	iov[2] = p->head[1];
+	eh_buf_init(&b, count, sizeof count);
+	eh_payload_u16(&b, (uint16_t)text_len);
+	iov[3].iov_base = count;
+	iov[3].iov_len = b.len;
+	iov[4].iov_base = (void *)text;
+	iov[4].iov_len = text_len;
+
+	eh_buf_init(&b, tail1, sizeof tail1);
+	eh_payload_u8(&b, r->severity);
+	eh_payload_u8(&b, r->facility);
+	eh_payload_u32(&b, (uint32_t)r->err);
+	if (r->file)
+		eh_payload_u16(&b, (uint16_t)file_len);
+	iov[5].iov_base = tail1;
+	iov[5].iov_len = b.len;
+	iov[6].iov_base = (void *)(r->file ? r->file : "");
+	iov[6].iov_len = r->file ? file_len : 0;
+
+	eh_buf_init(&b, tail2, sizeof tail2);
+	if (r->file)
+		eh_payload_u32(&b, r->line);
+	if (parts) {
+		eh_payload_u16(&b, (uint16_t)part);
+		eh_payload_u16(&b, (uint16_t)parts);
+	}
+	iov[7].iov_base = tail2;
+	iov[7].iov_len = b.len;
+	sink(ctx, iov, EHS_EMIT_IOV);
+}
+
+int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
+{
+	size_t file_len = r->file ? strlen(r->file) : 0;
+	struct plan p;
+
+	if (file_len > UINT16_MAX || r->level < 1 || r->level > 255)
+		return -1;
+	if (make_plan(&p, r, file_len, false) < 0)
+		return -1;
+	if (p.overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
+		put_part(r, &p, file_len, r->msg, r->msg_len, 0, 0, sink, ctx);
+		return 1;
+	}
+	if (make_plan(&p, r, file_len, true) < 0 || p.overhead + 4 > limit)
+		return -1;
+	size_t room = limit - p.overhead;
+	if (room > UINT16_MAX)
+		room = UINT16_MAX;
+
+	/* Count first, so every part can carry the total. */
+	unsigned long parts = 0;
+	for (size_t at = 0; at < r->msg_len; parts++)
+		at += ehs_split_len(r->msg + at, r->msg_len - at, room);
+	if (parts > UINT16_MAX)
+		return -1;
+	size_t at = 0;
+	for (unsigned part = 1; part <= parts; part++) {
+		size_t n = ehs_split_len(r->msg + at, r->msg_len - at, room);
+		put_part(r, &p, file_len, r->msg + at, n, part, (unsigned)parts, sink, ctx);
+		at += n;
+	}
+	return (int)parts;
+}

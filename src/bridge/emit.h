@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One logging call as events: the fixed schema's metadata and payload,
+ * split into parts when the whole does not fit one event.  Everything is
+ * built on the caller's stack, but for the schema's field descriptors:
+ * those are built once and shared (read-only once published).
+ */
+#ifndef EHS_BRIDGE_EMIT_H
+#define EHS_BRIDGE_EMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+/* Largest event (header to last payload byte) ftrace and perf both take. */
+#define EHS_EVENT_MAX 4064
+
+/* iovecs a sink receives; iov[0] is left empty for the sink (the
+ * writer puts the write index there). */
+#define EHS_EMIT_IOV 8
+
+struct ehs_record {
+	const char *name;	/* event name, already sanitised */
+	unsigned level;		/* EventHeader level 1..5 */
+	uint8_t severity;	/* 0..7 */
+	uint8_t facility;	/* 0..127 */
+	int32_t err;		/* errno at the call */
+	const char *file;	/* error_at_line's file, or NULL */
+	uint32_t line;
+	const char *msg;
+	size_t msg_len;
+};
+
+typedef int (*ehs_sink_fn)(void *ctx, struct iovec *iov, int iovcnt);
+
+/*
+ * Length of the next part of s[0..len) that fits max bytes: len if it
+ * all fits, else max moved back (by at most 3 bytes) so that a UTF-8
+ * character is not cut; invalid UTF-8 is cut at max.
+ */
+size_t ehs_split_len(const char *s, size_t len, size_t max);
+
+/*
+ * Builds the event(s) for r, each at most limit bytes, and hands each to
+ * sink.  Returns the number of events handed over, or -1 when r cannot
+ * be written within limit (a name or file so long no text fits, or more
+ * than 65535 parts): then nothing is handed over.  A sink's return value
+ * is ignored; it cannot stop the remaining parts.
+ */
+int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "bridge/ident.h"
+
+#include <errno.h>
+#include <syslog.h>
+
+/* A line of its own: a word written beside it on every call (by another
+ * thread) would make every reader miss. */
+struct ehs_ident_state ehs_ident_state = {
+	.ident = NULL,
+	.facility = LOG_USER,
+	.mask = 0xff,
+};
+
+void ehs_ident_openlog(const char *new_ident, int option, int new_facility)
+{
+	(void)option;	/* LOG_PID, LOG_PERROR...: only the real syslog uses them */
+	if (new_ident)
+		__atomic_store_n(&ehs_ident_state.ident, new_ident, __ATOMIC_RELEASE);
+	/* glibc ignores 0 (LOG_KERN) and values with bits outside LOG_FACMASK. */
+	if (new_facility != 0 && (new_facility & ~LOG_FACMASK) == 0)
+		__atomic_store_n(&ehs_ident_state.facility, new_facility, __ATOMIC_RELAXED);
+}
+
+void ehs_ident_closelog(void)
+{
+	/* glibc forgets the ident but keeps the facility. */
+	__atomic_store_n(&ehs_ident_state.ident, NULL, __ATOMIC_RELEASE);
+}
+
+void ehs_ident_setlogmask(int new_mask)
+{
+	if (new_mask != 0)
+		__atomic_store_n(&ehs_ident_state.mask, new_mask, __ATOMIC_RELAXED);
+}
+
+size_t ehs_event_name(char out[EHS_EVENT_NAME_MAX + 1], const char *id)
+{
+	if (!id || !*id)
+		id = program_invocation_short_name;
+	if (!id || !*id)
+		id = "unknown";
+	size_t n = 0;
+	for (; id[n] && n < EHS_EVENT_NAME_MAX; n++) {
+		unsigned char c = (unsigned char)id[n];
+		out[n] = (c >= 0x20 && c < 0x7f && c != ';') ? (char)c : '_';
+	}
+	out[n] = '\0';
+	return n;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Formats a message the way the logging call would, without malloc: into
+ * a buffer on the caller's stack, or, for a longer message, into pages
+ * mapped for this one call (formatting twice).  The buffer holds every
+ * message that fits one event, so only a message to be split is
+ * formatted twice.
+ */
+#ifndef EHS_BRIDGE_TEXT_H
+#define EHS_BRIDGE_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define EHS_TEXT_STACK 4096
+
+struct ehs_text {
+	char *p;		/* the text, NUL-terminated */
+	size_t len;		/* without the NUL */
+	size_t map_len;		/* bytes mapped, 0 when p is stack */
+	char stack[EHS_TEXT_STACK];
+};
+
+/*
+ * Formats fmt with ap (ap is not consumed: the function works on copies)
+ * with errno set to saved_errno, so "%m" expands as in the caller.  A
+ * NULL fmt formats nothing.  When errnum >= 0, ": " and strerror(errnum)
+ * follow, or just strerror(errnum) when fmt is NULL (err()/warn() and
+ * error() print it that way).  Trailing newlines are dropped.  Returns 0,
+ * or -1 when the text cannot be formatted (t is then empty and needs no
+ * ehs_text_free).
+ */
+int ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
+		     const char *fmt, va_list ap);
+
+/* Releases what ehs_text_vformat mapped. */
+void ehs_text_free(struct ehs_text *t);
+
+#endif

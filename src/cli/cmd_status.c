@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/* ehsyslog status: what stands between a program's syslog call and a
+ * tracer, in one report. */
+#include "config.h"
+
+#include "cli/commands.h"
+#include "cli/names.h"
+#include "cli/paths.h"
+#include "cli/preload_file.h"
+#include "cli/preload_list.h"
+#include "cli/provider.h"
+#include "cli/read_file.h"
+#include "cli/settings.h"
+#include "cli/tracing_dir.h"
+#include "cli/user_events_access.h"
+#include "cli/util.h"
+
+#include "bridge/config_load.h"
+
+#include <eventheader/eventheader.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char status_usage[] =
+	"Usage: ehsyslog status [--program NAME]\n"
+	"Report whether this kernel has user_events and this user may write\n"
+	"them, which tracepoints of the configured provider exist and who\n"
+	"enabled them, whether the library is preloaded system-wide, and the\n"
+	"configuration a program would get.\n"
+	"\n"
+	"  -p, --program NAME  show the configuration for program NAME (its\n"
+	"                      short name), with its per-program settings\n"
+	"  -h, --help          print this help and exit\n"
+	"\n"
+	"The configuration shown includes the EHSYSLOG_* variables of this\n"
+	"environment, as a program started from it would see them.\n"
+	"Exit status: 0 user_events usable, 1 error, 2 usage error, 3 kernel\n"
+	"without user_events, 4 permission denied.\n";
+
+/* Status of the user_events_data file: 0, or the exit code (printed). */
+static int report_access(const char *cmd, const char *tracing, const char *data)
+{
+	int fd;
+
+	if (!tracing) {
+		puts("user_events:   unavailable (no tracefs)");
+		return cli_user_events_error(cmd, NULL, ENOENT, false);
+	}
+	fd = open(data, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int err = errno;
+
+		printf("user_events:   unusable: %s: %s\n", data, strerror(err));
+		return cli_user_events_error(cmd, data, err, false);
+	}
+	close(fd);
+	printf("user_events:   available: %s is writable by this user\n", data);
+	return 0;
+}
+
+/* One line of user_events_status: "Name[ # Used by ftrace perf other]". */
+static void report_tracepoint(char *line, const char *provider)
+{
+	struct eh_tracepoint tp;
+	char *comment = strstr(line, " # ");
+	const char *facility = NULL, *users = "";
+	int fac;
+
+	if (comment) {
+		*comment = '\0';
+		users = comment + 3;
+		if (strncmp(users, "Used by ", 8) == 0)
+			users += 8;
+	}
+	if (eh_tracepoint_parse(line, &tp) != 0 || tp.provider_len != strlen(provider) ||
+	    memcmp(tp.provider, provider, tp.provider_len) != 0)
+		return;
+	for (fac = 0; fac < SYSLOG_FACILITY_COUNT; fac++)
+		if (tp.keyword == UINT64_C(1) << fac)
+			facility = syslog_facility_name(fac);
+	printf("  %-24s level %u, keyword 0x%" PRIx64 " (%s%s)  %s%s\n", line, tp.level, tp.keyword,
+	       facility ? "facility " : "", facility ? facility : "not one named facility",
+	       comment ? "enabled by " : "not enabled", users);
+}
+
+static void report_tracepoints(const char *tracing, const char *provider)
+{
+	char path[PATH_MAX], *text, *line, *save = NULL;
+	struct stat st;
+	size_t len;
+	int rc;
+
+	if (!tracing)
+		return;
+	printf("tracepoints:   provider %s\n", provider);
+	snprintf(path, sizeof path, "%s/user_events_status", tracing);
+	rc = cli_read_file(path, 0, 16 * 1024 * 1024, &text, &len, &st);
+	if (rc < 0) {
+		printf("  cannot read %s: %s\n", path, strerror(-rc));
+		return;
+	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		/* The trailer: "Active: N", "Busy: N". */
+		if (strncmp(line, "Active: ", 8) == 0 || strncmp(line, "Busy: ", 6) == 0)
+			printf("  %s\n", line);
+		else
+			report_tracepoint(line, provider);
+	}
+	free(text);
+}
+
+static void report_preload(const char *cmd)
+{
+	struct preload_file f = { .lock_fd = -1 };
+	const char *lib = cli_library_path(), *path = cli_ld_so_preload_path();
+
+	if (preload_file_read(cmd, &f, path) == 0)
+		printf("preload:       %s: %s is %slisted in %s\n",
+		       preload_list_has(f.text, f.len, lib) ? "enabled" : "disabled", lib,
+		       preload_list_has(f.text, f.len, lib) ? "" : "not ", path);
+	preload_file_release(&f);
+}
+
+static void count_error(void *ctx, unsigned line, const char *message)
+{
+	(void)ctx;
+	(void)line;
+	(void)message;
+}
+
+/* Prints the configuration program would get into *s. */
+static void report_config(const char *program, struct ehs_config *s)
+{
+	struct cli_config_file file;
+	const char *path = cli_config_path(), *why;
+	int rc;
+
+	ehs_config_defaults(s);
+	rc = cli_config_apply(&file, path, program, s, count_error, NULL);
+	printf("configuration: %s", path);
+	if (rc < 0)
+		printf(" unreadable (%s): defaults apply", strerror(-rc));
+	else if (!file.found)
+		printf(" absent: defaults apply");
+	else if (file.errors)
+		printf(" has %d error%s (see ehsyslog config check): ignored, defaults apply",
+		       file.errors, file.errors == 1 ? "" : "s");
+	if (rc == 0 && file.found && (why = cli_config_distrust(&file.st)) != NULL)
+		printf("; %s, so setuid and setgid programs ignore it", why);
+	printf("\n");
+	ehs_config_apply_env(s);
+	printf("  program      %s\n", program ? program : "(any: global settings)");
+	printf("  provider     %s\n", s->provider);
+	printf("  passthrough  %s\n", s->passthrough ? "yes" : "no (replace mode)");
+	printf("  disabled     %s\n", s->disable ? "yes" : "no");
+}
+
+int cmd_status(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "program", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *cmd = argv[0], *program = NULL;
+	char tracing[PATH_MAX] = "", data[PATH_MAX + 32];
+	bool have_tracing;
+	struct ehs_config s;
+	int c, rc;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":p:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			program = optarg;
+			break;
+		case 'h':
+			return cli_print_help(status_usage);
+		default:
+			return cli_option_error(cmd, argc, argv, c);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+
+	have_tracing = cli_tracing_dir(tracing, sizeof tracing);
+	snprintf(data, sizeof data, "%s/user_events_data", tracing);
+	rc = report_access(cmd, have_tracing ? tracing : NULL, data);
+	report_config(program, &s);
+	if (rc != CLI_EXIT_NO_USER_EVENTS)
+		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
+	report_preload(cmd);
+	if (fflush(stdout) != 0 && rc == 0)
+		rc = CLI_EXIT_RUNTIME;
+	return rc;
+}

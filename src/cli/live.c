@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "cli/commands.h"
+#include "cli/util.h"
+#include "cli/live.h"
+#include "cli/tep_event.h"
+#include "cli/user_events_access.h"
+
+#include <ehsyslog/user_events.h>
+
+#define SYSTEM "user_events"
+
+struct live {
+	struct tracefs_instance *inst;
+	struct tep_handle *tep;
+	size_t n;	/* tracepoints registered */
+	size_t enabled;	/* of them enabled in inst */
+	char (*names)[EH_NAME_MAX];
+	struct ue_tracepoint *tps;
+	/* callback state of one live_read */
+	live_cb cb;
+	void *ctx;
+	int rc;
+	int64_t wall_offset;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, ns */
+};
+
+static int exit_code_of(int err)
+{
+	if (err == EACCES || err == EPERM)
+		return CLI_EXIT_PERMISSION;
+	if (err == ENOENT || err == ENODEV || err == ENOTSUP)
+		return CLI_EXIT_NO_USER_EVENTS;
+	return CLI_EXIT_RUNTIME;
+}
+
+static int tp_register(struct live *l, size_t i)
+{
+	l->tps[i] = (struct ue_tracepoint)UE_TRACEPOINT_INIT(l->names[i]);
+	return -ue_tracepoint_register(&l->tps[i], 0);
+}
+
+static void tp_unregister(struct live *l, size_t i)
+{
+	ue_tracepoint_unregister(&l->tps[i]);
+}
+
+struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code)
+{
+	static const char *const systems[] = { SYSTEM, NULL };
+	struct live *l = calloc(1, sizeof *l);
+	char inst_name[64];
+	int e;
+
+	*exit_code = CLI_EXIT_RUNTIME;
+	if (l == NULL)
+		goto nomem;
+	l->names = calloc(5 * 24, sizeof *l->names);
+	l->tps = calloc(5 * 24, sizeof *l->tps);
+	if (l->names == NULL || l->tps == NULL)
+		goto nomem;
+	for (unsigned level = 1; level <= 5; level++) {
+		if (!(cfg->levels >> level & 1))
+			continue;
+		for (unsigned fac = 0; fac < 24; fac++) {
+			if (!(cfg->facilities >> fac & 1))
+				continue;
+			e = eh_tracepoint_name(l->names[l->n], EH_NAME_MAX, cfg->provider,
+					       level, UINT64_C(1) << fac, NULL);
+			if (e < 0) {
+				snprintf(err, errlen, "%s: %s", cfg->provider, eh_strerror(e));
+				goto fail;
+			}
+			e = tp_register(l, l->n);
+			if (e != 0) {
+				*exit_code = cli_user_events_explain_register(err, errlen, e, false);
+				goto fail;
+			}
+			l->n++;
+		}
+	}
+	snprintf(inst_name, sizeof inst_name, "ehsyslog-tail-%ld", (long)getpid());
+	l->inst = tracefs_instance_create(inst_name);
+	if (l->inst == NULL || !tracefs_instance_is_new(l->inst)) {
+		e = errno;
+		if (l->inst != NULL) {
+			/* Someone else's: never destroy it. */
+			tracefs_instance_free(l->inst);
+			l->inst = NULL;
+			e = EEXIST;
+		}
+		snprintf(err, errlen, "cannot create tracefs instance %s: %s", inst_name, strerror(e));
+		*exit_code = exit_code_of(e);
+		goto fail;
+	}
+	/* mono = CLOCK_MONOTONIC, which the wall clock is an offset away from. */
+	if (tracefs_instance_file_write(l->inst, "trace_clock", "mono") < 0) {
+		snprintf(err, errlen, "cannot set the trace clock: %s", strerror(errno));
+		goto fail;
+	}
+	for (; l->enabled < l->n; l->enabled++) {
+		if (tracefs_event_enable(l->inst, SYSTEM, l->names[l->enabled]) < 0) {
+			e = errno;
+			snprintf(err, errlen, "cannot enable %s: %s", l->names[l->enabled], strerror(e));
+			*exit_code = exit_code_of(e);
+			goto fail;
+		}
+	}
+	l->tep = tracefs_local_events_system(NULL, systems);
+	if (l->tep == NULL) {
+		snprintf(err, errlen, "cannot read the event formats: %s", strerror(errno));
+		goto fail;
+	}
+	return l;
+nomem:
+	snprintf(err, errlen, "out of memory");
+fail:
+	live_close(l);
+	return NULL;
+}
+
+static int64_t wall_offset(void)
+{
+	struct timespec rt, mono;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	return ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000 + (rt.tv_nsec - mono.tv_nsec);
+}
+
+static int each_record(struct tep_event *event, struct tep_record *record, int cpu, void *arg)
+{
+	struct live *l = arg;
+	struct read_event ev;
+
+	(void)cpu;
+	if (tep_read_event(l->tep, event, record, &ev) != 1)
+		return 0;
+	ev.wall_ns = record->ts + (uint64_t)l->wall_offset;
+	ev.has_wall = true;
+	l->rc = l->cb(&ev, l->ctx);
+	return l->rc != 0;
+}
+
+int live_read(struct live *l, live_cb cb, void *ctx)
+{
+	l->cb = cb;
+	l->ctx = ctx;
+	l->rc = 0;
+	/* Sampled per batch: follows clock steps (NTP, settimeofday). */
+	l->wall_offset = wall_offset();
+	if (tracefs_iterate_raw_events(l->tep, l->inst, NULL, 0, each_record, l) < 0 && l->rc == 0)
+		return -1;
+	return l->rc;
+}
+
+/* Adds the number after each of the labels in the stats text to *sum. */
+static void add_counts(const char *text, unsigned long long *sum)
+{
+	static const char *const labels[] = { "overrun: ", "dropped events: " };
+
+	const char *line = text;
+
+	while (line != NULL) {
+		for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+			if (strncmp(line, labels[i], strlen(labels[i])) == 0)
+				*sum += strtoull(line + strlen(labels[i]), NULL, 10);
+		line = strchr(line, '\n');
+		if (line != NULL)
+			line++;
+	}
+}
+
+int live_lost(struct live *l, unsigned long long *lost)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	char file[64];
+
+	*lost = 0;
+	for (long cpu = 0; cpu < cpus; cpu++) {
+		char *text;
+
+		snprintf(file, sizeof file, "per_cpu/cpu%ld/stats", cpu);
+		text = tracefs_instance_file_read(l->inst, file, NULL);
+		if (text == NULL) {
+			if (errno == ENOENT)
+				continue;	/* a CPU that never came up */
+			return -1;
+		}
+		add_counts(text, lost);
+		free(text);
+	}
+	return 0;
+}
+
+void live_stop(struct live *l)
+{
+	tracefs_iterate_stop(l->inst);
+}
+
+void live_close(struct live *l)
+{
+	if (l == NULL)
+		return;
+	if (l->inst != NULL) {
+		while (l->enabled > 0)
+			tracefs_event_disable(l->inst, SYSTEM, l->names[--l->enabled]);
+		tracefs_instance_destroy(l->inst);
+		tracefs_instance_free(l->inst);
+	}
+	if (l->tep != NULL)
+		tep_free(l->tep);
+	while (l->n > 0)
+		tp_unregister(l, --l->n);
+	free(l->tps);
+	free(l->names);
+	free(l);
+}

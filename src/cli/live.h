@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Live reading for `ehsyslog tail`: registers the chosen EventHeader
+ * tracepoints (they must exist to be enabled), enables them in a private
+ * tracefs instance "ehsyslog-tail-<pid>" (the top-level instance is never
+ * touched), and reads its buffers.
+ */
+#ifndef EHSYSLOG_CLI_LIVE_H
+#define EHSYSLOG_CLI_LIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/output.h"
+
+struct live_config {
+	const char *provider;
+	unsigned levels;	/* bit per EventHeader level 1..5 */
+	uint32_t facilities;	/* bit per facility 0..23: keyword 1 << facility */
+};
+
+struct live;
+
+/* NULL on failure, with a message in err and the exit code (commands.h)
+ * in *exit_code. */
+struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code);
+
+typedef int (*live_cb)(const struct read_event *ev, void *ctx);
+
+/* Reads the records the buffers hold now (consuming them), in time order,
+ * times mapped to the wall clock.  Returns 0, cb's non-zero value, or -1. */
+int live_read(struct live *l, live_cb cb, void *ctx);
+
+/* Asks a live_read in progress to return; async-signal-safe. */
+void live_stop(struct live *l);
+
+/* Events the kernel could not keep for us so far: the sum over CPUs of
+ * "overrun" (overwritten before we read them) and "dropped events" in the
+ * instance's per_cpu/cpuN/stats.  0, or -1 with errno set. */
+int live_lost(struct live *l, unsigned long long *lost);
+
+/* Disables the events, removes the instance, unregisters, frees. */
+void live_close(struct live *l);
+
+#endif

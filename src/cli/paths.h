@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Where the tool finds things.  Each has a compiled-in default and an
+ * environment variable that overrides it (the tests use them).
+ */
+#ifndef CLI_PATHS_H
+#define CLI_PATHS_H
+
+/* The library "run" preloads and "preload enable" installs:
+ * $EHSYSLOG_LIBRARY, else $(libdir)/libehsyslog.so. */
+const char *cli_library_path(void);
+
+/* The system-wide preload list: $EHSYSLOG_LD_SO_PRELOAD (for testing),
+ * else /etc/ld.so.preload. */
+const char *cli_ld_so_preload_path(void);
+
+/* The configuration file the library reads: $EHSYSLOG_CONFIG, else
+ * $(sysconfdir)/ehsyslog.conf. */
+const char *cli_config_path(void);
+
+#endif /* CLI_PATHS_H */

@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * perf.data layout (tools/perf/Documentation/perf.data-file-format.txt):
+ * a header naming three sections (attrs, data, unused event types) and a
+ * feature bitmap; one perf_file_attr per event (perf_event_attr + a
+ * section of sample ids); the data section's records; then one section
+ * descriptor per feature bit, in bit order, after the data.
+ *
+ * Everything is read through bounds-checked helpers: an offset or size
+ * taken from the file is never trusted.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/perf_data.h"
+
+enum {
+	HEADER_SIZE = 104,
+	ATTR_SIZE_VER0 = 64,	/* smallest perf_event_attr */
+	FEAT_HOSTNAME = 3,
+	FEAT_EVENT_DESC = 12,
+	FEAT_CLOCK_DATA = 29,
+	FEAT_BITS = 256,
+	PERF_TYPE_TRACEPOINT = 2,
+	PERF_RECORD_SAMPLE = 9,
+	MAX_ATTRS = 65536,
+};
+
+enum {
+	S_IP = 1u << 0, S_TID = 1u << 1, S_TIME = 1u << 2, S_ADDR = 1u << 3,
+	S_READ = 1u << 4, S_CALLCHAIN = 1u << 5, S_ID = 1u << 6, S_CPU = 1u << 7,
+	S_PERIOD = 1u << 8, S_STREAM_ID = 1u << 9, S_RAW = 1u << 10,
+	S_IDENTIFIER = 1u << 16,
+};
+
+enum {
+	R_TOTAL_TIME_ENABLED = 1, R_TOTAL_TIME_RUNNING = 2, R_ID = 4,
+	R_GROUP = 8, R_LOST = 16,
+};
+
+/* Common fields of a tracepoint's raw data, before the user_event's own. */
+#define TRACE_COMMON_SIZE 8
+#define SYSTEM_PREFIX "user_events:"
+
+struct attr {
+	uint32_t type;
+	uint64_t config;
+	uint64_t sample_type;
+	uint64_t read_format;
+	const char *tracepoint;	/* after "user_events:", or NULL */
+};
+
+struct id_map {
+	uint64_t id;
+	size_t attr;
+};
+
+struct sample {
+	uint64_t time;
+	size_t order;	/* file order, for a stable sort */
+	size_t attr;
+	uint32_t pid, tid, cpu;
+	const uint8_t *raw;
+	uint32_t raw_len;
+};
+
+struct reader {
+	const uint8_t *p;
+	size_t len;
+	char *err;
+	size_t errlen;
+	struct attr *attrs;
+	size_t nattrs;
+	struct id_map *ids;
+	size_t nids;
+	char **names;	/* owned copies of the event names */
+	size_t nnames;
+	bool has_clock;
+	int64_t clock_offset;	/* wall - perf clock, ns */
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct reader *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, r->errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* true if [off, off+n) lies within the file. */
+static bool in_file(const struct reader *r, uint64_t off, uint64_t n)
+{
+	return off <= r->len && n <= r->len - off;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+/* A cursor over a bounded byte range. */
+struct span {
+	const uint8_t *p;
+	size_t left;
+};
+
+static bool take(struct span *s, size_t n, const uint8_t **out)
+{
+	if (n > s->left)
+		return false;
+	if (out != NULL)
+		*out = s->p;
+	s->p += n;
+	s->left -= n;
+	return true;
+}
+
+static bool take32(struct span *s, uint32_t *v)
+{
+	const uint8_t *p;
+
+	if (!take(s, 4, &p))
+		return false;
+	*v = rd32(p);
+	return true;
+}
+
+static bool take64(struct span *s, uint64_t *v)
+{
+	const uint8_t *p;
+
+	if (!take(s, 8, &p))
+		return false;
+	*v = rd64(p);
+	return true;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct id_map *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int read_attrs(struct reader *r, uint64_t attr_size, uint64_t off, uint64_t size)
+{
+	if (attr_size < ATTR_SIZE_VER0 + 16 || attr_size > 4096)
+		return fail(r, "bad attribute size %llu", (unsigned long long)attr_size);
+	if (!in_file(r, off, size) || size % attr_size != 0 || size == 0)
+		return fail(r, "attribute section outside the file");
+	r->nattrs = size / attr_size;
+	if (r->nattrs > MAX_ATTRS)
+		return fail(r, "too many attributes");
+	r->attrs = calloc(r->nattrs, sizeof *r->attrs);
+	if (r->attrs == NULL)
+		return fail(r, "out of memory");
+	for (size_t i = 0; i < r->nattrs; i++) {
+		const uint8_t *a = r->p + off + i * attr_size;
+		uint64_t ids_off = rd64(a + attr_size - 16), ids_size = rd64(a + attr_size - 8);
+		struct id_map *grown;
+		size_t n;
+
+		r->attrs[i].type = rd32(a);
+		r->attrs[i].config = rd64(a + 8);
+		r->attrs[i].sample_type = rd64(a + 24);
+		r->attrs[i].read_format = rd64(a + 32);
+		if (ids_size == 0)
+			continue;
+		if (!in_file(r, ids_off, ids_size) || ids_size % 8 != 0)
+			return fail(r, "sample ids of attribute %zu outside the file", i);
+		n = ids_size / 8;
+		grown = realloc(r->ids, (r->nids + n) * sizeof *r->ids);
+		if (grown == NULL)
+			return fail(r, "out of memory");
+		r->ids = grown;
+		for (size_t k = 0; k < n; k++) {
+			r->ids[r->nids].id = rd64(r->p + ids_off + 8 * k);
+			r->ids[r->nids++].attr = i;
+		}
+	}
+	qsort(r->ids, r->nids, sizeof *r->ids, cmp_id);
+	return 0;
+}
+
+/* A perf_header_string: u32 length, then that many bytes holding a
+ * NUL-terminated string (padded). */
+static bool take_string(struct span *s, const char **str)
+{
+	uint32_t n;
+	const uint8_t *p;
+
+	if (!take32(s, &n) || !take(s, n, &p) || n == 0 || memchr(p, '\0', n) == NULL)
+		return false;
+	*str = (const char *)p;
+	return true;
+}
+
+/* HEADER_EVENT_DESC names each event: match them to the attributes by
+ * type and config (a tracepoint's config is its id). */
+static int read_event_desc(struct reader *r, struct span s)
+{
+	uint32_t nr, attr_sz;
+
+	if (!take32(&s, &nr) || !take32(&s, &attr_sz) || attr_sz < ATTR_SIZE_VER0)
+		return fail(r, "malformed event description");
+	r->names = calloc(r->nattrs, sizeof *r->names);
+	if (r->names == NULL)
+		return fail(r, "out of memory");
+	for (uint32_t i = 0; i < nr; i++) {
+		const uint8_t *a;
+		const char *name;
+		uint32_t nr_ids;
+
+		if (!take(&s, attr_sz, &a) || !take32(&s, &nr_ids) || !take_string(&s, &name) ||
+		    nr_ids > s.left / 8 || !take(&s, (size_t)nr_ids * 8, NULL))
+			return fail(r, "malformed event description %u", i);
+		if (rd32(a) != PERF_TYPE_TRACEPOINT ||
+		    strncmp(name, SYSTEM_PREFIX, sizeof SYSTEM_PREFIX - 1) != 0)
+			continue;
+		for (size_t k = 0; k < r->nattrs; k++) {
+			struct attr *at = &r->attrs[k];
+
+			if (at->type != PERF_TYPE_TRACEPOINT || at->config != rd64(a + 8) ||
+			    at->tracepoint != NULL || r->nnames >= r->nattrs)
+				continue;
+			r->names[r->nnames] = strdup(name + sizeof SYSTEM_PREFIX - 1);
+			if (r->names[r->nnames] == NULL)
+				return fail(r, "out of memory");
+			at->tracepoint = r->names[r->nnames++];
+		}
+	}
+	return 0;
+}
+
+static int read_features(struct reader *r, const uint8_t *bitmap, uint64_t after_data,
+			 struct perf_data_info *info)
+{
+	uint64_t at = after_data;
+	bool have_desc = false;
+
+	for (unsigned bit = 0; bit < FEAT_BITS; bit++) {
+		uint64_t off, size;
+		struct span s;
+		const char *str;
+		int rc;
+
+		if (!(bitmap[bit / 8] >> (bit % 8) & 1))
+			continue;
+		if (!in_file(r, at, 16))
+			return fail(r, "feature table outside the file");
+		off = rd64(r->p + at);
+		size = rd64(r->p + at + 8);
+		at += 16;
+		if (!in_file(r, off, size))
+			return fail(r, "feature %u outside the file", bit);
+		s.p = r->p + off;
+		s.left = size;
+		switch (bit) {
+		case FEAT_HOSTNAME:
+			if (take_string(&s, &str))
+				snprintf(info->host, sizeof info->host, "%s", str);
+			break;
+		case FEAT_EVENT_DESC:
+			if ((rc = read_event_desc(r, s)) < 0)
+				return rc;
+			have_desc = true;
+			break;
+		case FEAT_CLOCK_DATA:
+			/* u32 version, u32 clockid, u64 wall ns, u64 perf clock ns,
+			 * sampled together when recording started. */
+			if (size >= 24 && rd32(s.p) >= 1) {
+				r->has_clock = true;
+				r->clock_offset = (int64_t)(rd64(s.p + 8) - rd64(s.p + 16));
+			}
+			break;
+		}
+	}
+	if (!have_desc)
+		return fail(r, "no event names (perf.data without HEADER_EVENT_DESC)");
+	return 0;
+}
+
+static const struct attr *attr_of_id(const struct reader *r, uint64_t id, size_t *index)
+{
+	struct id_map key = { .id = id }, *m;
+
+	m = bsearch(&key, r->ids, r->nids, sizeof *r->ids, cmp_id);
+	if (m == NULL)
+		return NULL;
+	*index = m->attr;
+	return &r->attrs[m->attr];
+}
+
+/* Which attribute a sample belongs to: with one attribute, that one;
+ * else by its id, found where the first attribute's sample_type puts it
+ * (perf requires every event of a file to place it alike). */
+static const struct attr *sample_attr(const struct reader *r, struct span s, size_t *index)
+{
+	uint64_t st = r->attrs[0].sample_type, id;
+	size_t skip = 0;
+
+	if (r->nattrs == 1) {
+		*index = 0;
+		return &r->attrs[0];
+	}
+	if (!(st & S_IDENTIFIER)) {
+		if (!(st & S_ID))
+			return NULL;
+		skip = 8 * (!!(st & S_IP) + !!(st & S_TID) + !!(st & S_TIME) + !!(st & S_ADDR));
+	}
+	if (!take(&s, skip, NULL) || !take64(&s, &id))
+		return NULL;
+	return attr_of_id(r, id, index);
+}
+
+static bool skip_read(struct span *s, uint64_t rf)
+{
+	uint64_t nr = 1, per = 8 * (1 + !!(rf & R_ID) + !!(rf & R_LOST));
+	size_t times = 8 * (!!(rf & R_TOTAL_TIME_ENABLED) + !!(rf & R_TOTAL_TIME_RUNNING));
+
+	if (rf & R_GROUP) {
+		if (!take64(s, &nr) || !take(s, times, NULL))
+			return false;
+		return nr <= s->left / per && take(s, nr * per, NULL);
+	}
+	return take(s, per + times, NULL);
+}
+
+/* Parses one PERF_RECORD_SAMPLE body.  Returns 1 with *out filled for a
+ * user_events tracepoint sample, 0 to skip it, -1 if malformed. */
+static int parse_sample(const struct reader *r, struct span s, struct sample *out)
+{
+	const struct attr *a = sample_attr(r, s, &out->attr);
+	uint64_t st, v;
+	const uint8_t *p;
+
+	if (a == NULL)
+		return r->nattrs == 1 ? -1 : 0;	/* unknown id: not ours */
+	if (a->tracepoint == NULL)
+		return 0;
+	st = a->sample_type;
+	if (!(st & S_RAW))
+		return 0;
+	if ((st & S_IDENTIFIER) && !take(&s, 8, NULL))
+		return -1;
+	if ((st & S_IP) && !take(&s, 8, NULL))
+		return -1;
+	if (st & S_TID) {
+		if (!take32(&s, &out->pid) || !take32(&s, &out->tid))
+			return -1;
+	}
+	if ((st & S_TIME) && !take64(&s, &out->time))
+		return -1;
+	if ((st & S_ADDR) && !take(&s, 8, NULL))
+		return -1;
+	if ((st & S_ID) && !take(&s, 8, NULL))
+		return -1;
+	if ((st & S_STREAM_ID) && !take(&s, 8, NULL))
+		return -1;
+	if (st & S_CPU) {
+		if (!take32(&s, &out->cpu) || !take(&s, 4, NULL))
+			return -1;
+	}
+	if ((st & S_PERIOD) && !take(&s, 8, NULL))
+		return -1;
+	if ((st & S_READ) && !skip_read(&s, a->read_format))
+		return -1;
+	if (st & S_CALLCHAIN) {
+		if (!take64(&s, &v) || v > s.left / 8 || !take(&s, v * 8, NULL))
+			return -1;
+	}
+	if (!take32(&s, &out->raw_len) || !take(&s, out->raw_len, &p) ||
+	    out->raw_len < TRACE_COMMON_SIZE)
+		return -1;
+	out->raw = p;
+	return 1;
+}
+
+static int cmp_sample(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int read_data(struct reader *r, uint64_t off, uint64_t size, struct perf_data_info *info,
+		     perf_data_cb cb, void *ctx)
+{
+	struct sample *samples = NULL, *grown;
+	size_t n = 0, cap = 0;
+	uint64_t at = off, end = off + size;
+	int rc = 0;
+
+	while (at < end) {
+		uint32_t type;
+		uint16_t rsize;
+		struct span s;
+		struct sample smp = { 0 };
+
+		if (end - at < 8) {
+			rc = fail(r, "record header cut at offset %llu", (unsigned long long)at);
+			break;
+		}
+		rsize = (uint16_t)(r->p[at + 6] | r->p[at + 7] << 8);
+		if (rsize < 8 || rsize > end - at) {
+			rc = fail(r, "bad record size at offset %llu", (unsigned long long)at);
+			break;
+		}
+		type = rd32(r->p + at);
+		s.p = r->p + at + 8;
+		s.left = rsize - 8u;
+		at += rsize;
+		if (type != PERF_RECORD_SAMPLE)
+			continue;
+		switch (parse_sample(r, s, &smp)) {
+		case -1:
+			rc = fail(r, "malformed sample at offset %llu",
+				  (unsigned long long)(at - rsize));
+			break;
+		case 1:
+			if (n == cap) {
+				cap = cap ? 2 * cap : 256;
+				grown = realloc(samples, cap * sizeof *samples);
+				if (grown == NULL) {
+					rc = fail(r, "out of memory");
+					break;
+				}
+				samples = grown;
+			}
+			smp.order = n;
+			samples[n++] = smp;
+			break;
+		}
+		if (rc < 0)
+			break;
+	}
+	if (rc == 0) {
+		info->samples = n;
+		qsort(samples, n, sizeof *samples, cmp_sample);
+		for (size_t i = 0; i < n && rc == 0; i++) {
+			const struct sample *sm = &samples[i];
+			struct read_event ev = {
+				.tracepoint = r->attrs[sm->attr].tracepoint,
+				.data = sm->raw + TRACE_COMMON_SIZE,
+				.len = sm->raw_len - TRACE_COMMON_SIZE,
+				.info = {
+					.time_ns = sm->time,
+					.has_time = (r->attrs[sm->attr].sample_type & S_TIME) != 0,
+					.cpu = (int)sm->cpu,
+					.has_cpu = (r->attrs[sm->attr].sample_type & S_CPU) != 0,
+					.pid = sm->pid,
+					.tid = sm->tid,
+					.has_pid = (r->attrs[sm->attr].sample_type & S_TID) != 0,
+				},
+				.wall_ns = sm->time + (uint64_t)r->clock_offset,
+				.has_wall = r->has_clock && (r->attrs[sm->attr].sample_type & S_TIME),
+			};
+
+			rc = cb(&ev, ctx);
+		}
+	}
+	free(samples);
+	return rc;
+}
+
+int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
+		   perf_data_cb cb, void *ctx, char *err, size_t errlen)
+{
+	struct reader r = { .p = data, .len = len, .err = err, .errlen = errlen };
+	uint64_t hsize, data_off, data_size;
+	int rc;
+
+	memset(info, 0, sizeof *info);
+	if (len < 16 || memcmp(data, PERF_DATA_MAGIC, 8) != 0)
+		return fail(&r, "not a perf.data file");
+	hsize = rd64(r.p + 8);
+	if (hsize == 16)
+		return fail(&r, "perf.data in pipe mode is not supported (record to a file)");
+	if (hsize < HEADER_SIZE || len < HEADER_SIZE)
+		return fail(&r, "perf.data header truncated");
+	data_off = rd64(r.p + 40);
+	data_size = rd64(r.p + 48);
+	if (!in_file(&r, data_off, data_size))
+		return fail(&r, "data section outside the file");
+	rc = read_attrs(&r, rd64(r.p + 16), rd64(r.p + 24), rd64(r.p + 32));
+	if (rc == 0)
+		rc = read_features(&r, r.p + 72, data_off + data_size, info);
+	if (rc == 0)
+		rc = read_data(&r, data_off, data_size, info, cb, ctx);
+	for (size_t i = 0; i < r.nnames; i++)
+		free(r.names[i]);
+	free(r.names);
+	free(r.ids);
+	free(r.attrs);
+	return rc;
+}

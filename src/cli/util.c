@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "cli/util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static void vreport(const char *cmd, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	if (cmd)
+		fprintf(stderr, "ehsyslog %s: ", cmd);
+	else
+		fputs("ehsyslog: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(cmd, fmt, ap);
+	va_end(ap);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(cmd, fmt, ap);
+	va_end(ap);
+	if (cmd)
+		fprintf(stderr, "Try 'ehsyslog %s --help'.\n", cmd);
+	else
+		fputs("Try 'ehsyslog --help'.\n", stderr);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_option_error(const char *cmd, int argc, char **argv, int c)
+{
+	/* With a leading ':' in the option string getopt_long returns ':' for
+	 * a missing argument and '?' for an unknown option.  A long option is
+	 * the word argv[optind - 1]; a short one is optopt (which may also be
+	 * set for a long option, so the word decides). */
+	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	int len = (int)strcspn(word, "=");
+	bool is_long = strncmp(word, "--", 2) == 0;
+
+	if (c == ':' && is_long)
+		return cli_usage_error(cmd, "option '%.*s' needs an argument", len, word);
+	if (c == ':')
+		return cli_usage_error(cmd, "option '-%c' needs an argument", optopt);
+	if (is_long)
+		return cli_usage_error(cmd, "unknown option '%.*s'", len, word);
+	return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+}
+
+int cli_exit_for_errno(int err)
+{
+	return err == EACCES || err == EPERM ? CLI_EXIT_PERMISSION : CLI_EXIT_RUNTIME;
+}
+
+int cli_print_help(const char *text)
+{
+	fputs(text, stdout);
+	return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every ehsyslog subcommand shares: exit codes, the error message
+ * format "ehsyslog <cmd>: <message>", option-parsing errors.
+ */
+#ifndef CLI_UTIL_H
+#define CLI_UTIL_H
+
+#include <stdio.h>
+
+/* Exit codes of every subcommand (documented in ehsyslog(1)). */
+enum cli_exit {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_RUNTIME = 1,		/* the command could not do its job */
+	CLI_EXIT_USAGE = 2,		/* bad arguments */
+	CLI_EXIT_NO_USER_EVENTS = 3,	/* this kernel has no user_events */
+	CLI_EXIT_PERMISSION = 4,	/* permission denied */
+};
+
+/* "ehsyslog <cmd>: <message>\n" on stderr. */
+void cli_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Prints the error and a hint to --help; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Reports getopt_long's c (':' missing argument, '?' unknown option;
+ * the option string must start with ':'); returns CLI_EXIT_USAGE. */
+int cli_option_error(const char *cmd, int argc, char **argv, int c);
+
+/* CLI_EXIT_PERMISSION for EACCES/EPERM, else CLI_EXIT_RUNTIME. */
+int cli_exit_for_errno(int err);
+
+/* Prints usage text on stdout; returns CLI_EXIT_OK (for --help). */
+int cli_print_help(const char *text);
+
+#endif /* CLI_UTIL_H */

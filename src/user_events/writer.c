@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The writer's state: one descriptor for user_events_data, the list of
+ * tracepoints it registered, the remembered failure.  Everything that
+ * changes it runs under one lock; the checks and writes read only the
+ * tracepoint's own words.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "eventheader/eventheader.h"
+#include "user_events/abi.h"
+#include "user_events/internal.h"
+
+/* priv_flags */
+#define TP_LISTED 0x1u	/* on the list below */
+#define TP_FAILED 0x2u	/* registration failed; word left at 0 */
+
+/* Error checking: a signal handler that interrupts the thread holding it
+ * gets EDEADLK instead of hanging.  Reinitialized in a forked child. */
+static pthread_mutex_t lock = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
+static const pthread_mutex_t lock_init = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
+static int atfork_done;
+
+static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH };
+static int data_fd = -1;
+/* user_events_data's identity, for telling our descriptor from a file the
+ * program put at its number.  Read by writers without the lock. */
+static uint64_t data_dev, data_ino;
+static int state = UE_STATUS_UNUSED;
+static int error;
+static char path[UE_PATH_MAX];
+static struct ue_tracepoint *list;
+static unsigned registered, failed;
+static unsigned long oversize;
+static int shut_down;	/* the destructor ran: register nothing more */
+
+static void atfork_prepare(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+static void atfork_parent(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+static void atfork_child(void)
+{
+	/* Only the forking thread survives; it held the lock in prepare. */
+	lock = lock_init;
+}
+
+/* 0, or -EDEADLK when this thread already holds the lock (a signal handler
+ * interrupted it). */
+static int lock_take(void)
+{
+	int e = pthread_mutex_lock(&lock);
+
+	if (e)
+		return -e;
+	if (!atfork_done) {
+		/* Registered here, not at start-up: nothing runs in a process
+		 * that never logs.  Removed by glibc when we are dlclosed. */
+		if (pthread_atfork(atfork_prepare, atfork_parent, atfork_child) == 0)
+			atfork_done = 1;
+	}
+	return 0;
+}
+
+static void lock_drop(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+void ue__set_paths(const char *fixed, const char *mounts)
+{
+	paths.fixed = fixed ? fixed : UE_FIXED_PATH;
+	paths.mounts = mounts ? mounts : UE_MOUNTS_PATH;
+}
+
+int ue__registration_string(char *buf, size_t cap, const char *name)
+{
+	int n = snprintf(buf, cap, "%s " EH_REGISTRATION_FIELDS, name);
+
+	if (n < 0 || (size_t)n >= cap || n > UE_ABI_NAME_ARGS_MAX)
+		return -E2BIG;
+	return n;
+}
+
+static int fd_is_data(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 &&
+	       (uint64_t)st.st_dev == __atomic_load_n(&data_dev, __ATOMIC_RELAXED) &&
+	       (uint64_t)st.st_ino == __atomic_load_n(&data_ino, __ATOMIC_RELAXED);
+}
+
+/* Opens user_events_data unless open or known to be unusable.  Locked. */
+static int data_open(void)
+{
+	struct ue_found found;
+	struct statfs sfs;
+	struct stat st;
+
+	if (data_fd >= 0)
+		return 0;
+	if (state != UE_STATUS_UNUSED && state != UE_STATUS_OK)
+		return -error;
+	ue__discover(&paths, &found);
+	memcpy(path, found.path, sizeof path);
+	if (found.fd >= 0) {
+		/* Anything but tracefs is not user_events_data: never
+		 * write there. */
+		if (fstatfs(found.fd, &sfs) < 0 || sfs.f_type != UE_TRACEFS_MAGIC ||
+		    fstat(found.fd, &st) < 0) {
+			close(found.fd);
+			found.fd = -1;
+			found.state = UE_STATUS_ERROR;
+			found.error = ENOTTY;
+		}
+	}
+	state = found.state;
+	error = found.error;
+	if (found.fd < 0)
+		return -error;
+	__atomic_store_n(&data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
+	__atomic_store_n(&data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
+	data_fd = found.fd;
+	return 0;
+}
+
+static int unreg_addr(int fd, struct ue_tracepoint *tp)
+{
+	struct ue_abi_unreg u = {
+		.size = sizeof u,
+		.disable_bit = 0,
+		.disable_addr = (uint64_t)(uintptr_t)&tp->state,
+	};
+
+	return ioctl(fd, UE_ABI_IOCSUNREG, &u) < 0 ? -errno : 0;
+}
+
+/* DIAG_IOCSREG on data_fd; publishes the channel and clears the
+ * "unregistered" bit.  Locked; data_fd open. */
+static int reg_on_kernel(struct ue_tracepoint *tp, unsigned flags)
+{
+	char args[UE_ABI_NAME_ARGS_MAX + 1];
+	struct ue_abi_reg r;
+	int tries = 0;
+
+	if (ue__registration_string(args, sizeof args, tp->name) < 0)
+		return -E2BIG;
+	for (;;) {
+		memset(&r, 0, sizeof r);
+		r.size = sizeof r;
+		r.enable_bit = 0;
+		r.enable_size = sizeof tp->state;
+		r.flags = (uint16_t)(flags & UE_PERSIST ? UE_ABI_REG_PERSIST : 0);
+		r.enable_addr = (uint64_t)(uintptr_t)&tp->state;
+		r.name_args = (uint64_t)(uintptr_t)args;
+		if (ioctl(data_fd, UE_ABI_IOCSREG, &r) == 0)
+			break;
+		/* The word is still registered from a descriptor we lost
+		 * (closed by the program): release it and try once more. */
+		if (errno != EADDRINUSE || tries++ || unreg_addr(data_fd, tp) < 0)
+			return -errno;
+	}
+	__atomic_store_n(&tp->priv_channel,
+			 (uint64_t)(unsigned)(data_fd + 1) << 32 | r.write_index,
+			 __ATOMIC_RELEASE);
+	__atomic_and_fetch(&tp->state, ~UE_STATE_UNREGISTERED, __ATOMIC_RELEASE);
+	registered++;
+	return 0;
+}
+
+static void mark_failed(struct ue_tracepoint *tp, int err)
+{
+	if (!(tp->priv_flags & TP_FAILED)) {
+		tp->priv_flags |= TP_FAILED;
+		failed++;
+	}
+	if (err)
+		error = err;
+	__atomic_and_fetch(&tp->state, ~UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
+}
+
+static void clear_failed(struct ue_tracepoint *tp)
+{
+	if (tp->priv_flags & TP_FAILED) {
+		tp->priv_flags &= ~TP_FAILED;
+		failed--;
+	}
+}
+
+/* Registers tp (not yet registered).  On failure a lazy registration
+ * leaves the word 0; an explicit one leaves tp as it was.  Locked. */
+static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
+{
+	int r;
+
+	if (!(tp->priv_flags & TP_LISTED)) {
+		tp->priv_next = list;
+		list = tp;
+		tp->priv_flags |= TP_LISTED;
+	}
+	r = shut_down ? -ESHUTDOWN : data_open();
+	if (r == 0)
+		r = reg_on_kernel(tp, flags);
+	if (r == 0)
+		clear_failed(tp);
+	else if (lazy)
+		mark_failed(tp, shut_down ? 0 : -r);
+	return r;
+}
+
+bool ue_tracepoint_slow(struct ue_tracepoint *tp)
+{
+	int saved = errno;
+	uint32_t s;
+
+	if (__atomic_load_n(&tp->state, __ATOMIC_ACQUIRE) & UE_STATE_UNREGISTERED &&
+	    lock_take() == 0) {
+		if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_UNREGISTERED)
+			reg_locked(tp, 0, true);
+		lock_drop();
+	}
+	s = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	errno = saved;
+	return s == UE_STATE_ENABLED;
+}
+
+int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags)
+{
+	int saved = errno;
+	int r;
+
+	if (flags & ~UE_PERSIST)
+		return -EINVAL;
+	r = lock_take();
+	if (r == 0) {
+		if (__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED) == 0)
+			r = reg_locked(tp, flags, false);
+		lock_drop();
+	}
+	errno = saved;
+	return r;
+}
+
+/* Forgets tp's registration; fd is ours or -1.  Locked. */
+static void release_locked(struct ue_tracepoint *tp, int fd)
+{
+	if (__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED)) {
+		if (fd >= 0)
+			unreg_addr(fd, tp);
+		__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
+		registered--;
+	}
+	clear_failed(tp);
+	__atomic_store_n(&tp->state, UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
+}
+
+/* A descriptor for DIAG_IOCSUNREG: ours if the program left it alone,
+ * else a new one (*tmp says to close it).  -1 if none can be had. */
+static int unreg_fd(int *tmp)
+{
+	struct ue_found found;
+
+	*tmp = 0;
+	if (data_fd >= 0 && fd_is_data(data_fd))
+		return data_fd;
+	if (!registered)
+		return -1;
+	ue__discover(&paths, &found);
+	*tmp = found.fd >= 0;
+	return found.fd;
+}
+
+static void close_locked(void)
+{
+	struct ue_tracepoint *tp, *next;
+	int tmp, fd = unreg_fd(&tmp);
+
+	for (tp = list; tp; tp = next) {
+		next = tp->priv_next;
+		release_locked(tp, fd);
+		tp->priv_next = NULL;
+		tp->priv_flags = 0;
+	}
+	list = NULL;
+	if (tmp)
+		close(fd);
+	if (data_fd >= 0 && fd == data_fd)
+		close(data_fd);	/* only when it is still ours */
+	data_fd = -1;
+	if (state == UE_STATUS_OK)
+		state = UE_STATUS_UNUSED;
+}
+
+void ue_tracepoint_unregister(struct ue_tracepoint *tp)
+{
+	int saved = errno;
+	struct ue_tracepoint **pp;
+	int tmp, fd;
+
+	if (lock_take() < 0) {
+		errno = saved;
+		return;
+	}
+	fd = unreg_fd(&tmp);
+	release_locked(tp, fd);
+	if (tmp)
+		close(fd);
+	for (pp = &list; *pp; pp = &(*pp)->priv_next) {
+		if (*pp == tp) {
+			*pp = tp->priv_next;
+			break;
+		}
+	}
+	tp->priv_next = NULL;
+	tp->priv_flags = 0;
+	lock_drop();
+	errno = saved;
+}
+
+void ue_close(void)
+{
+	int saved = errno;
+
+	if (lock_take() == 0) {
+		close_locked();
+		lock_drop();
+	}
+	errno = saved;
+}
+
+/* The kernel writes into the enable words: they must be unregistered
+ * before this code and its data can be unmapped by dlclose. */
+__attribute__((destructor)) static void ue_fini(void)
+{
+	int saved = errno;
+
+	if (lock_take() == 0) {
+		shut_down = 1;
+		if (list || data_fd >= 0)
+			close_locked();
+		lock_drop();
+	}
+	errno = saved;
+}
+
+int ue_retry(void)
+{
+	int saved = errno;
+
+	if (lock_take() == 0) {
+		if (state != UE_STATUS_OK && state != UE_STATUS_UNUSED) {
+			state = UE_STATUS_UNUSED;
+			error = 0;
+		}
+		for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
+			if (tp->priv_flags & TP_FAILED) {
+				clear_failed(tp);
+				__atomic_or_fetch(&tp->state, UE_STATE_UNREGISTERED,
+						  __ATOMIC_RELEASE);
+			}
+		}
+		lock_drop();
+	}
+	errno = saved;
+	return 0;
+}
+
+/* The program closed our descriptor (stale_fd no longer user_events_data):
+ * open a new one and register every tracepoint again.  0 when the caller
+ * may reload its channel. */
+static int recover(int stale_fd)
+{
+	int r = lock_take();
+
+	if (r < 0)
+		return r;
+	if (data_fd == stale_fd && !fd_is_data(stale_fd)) {
+		data_fd = -1;	/* the number is the program's now: never close it */
+		if (state == UE_STATUS_OK)
+			state = UE_STATUS_UNUSED;
+		r = data_open();
+		for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
+			if (!__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED))
+				continue;
+			__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
+			registered--;
+			if (r < 0) {
+				mark_failed(tp, 0);
+				continue;
+			}
+			/* The old registration still flips the word: drop it
+			 * first, then take a new write index on the new fd. */
+			unreg_addr(data_fd, tp);
+			int e = reg_on_kernel(tp, 0);
+			if (e < 0)
+				mark_failed(tp, -e);
+		}
+	}
+	lock_drop();
+	return r;
+}
+
+int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
+{
+	int saved = errno;
+	size_t total = 0;
+	int r = -ENOTCONN;
+
+	if (!(__atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_ENABLED))
+		return 0;
+	if (iovcnt < 2 || iovcnt > IOV_MAX)
+		return -EINVAL;
+	for (int i = 1; i < iovcnt; i++) {
+		if (iov[i].iov_len > UE_EVENT_MAX - total) {
+			__atomic_add_fetch(&oversize, 1, __ATOMIC_RELAXED);
+			return -EMSGSIZE;
+		}
+		total += iov[i].iov_len;
+	}
+	if (total < sizeof(struct eventheader))
+		return -EINVAL;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		uint64_t ch = __atomic_load_n(&tp->priv_channel, __ATOMIC_ACQUIRE);
+		uint32_t index = (uint32_t)ch;
+		int fd = (int)(ch >> 32) - 1;
+
+		if (!ch) {
+			r = -ENOTCONN;
+			break;
+		}
+		/* One fstat per traced event: the number may hold one of the
+		 * program's files now. */
+		if (!fd_is_data(fd)) {
+			r = -EBADF;
+			if (attempt == 0 && recover(fd) == 0)
+				continue;
+			break;
+		}
+		iov[0].iov_base = &index;
+		iov[0].iov_len = sizeof index;
+		if (writev(fd, iov, iovcnt) >= 0)
+			r = 0;
+		else
+			r = errno == EBADF ? 0 : -errno;	/* EBADF: disabled meanwhile */
+		break;
+	}
+	errno = saved;
+	return r;
+}
+
+void ue_status(struct ue_status *out)
+{
+	int saved = errno;
+	int locked = lock_take() == 0;
+
+	out->state = state;
+	out->error = error;
+	memcpy(out->path, path, sizeof out->path);
+	out->registered = registered;
+	out->failed = failed;
+	out->oversize = __atomic_load_n(&oversize, __ATOMIC_RELAXED);
+	if (locked)
+		lock_drop();
+	errno = saved;
+}

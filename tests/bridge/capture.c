@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "capture.h"
+
+#include <string.h>
+
+int capture_sink(void *ctx, struct iovec *iov, int iovcnt)
+{
+	struct capture *c = ctx;
+	if (c->count >= CAPTURE_MAX_EVENTS)
+		return -1;
+	size_t n = 0;
+	/* iov[0] belongs to the writer and must arrive empty. */
+	if (iov[0].iov_len != 0)
+		return -1;
+	for (int i = 1; i < iovcnt; i++) {
+		if (n + iov[i].iov_len > CAPTURE_EVENT_MAX)
+			return -1;
+		memcpy(c->data[c->count] + n, iov[i].iov_base, iov[i].iov_len);
+		n += iov[i].iov_len;
+	}
+	c->len[c->count++] = n;
+	return 0;
+}

@@ -1,0 +1,44 @@
+#!/bin/sh
+# libehsyslog.so depends on libc only, exports the interposed symbols
+# unversioned, and nothing else besides the layers' public API
+# (eh_*, ue_*, ehs_*).
+set -u
+lib="$top_builddir/.libs/libehsyslog.so"
+[ -f "$lib" ] || { echo "SKIP: $lib not built"; exit 77; }
+fail=0
+needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+if [ "$needed" != "libc.so.6" ]; then
+	echo "FAIL: NEEDED is '$needed', want only libc.so.6"
+	fail=1
+fi
+interposed="__syslog_chk __vsyslog_chk closelog err errc error error_at_line errx
+openlog setlogmask syslog verr verrc verrx vsyslog vwarn vwarnc vwarnx warn
+warnc warnx"
+exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
+for s in $interposed; do
+	if ! printf '%s\n' "$exports" | grep -qx "$s"; then
+		echo "FAIL: $s not exported unversioned"
+		fail=1
+	fi
+done
+for s in ehs_enabled ehs_event; do
+	printf '%s\n' "$exports" | grep -qx "$s" || { echo "FAIL: $s missing"; fail=1; }
+done
+extra=$(printf '%s\n' "$exports" | grep -vx -e 'eh_[a-z0-9_]*' -e 'ue_[a-z0-9_]*' \
+	-e 'ehs_[a-z0-9_]*' $(for s in $interposed; do printf -- '-e %s ' "$s"; done))
+if [ -n "$extra" ]; then
+	echo "FAIL: unexpected exports:"; echo "$extra"
+	fail=1
+fi
+# Versioned exports of interposed names would not interpose glibc's.
+if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error)(@|$)' | grep -q '@'; then
+	echo "FAIL: interposed symbol carries a version"
+	fail=1
+fi
+# Bridge internals stay hidden.
+if printf '%s\n' "$exports" | grep -q -e '^ehs_vsyslog$' -e '^ehs_report$' -e '^ehs_config'; then
+	echo "FAIL: bridge internals exported"
+	fail=1
+fi
+[ $fail = 0 ] && echo "ok: libc only, $(printf '%s\n' "$exports" | wc -l) exports as expected"
+exit $fail

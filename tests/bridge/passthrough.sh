@@ -1,0 +1,35 @@
+#!/bin/sh
+# Pass-through on the host (no user_events here, which is fine): every
+# call of logcalls prints the same stderr and stdout and exits with the
+# same status with and without LD_PRELOAD=libehsyslog.so, and errno
+# survives (logcalls prints it).
+set -u
+lib="$top_builddir/.libs/libehsyslog.so"
+[ -f "$lib" ] || { echo "SKIP: $lib not built"; exit 77; }
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+for prog in logcalls logcalls_fortify; do
+	bin="$top_builddir/tests/bridge/$prog"
+	for what in warn warnx vwarn vwarnx warn-null err errx verr verrx \
+		    error error-exit error_at_line error_at_line-exit \
+		    syslog vsyslog openlog mask badpri; do
+		"$bin" "$what" >"$tmp/out0" 2>"$tmp/err0"; rc0=$?
+		LD_PRELOAD="$lib" "$bin" "$what" >"$tmp/out1" 2>"$tmp/err1"; rc1=$?
+		# LOG_PID puts the pid into the LOG_PERROR copy: mask it.
+		sed -i 's/\[[0-9]*\]/[PID]/' "$tmp/err0" "$tmp/err1"
+		if [ "$rc0" != "$rc1" ] || ! cmp -s "$tmp/out0" "$tmp/out1" ||
+		   ! cmp -s "$tmp/err0" "$tmp/err1"; then
+			echo "FAIL: $prog $what: rc $rc0/$rc1"
+			diff "$tmp/err0" "$tmp/err1"
+			diff "$tmp/out0" "$tmp/out1"
+			fail=1
+		elif ! grep -q . "$tmp/err0" && [ "$what" != syslog ] && [ "$what" != vsyslog ]; then
+			echo "FAIL: $prog $what printed nothing on stderr"
+			fail=1
+		else
+			echo "ok: $prog $what rc=$rc0"
+		fi
+	done
+done
+exit $fail

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* The configuration file parser: valid files, per-program sections,
+ * every error with its line, and "an error changes nothing". */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/config_parse.h"
+
+static int parse(const char *text, const char *program, struct ehs_config *c,
+		 struct ehs_config_status *st)
+{
+	ehs_config_defaults(c);
+	return ehs_config_parse(text, strlen(text), program, c, st);
+}
+
+START_TEST(defaults)
+{
+	struct ehs_config c;
+	struct ehs_config_status st;
+	ck_assert_int_eq(parse("", "p", &c, &st), 0);
+	ck_assert_str_eq(c.provider, "Syslog");
+	ck_assert(c.passthrough);
+	ck_assert(!c.disable);
+	ck_assert_int_eq(st.error, EHS_CONF_OK);
+	ck_assert_uint_eq(st.line, 0);
+	ck_assert_int_eq(parse("# only a comment\n\n   \n\t# another\n", "p", &c, NULL), 0);
+}
+END_TEST
+
+START_TEST(global_keys)
+{
+	struct ehs_config c;
+	ck_assert_int_eq(parse(" provider =  My_Prov  # why\r\n"
+			       "passthrough=off\n"
+			       "disable = yes", "p", &c, NULL), 0);
+	ck_assert_str_eq(c.provider, "My_Prov");
+	ck_assert(!c.passthrough);
+	ck_assert(c.disable);
+}
+END_TEST
+
+START_TEST(program_sections)
+{
+	static const char f[] =
+		"provider = All\n"
+		"[program sshd]\n"
+		"disable = yes\n"
+		"[ program  cron ]\n"
+		"provider = Cron\n"
+		"passthrough = no\n"
+		"[program sshd]\n"
+		"provider = Sshd\n";
+	struct ehs_config c;
+	ck_assert_int_eq(parse(f, "sshd", &c, NULL), 0);
+	ck_assert_str_eq(c.provider, "Sshd");
+	ck_assert(c.disable);
+	ck_assert(c.passthrough);
+	ck_assert_int_eq(parse(f, "cron", &c, NULL), 0);
+	ck_assert_str_eq(c.provider, "Cron");
+	ck_assert(!c.passthrough);
+	ck_assert(!c.disable);
+	ck_assert_int_eq(parse(f, "other", &c, NULL), 0);
+	ck_assert_str_eq(c.provider, "All");
+	ck_assert(!c.disable);
+	ck_assert_int_eq(parse(f, "ssh", &c, NULL), 0);	/* exact match only */
+	ck_assert(!c.disable);
+	ck_assert_int_eq(parse(f, NULL, &c, NULL), 0);
+	ck_assert_str_eq(c.provider, "All");
+}
+END_TEST
+
+START_TEST(booleans)
+{
+	static const char *yes[] = { "yes", "on", "true", "1" };
+	static const char *no[] = { "no", "off", "false", "0" };
+	char line[64];
+	struct ehs_config c;
+	for (unsigned i = 0; i < 4; i++) {
+		snprintf(line, sizeof line, "disable=%s\n", yes[i]);
+		ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
+		ck_assert(c.disable);
+		snprintf(line, sizeof line, "passthrough=%s\n", no[i]);
+		ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
+		ck_assert(!c.passthrough);
+	}
+}
+END_TEST
+
+static void expect_error(const char *text, enum ehs_config_error e, unsigned line)
+{
+	struct ehs_config c;
+	struct ehs_config_status st;
+	ehs_config_defaults(&c);
+	c.passthrough = false;	/* a start value that must survive */
+	ck_assert_int_eq(ehs_config_parse(text, strlen(text), "sshd", &c, &st), -1);
+	ck_assert_int_eq(st.error, e);
+	ck_assert_uint_eq(st.line, line);
+	ck_assert_str_eq(c.provider, "Syslog");
+	ck_assert(!c.passthrough);
+	ck_assert(!c.disable);
+	ck_assert_str_ne(ehs_config_strerror(e), "unknown error");
+}
+
+START_TEST(errors)
+{
+	expect_error("provider = X\nnonsense\n", EHS_CONF_SYNTAX, 2);
+	expect_error("colour = blue\n", EHS_CONF_KEY, 1);
+	expect_error("\n\ndisable = maybe\n", EHS_CONF_BOOL, 3);
+	expect_error("passthrough = YES\n", EHS_CONF_BOOL, 1);
+	expect_error("disable =\n", EHS_CONF_BOOL, 1);
+	expect_error("provider = a:b\n", EHS_CONF_PROVIDER, 1);
+	expect_error("provider = a b\n", EHS_CONF_PROVIDER, 1);
+	expect_error("provider =\n", EHS_CONF_PROVIDER, 1);
+	expect_error("[program]\n", EHS_CONF_SECTION, 1);
+	expect_error("[program sshd\n", EHS_CONF_SECTION, 1);
+	expect_error("[prog sshd]\n", EHS_CONF_SECTION, 1);
+	expect_error("[programsshd]\n", EHS_CONF_SECTION, 1);
+	/* an error in a section for another program still spoils the file */
+	expect_error("disable = yes\n[program other]\nbogus = 1\n", EHS_CONF_KEY, 3);
+
+	char big[EHS_CONFIG_LINE_MAX + 20];
+	memset(big, ' ', sizeof big);
+	memcpy(big, "# x", 3);
+	big[sizeof big - 1] = '\0';
+	expect_error(big, EHS_CONF_LINE, 1);
+
+	struct ehs_config c;
+	struct ehs_config_status st;
+	ehs_config_defaults(&c);
+	static const char nul[] = "disable = no\ndis\0able = yes\n";
+	ck_assert_int_eq(ehs_config_parse(nul, sizeof nul - 1, "p", &c, &st), -1);
+	ck_assert_int_eq(st.error, EHS_CONF_LINE);
+	ck_assert_uint_eq(st.line, 2);
+}
+END_TEST
+
+START_TEST(provider_limits)
+{
+	char line[EHS_PROVIDER_MAX + 32];
+	char name[EHS_PROVIDER_MAX + 2];
+	struct ehs_config c;
+	memset(name, 'P', EHS_PROVIDER_MAX);
+	name[EHS_PROVIDER_MAX] = '\0';
+	snprintf(line, sizeof line, "provider=%s", name);
+	ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
+	ck_assert_str_eq(c.provider, name);
+	name[EHS_PROVIDER_MAX] = 'P';
+	name[EHS_PROVIDER_MAX + 1] = '\0';
+	snprintf(line, sizeof line, "provider=%s", name);
+	ck_assert_int_eq(parse(line, "p", &c, NULL), -1);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("bridge config parser");
+	TCase *tc = tcase_create("parse");
+	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, global_keys);
+	tcase_add_test(tc, program_sections);
+	tcase_add_test(tc, booleans);
+	tcase_add_test(tc, errors);
+	tcase_add_test(tc, provider_limits);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_ENV);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The untraced fast path of the syslog wrappers (replace mode): after the
+ * first call every further one makes no syscall, allocates nothing,
+ * leaves errno alone and never reaches the real syslog.  Also the
+ * tracepoint table's states: "not registered" until the first call reads
+ * the configuration, every word 0 when the library is disabled.  Links
+ * the wrappers and the bridge like test_calls, with no test sink set, so
+ * the writer runs for real (on a host without user_events its
+ * registration fails and the words drop to 0, which is the idle state a
+ * tracepoint nobody records has too).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "bridge/bridge.h"
+#include "bridge/schema.h"
+#include "../user_events/nosyscall.h"
+
+void __syslog_chk(int pri, int flag, const char *fmt, ...);
+void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+
+/* Every allocation of the process is counted here. */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+void *memalign(size_t align, size_t n);
+static unsigned long allocations;
+
+void *malloc(size_t n)
+{
+	__atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+	return __libc_malloc(n);
+}
+
+void *calloc(size_t n, size_t size)
+{
+	__atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+	return __libc_calloc(n, size);
+}
+
+void *realloc(void *p, size_t n)
+{
+	__atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+	return __libc_realloc(p, n);
+}
+
+void *memalign(size_t align, size_t n)
+{
+	__atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+	return __libc_memalign(align, n);
+}
+
+void *aligned_alloc(size_t align, size_t n)
+{
+	return memalign(align, n);
+}
+
+int posix_memalign(void **out, size_t align, size_t n)
+{
+	void *p = memalign(align, n);
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
+static void call_vsyslog(int chk, int pri, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (chk)
+		__vsyslog_chk(pri, 1, fmt, ap);
+	else
+		vsyslog(pri, fmt, ap);
+	va_end(ap);
+}
+
+#define ROUNDS 1000
+
+/* Every form, at priorities with and without a facility. */
+static void log_many(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < ROUNDS; i++) {
+		syslog(LOG_INFO, "request %d done in %d ms", i, i & 63);
+		syslog(LOG_DAEMON | LOG_ERR, "daemon %s %m", "x");
+		__syslog_chk(LOG_LOCAL7 | LOG_DEBUG, 1, "chk %d", i);
+		call_vsyslog(0, LOG_WARNING, "v %d", i);
+		call_vsyslog(1, LOG_AUTH | LOG_NOTICE, "vchk %d", i);
+	}
+}
+
+/* The tracepoints the calls of log_many use. */
+static const struct {
+	int severity;
+	unsigned facility;
+	const char *name;
+} used[] = {
+	{ LOG_INFO, 1, "Syslog_L4K2" }, { LOG_ERR, 3, "Syslog_L2K8" },
+	{ LOG_DEBUG, 23, "Syslog_L5K800000" }, { LOG_WARNING, 1, "Syslog_L3K2" },
+	{ LOG_NOTICE, 4, "Syslog_L4K10" },
+};
+
+static int stderr_copy = -1;
+static char stderr_path[] = "/tmp/ehs-fastpath-XXXXXX";
+
+/* stderr into a file, so that anything the real syslog prints (openlog's
+ * LOG_PERROR) can be counted. */
+static void capture_stderr(void)
+{
+	int fd = mkstemp(stderr_path);
+	ck_assert_int_ge(fd, 0);
+	stderr_copy = dup(2);
+	ck_assert_int_ge(dup2(fd, 2), 0);
+	close(fd);
+}
+
+static off_t stderr_bytes(void)
+{
+	struct stat st;
+	ck_assert_int_eq(fstat(2, &st), 0);
+	dup2(stderr_copy, 2);
+	close(stderr_copy);
+	unlink(stderr_path);
+	return st.st_size;
+}
+
+static void setup(void)
+{
+	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
+	unsetenv("EHSYSLOG_DISABLE");
+	unsetenv("EHSYSLOG_PROVIDER");
+	ehs_test_sink = NULL;
+}
+
+START_TEST(table_starts_unregistered)
+{
+	for (unsigned i = 0; i < EHS_LEVELS * EHS_FACILITY_SLOTS; i++) {
+		ck_assert_uint_eq(ehs_table[i].state, UE_STATE_UNREGISTERED);
+		ck_assert_ptr_null(ehs_table[i].name);
+	}
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_UNREAD);
+}
+END_TEST
+
+START_TEST(replace_mode_untraced_does_nothing)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	openlog("fastpath", LOG_PERROR, LOG_USER);
+	/* The first calls read the configuration and try to register. */
+	log_many(NULL);
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	for (unsigned i = 0; i < sizeof used / sizeof used[0]; i++) {
+		struct ue_tracepoint *tp = ehs_tracepoint(used[i].severity, used[i].facility);
+		ck_assert_str_eq(tp->name, used[i].name);
+		if (tp->state != 0)
+			ck_abort_msg("%s is traced: cannot test the untraced path", tp->name);
+	}
+
+	capture_stderr();
+	/* Read both before asserting: Check's assertions allocate. */
+	unsigned long before = allocations;
+	errno = EILSEQ;
+	log_many(NULL);
+	int err = errno;
+	unsigned long made = allocations - before;
+	ck_assert_int_eq(err, EILSEQ);
+	ck_assert_uint_eq(made, 0);
+	ck_assert_int_eq(syscalls_made(log_many, NULL), 0);
+	/* openlog's LOG_PERROR would have copied each call to stderr. */
+	ck_assert_int_eq(stderr_bytes(), 0);
+}
+END_TEST
+
+START_TEST(pass_mode_reaches_real_syslog)
+{
+	/* The counterpart of the test above: the same calls in pass-through
+	 * mode do reach the real syslog (LOG_PERROR prints each of them). */
+	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
+	openlog("fastpath", LOG_PERROR, LOG_USER);
+	log_many(NULL);
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
+	capture_stderr();
+	syslog(LOG_INFO, "one line");
+	ck_assert_int_eq(stderr_bytes(), (off_t)strlen("fastpath: one line\n"));
+}
+END_TEST
+
+START_TEST(disabled_zeroes_every_word)
+{
+	setenv("EHSYSLOG_DISABLE", "1", 1);
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	syslog(LOG_INFO, "first");
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	for (unsigned i = 0; i < EHS_LEVELS * EHS_FACILITY_SLOTS; i++) {
+		ck_assert_uint_eq(ehs_table[i].state, 0);
+		ck_assert_ptr_null(ehs_table[i].name);	/* never named, never registered */
+	}
+	ck_assert_int_eq(syscalls_made(log_many, NULL), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("bridge fast path");
+	TCase *tc = tcase_create("fastpath");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, table_starts_unregistered);
+	tcase_add_test(tc, replace_mode_untraced_does_nothing);
+	tcase_add_test(tc, pass_mode_reaches_real_syslog);
+	tcase_add_test(tc, disabled_zeroes_every_word);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_ENV);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

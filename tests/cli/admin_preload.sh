@@ -1,0 +1,149 @@
+#!/bin/sh
+# ehsyslog preload on a temporary list (EHSYSLOG_LD_SO_PRELOAD): the
+# enable/disable round trip keeps other entries and comments byte for
+# byte, unsafe or broken libraries are refused, 20 concurrent edits lose
+# nothing.
+. "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+
+[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
+[ "$(id -u)" = 0 ] || skip "needs root: the library must be root-owned"
+# The library's directories must be root-owned and safe: $T is (mktemp -d).
+chmod 755 "$T"
+lib=$T/libehsyslog.so
+cp "$BUILT_LIBRARY" "$lib"
+chmod 644 "$lib"
+list=$T/etc/ld.so.preload
+mkdir "$T/etc"
+export EHSYSLOG_LD_SO_PRELOAD="$list" EHSYSLOG_LIBRARY="$lib"
+
+# Fresh file.
+expect 0 "$EHSYSLOG" preload status
+expect_line out "disabled: $lib is not listed in $list"
+expect 0 "$EHSYSLOG" preload enable
+expect_line out "added $lib to $list"
+printf '%s\n' "$lib" >"$T/want"
+cmp -s "$list" "$T/want" || fail "new list is '$(cat "$list")'"
+[ "$(stat -c %a "$list")" = 644 ] || fail "new list has mode $(stat -c %a "$list")"
+expect 0 "$EHSYSLOG" preload status
+expect_line out "enabled: $lib is listed in $list"
+expect 0 "$EHSYSLOG" preload enable
+expect_line out "$lib is already listed in $list"
+cmp -s "$list" "$T/want" || fail "second enable changed the list"
+expect 0 "$EHSYSLOG" preload disable
+expect_line out "removed $lib from $list (nothing else was left: file removed)"
+[ ! -e "$list" ] || fail "disable left an empty $list"
+expect 0 "$EHSYSLOG" preload disable
+expect_line out "$lib is not listed in $list: nothing to do"
+
+# Existing entries, comments and the mode stay as they were.
+printf '# site libraries\n/lib/a.so:/lib/b.so\n/lib/c.so # keep' >"$list"
+chmod 640 "$list"
+cp "$list" "$T/before"
+expect 0 "$EHSYSLOG" preload enable
+printf '# site libraries\n/lib/a.so:/lib/b.so\n/lib/c.so # keep\n%s\n' "$lib" >"$T/want"
+cmp -s "$list" "$T/want" || fail "enable gave '$(cat "$list")'"
+[ "$(stat -c %a "$list")" = 640 ] || fail "enable changed the mode to $(stat -c %a "$list")"
+expect 0 "$EHSYSLOG" preload disable
+printf '# site libraries\n/lib/a.so:/lib/b.so\n/lib/c.so # keep\n' >"$T/want"
+cmp -s "$list" "$T/want" || fail "disable gave '$(cat "$list")'"
+
+# Our entry in the middle of a line: only it goes.
+printf '/lib/a.so:%s /lib/b.so # why\n%s\n' "$lib" "$lib" >"$list"
+expect 0 "$EHSYSLOG" preload disable
+printf '/lib/a.so /lib/b.so # why\n' >"$T/want"
+cmp -s "$list" "$T/want" || fail "disable in a line gave '$(cat "$list")'"
+# In a comment it does not count.
+printf '# %s\n' "$lib" >"$list"
+expect 0 "$EHSYSLOG" preload status
+expect_line out "disabled: $lib is not listed in $list"
+# --library picks another entry.
+expect 0 "$EHSYSLOG" preload status --library /lib/a.so
+expect_line out "disabled: /lib/a.so is not listed in $list"
+rm -f "$list"
+
+# Refusals, the file untouched.
+printf '/lib/keep.so\n' >"$list"
+cp "$list" "$T/before"
+expect 2 "$EHSYSLOG" preload enable --library relative/lib.so
+expect_line err "ehsyslog preload: refusing relative/lib.so: the library path must be absolute"
+expect 1 "$EHSYSLOG" preload enable --library "$T/missing.so"
+expect_line err "ehsyslog preload: refusing $T/missing.so: No such file or directory"
+printf 'not a library\n' >"$T/text.so"
+expect 1 "$EHSYSLOG" preload enable --library "$T/text.so"
+expect_text err "ehsyslog preload: refusing $T/text.so: ld.so cannot preload it into /bin/true: ERROR: ld.so: object '$T/text.so' from LD_PRELOAD cannot be preloaded"
+cp "$lib" "$T/nobody.so"
+chown nobody "$T/nobody.so"
+expect 1 "$EHSYSLOG" preload enable --library "$T/nobody.so"
+expect_line err "ehsyslog preload: refusing $T/nobody.so: not owned by root (its owner could run code in every process)"
+cp "$lib" "$T/gw.so"
+chmod 664 "$T/gw.so"
+expect 1 "$EHSYSLOG" preload enable --library "$T/gw.so"
+expect_line err "ehsyslog preload: refusing $T/gw.so: writable by group or others (mode 0664)"
+mkdir "$T/open"
+chmod 777 "$T/open"
+cp "$lib" "$T/open/lib.so"
+expect 1 "$EHSYSLOG" preload enable --library "$T/open/lib.so"
+expect_line err "ehsyslog preload: refusing $T/open/lib.so: directory $T/open is writable by group or others (anyone who can write there could replace the library)"
+mkdir "$T/theirs"
+chown nobody "$T/theirs"
+cp "$lib" "$T/theirs/lib.so"
+expect 1 "$EHSYSLOG" preload enable --library "$T/theirs/lib.so"
+expect_line err "ehsyslog preload: refusing $T/theirs/lib.so: directory $T/theirs is not owned by root (anyone who can write there could replace the library)"
+# Through a symbolic link into an unsafe directory.
+ln -s "$T/open/lib.so" "$T/link.so"
+expect 1 "$EHSYSLOG" preload enable --library "$T/link.so"
+expect_text err "directory $T/open is writable by group or others"
+cmp -s "$list" "$T/before" || fail "a refused enable changed the list"
+# A symbolic link as the list itself.
+rm "$list"
+ln -s "$T/before" "$list"
+expect 1 "$EHSYSLOG" preload enable
+expect_line err "ehsyslog preload: $list is a symbolic link: refusing to replace it (edit its target by hand)"
+rm "$list"
+
+# No permission on the directory of the list: exit 4, file and permission named.
+if command -v setpriv >/dev/null; then
+	mkdir "$T/locked"
+	printf '/lib/x.so\n' >"$T/locked/ld.so.preload"
+	chmod 755 "$T/locked"
+	expect 4 setpriv --reuid=nobody --regid=nogroup --clear-groups env EHSYSLOG_LD_SO_PRELOAD="$T/locked/ld.so.preload" "$EHSYSLOG" preload disable --library /lib/x.so
+	expect_line err "ehsyslog preload: cannot create the lock file $T/locked/.ld.so.preload.lock: Permission denied (needs root, or write permission on its directory)"
+fi
+
+# 20 concurrent edits of different entries: each enable of lib$i and, for
+# half of them, a later disable, all racing; the list must end with
+# exactly the 10 survivors plus the original entry, each once.
+printf '/lib/keep.so\n' >"$list"
+i=0
+while [ $i -lt 20 ]; do
+	cp "$lib" "$T/lib$i.so"
+	i=$((i + 1))
+done
+i=0
+while [ $i -lt 20 ]; do
+	(
+		"$EHSYSLOG" preload enable --library "$T/lib$i.so" >/dev/null || echo "enable $i failed" >>"$T/race"
+		if [ $((i % 2)) = 1 ]; then
+			"$EHSYSLOG" preload disable --library "$T/lib$i.so" >/dev/null || echo "disable $i failed" >>"$T/race"
+		fi
+	) &
+	i=$((i + 1))
+done
+wait
+checks=$((checks + 1))
+[ ! -e "$T/race" ] || fail "concurrent edits failed: $(cat "$T/race")"
+{
+	echo /lib/keep.so
+	i=0
+	while [ $i -lt 20 ]; do
+		echo "$T/lib$i.so"
+		i=$((i + 2))
+	done
+} | sort >"$T/want"
+sort "$list" >"$T/got"
+checks=$((checks + 1))
+cmp -s "$T/got" "$T/want" || fail "after concurrent edits: $(cat "$list")"
+checks=$((checks + 1))
+[ "$(ls -A "$T/etc")" = "$(printf '.ld.so.preload.lock\nld.so.preload')" ] || fail "left behind in $T/etc: $(ls -A "$T/etc")"
+
+finish

@@ -1,0 +1,67 @@
+#!/bin/sh
+# ehsyslog run: LD_PRELOAD gets the library appended once, the provider
+# and replace options reach the environment, the command's exit status
+# comes back, errors are reported.
+. "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+
+[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
+lib=$T/libehsyslog.so
+other=$T/other.so
+cp "$BUILT_LIBRARY" "$lib"
+cp "$BUILT_LIBRARY" "$other"
+export EHSYSLOG_LIBRARY="$lib"
+unset LD_PRELOAD EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
+
+# printenv shows what the command was given.
+expect 0 "$EHSYSLOG" run printenv LD_PRELOAD
+expect_line out "$lib"
+expect_empty err
+
+expect 0 env LD_PRELOAD="$other" "$EHSYSLOG" run printenv LD_PRELOAD
+expect_line out "$other:$lib"
+
+# Already there, among space- or colon-separated entries: not added twice.
+expect 0 env LD_PRELOAD="$other $lib" "$EHSYSLOG" run printenv LD_PRELOAD
+expect_line out "$other $lib"
+expect 0 env LD_PRELOAD="$lib:$other" "$EHSYSLOG" run printenv LD_PRELOAD
+expect_line out "$lib:$other"
+# Separators only: as if unset.
+expect 0 env LD_PRELOAD=" : " "$EHSYSLOG" run printenv LD_PRELOAD
+expect_line out "$lib"
+
+expect 0 "$EHSYSLOG" run --provider MyApp printenv EHSYSLOG_PROVIDER
+expect_line out "MyApp"
+expect 1 "$EHSYSLOG" run printenv EHSYSLOG_PASSTHROUGH
+expect_empty out
+expect 0 "$EHSYSLOG" run --replace printenv EHSYSLOG_PASSTHROUGH
+expect_line out "0"
+expect 0 "$EHSYSLOG" run -r -P P2 -- printenv EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
+expect_line out "P2"
+expect_line out "0"
+
+# The command's own options are not ehsyslog's.
+expect 0 "$EHSYSLOG" run printf '%s\n' --replace -p
+expect_line out "--replace"
+expect_line out "-p"
+
+# Exit status: the command's, 127 not found, 126 not executable.
+expect 42 "$EHSYSLOG" run sh -c 'exit 42'
+expect 127 "$EHSYSLOG" run no-such-command-ehsyslog
+expect_line err "ehsyslog run: cannot run no-such-command-ehsyslog: No such file or directory"
+printf 'not a program\n' >"$T/plain"
+chmod 644 "$T/plain"
+# (root too: execve wants an execute bit.)
+expect 126 "$EHSYSLOG" run "$T/plain"
+expect_line err "ehsyslog run: cannot run $T/plain: Permission denied"
+
+expect 2 "$EHSYSLOG" run --provider 'a:b' true
+expect_text err "ehsyslog run: invalid provider name 'a:b': "
+expect 2 "$EHSYSLOG" run --provider '' true
+expect_text err "ehsyslog run: invalid provider name '': "
+expect 2 "$EHSYSLOG" run
+expect_line err "ehsyslog run: no command to run"
+
+expect 1 env EHSYSLOG_LIBRARY="$T/missing.so" "$EHSYSLOG" run true
+expect_line err "ehsyslog run: cannot read the library $T/missing.so: No such file or directory (set EHSYSLOG_LIBRARY to its path)"
+
+finish

@@ -1,0 +1,82 @@
+#!/bin/sh
+# ehsyslog register and status without a usable user_events: exit 3 with
+# the reason on this host; and status against a fake tracefs
+# (EHSYSLOG_TRACEFS) whose user_events_status lists tracepoints.
+. "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+
+unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS
+export EHSYSLOG_CONFIG="$T/absent.conf" EHSYSLOG_LD_SO_PRELOAD="$T/ld.so.preload"
+export EHSYSLOG_LIBRARY=/usr/lib/libehsyslog-test.so
+
+# Argument errors come before any kernel access.
+expect 2 "$EHSYSLOG" register --provider 'bad name'
+expect_text err "ehsyslog register: invalid provider name 'bad name': "
+expect 2 "$EHSYSLOG" register --level 0
+expect_line err "ehsyslog register: invalid level '0' (1..5 or a severity name)"
+expect 2 "$EHSYSLOG" register --level 4,nope
+expect_line err "ehsyslog register: invalid level 'nope' (1..5 or a severity name)"
+expect 2 "$EHSYSLOG" register --facility 24
+expect_line err "ehsyslog register: invalid facility '24' (a name such as user or local0, or 0..23)"
+expect 2 "$EHSYSLOG" register --facility ,
+expect_line err "ehsyslog register: empty facility list"
+
+if [ -e /sys/kernel/tracing/user_events_data ]; then
+	echo "this host has user_events: its exit-3 checks are skipped"
+else
+	expect 3 "$EHSYSLOG" register --facility user --level err
+	expect_empty out
+	expect_text err "ehsyslog register: "
+	grep -q "this kernel has no user_events\|this kernel has no tracing" "$T/err" || fail "register: $(cat "$T/err")"
+	expect 3 "$EHSYSLOG" register --persist
+	expect 3 "$EHSYSLOG" status
+	grep -q "^ehsyslog status: .*this kernel has no" "$T/err" || fail "status: $(cat "$T/err")"
+	expect_line out "preload:       disabled: /usr/lib/libehsyslog-test.so is not listed in $T/ld.so.preload"
+fi
+
+# A tracefs without user_events.
+mkdir "$T/tracefs"
+export EHSYSLOG_TRACEFS="$T/tracefs"
+expect 3 "$EHSYSLOG" status
+expect_line err "ehsyslog status: $T/tracefs/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
+
+# One with it: the status file as Linux 6.12 prints it.
+: >"$T/tracefs/user_events_data"
+chmod 640 "$T/tracefs/user_events_data"
+chmod 755 "$T" "$T/tracefs"
+cat >"$T/tracefs/user_events_status" <<'STATUS'
+Syslog_L4K2 # Used by perf
+Syslog_L2K8
+Other_L4K2 # Used by ftrace
+Syslog_L5K3 # Used by ftrace perf
+not_an_eventheader_name
+
+Active: 5
+Busy: 3
+STATUS
+expect 0 "$EHSYSLOG" status
+expect_empty err
+expect_line out "user_events:   available: $T/tracefs/user_events_data is writable by this user"
+expect_line out "tracepoints:   provider Syslog"
+expect_line out "  Syslog_L4K2              level 4, keyword 0x2 (facility user)  enabled by perf"
+expect_line out "  Syslog_L2K8              level 2, keyword 0x8 (facility daemon)  not enabled"
+expect_line out "  Syslog_L5K3              level 5, keyword 0x3 (not one named facility)  enabled by ftrace perf"
+expect_line out "  Active: 5"
+expect_line out "configuration: $T/absent.conf absent: defaults apply"
+expect_line out "  provider     Syslog"
+expect_line out "  passthrough  yes"
+expect_line out "  disabled     no"
+grep -q "Other_L4K2\|not_an_eventheader" "$T/out" && fail "status shows tracepoints of other providers"
+
+# The environment's provider selects the tracepoints shown.
+expect 0 env EHSYSLOG_PROVIDER=Other EHSYSLOG_PASSTHROUGH=0 "$EHSYSLOG" status
+expect_line out "tracepoints:   provider Other"
+expect_line out "  Other_L4K2               level 4, keyword 0x2 (facility user)  enabled by ftrace"
+expect_line out "  passthrough  no (replace mode)"
+
+# A user who may not write user_events_data: exit 4, file and permission named.
+if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
+	expect 4 setpriv --reuid=nobody --regid=nogroup --clear-groups "$EHSYSLOG" status
+	expect_line err "ehsyslog status: cannot open $T/tracefs/user_events_data for writing: Permission denied (needs root or write permission on it, plus search permission on $T/tracefs)"
+fi
+
+finish

@@ -1,0 +1,9 @@
+# tests/cli/kernel_*: the ehsyslog tool against a kernel with user_events
+# (see Makefile.am).  Each script boots the QEMU guest once, through
+# scripts/kernel-test, and runs all its checks inside it.
+check_PROGRAMS += tests/cli/kernel_logger
+tests_cli_kernel_logger_SOURCES = tests/cli/kernel_logger.c
+
+CLI_KERNEL_TESTS = tests/cli/kernel_tail.sh tests/cli/kernel_register.sh
+TESTS += $(CLI_KERNEL_TESTS)
+EXTRA_DIST += $(CLI_KERNEL_TESTS) tests/cli/kernel_lib.sh

@@ -1,0 +1,110 @@
+# shellcheck shell=sh
+# Shared by the tests/cli/kernel_*.sh tests: sourced, not run.  Adds to
+# admin_lib.sh what the tool's kernel tests need: running the test script
+# itself in a user_events kernel, waiting on tracefs, logging programs.
+. "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+
+TR=/sys/kernel/tracing
+LOGGER=$top_builddir/tests/cli/kernel_logger
+export EHSYSLOG_LIBRARY="$BUILT_LIBRARY" EHSYSLOG_CONFIG="$T/absent.conf"
+unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS LD_PRELOAD
+
+# in_kernel SCRIPT [ARG]...: unless SCRIPT runs with --inside already,
+# runs "SCRIPT --inside" once where user_events work (natively, or in one
+# boot of the QEMU guest) and exits with its status, or 1 if checks made
+# before (on the host) failed.  Inside, returns.  $KERNEL_SCRATCH, if
+# set, is a directory the host part made for the guest: removed after.
+in_kernel() {
+	script=$1
+	shift
+	[ "${1:-}" = --inside ] && return 0
+	[ -x "$LOGGER" ] || skip "$LOGGER not built"
+	[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
+	krc=0
+	"$top_srcdir/scripts/kernel-test" "$script" --inside || krc=$?
+	[ -z "${KERNEL_SCRATCH:-}" ] || rm -rf "$KERNEL_SCRATCH"
+	[ "$failures" -eq 0 ] || krc=1
+	echo "host: $checks checks, $failures failures"
+	exit $krc
+}
+
+# wait_until SECONDS CMD...: runs CMD every 0.1 s until it succeeds; 1 if
+# it never did.
+wait_until() {
+	tries=$(($1 * 10))
+	shift
+	while ! "$@" 2>/dev/null; do
+		tries=$((tries - 1))
+		[ $tries -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# enabled_in PID EVENT: the tail PID has enabled EVENT in its instance.
+enabled_in() {
+	[ "$(cat "$TR/instances/ehsyslog-tail-$1/events/user_events/$2/enable")" = 1 ]
+}
+
+# start_tail NAME EVENT ARG...: "ehsyslog tail ARG..." in the background,
+# stdout in $T/NAME.out, stderr in $T/NAME.err, its pid in $pid_NAME;
+# returns once EVENT (the last one it enables) is enabled.
+start_tail() {
+	name=$1 event=$2
+	shift 2
+	"$EHSYSLOG" tail "$@" >"$T/$name.out" 2>"$T/$name.err" &
+	eval "pid_$name=$!"
+	wait_until 60 enabled_in $! "$event" || fail "tail $name ($*) did not enable $event: $(cat "$T/$name.err")"
+}
+
+# stop_tail NAME [SIGNAL]: sends SIGNAL (INT) and checks tail exits 0.
+stop_tail() {
+	p=
+	eval "p=\$pid_$1"
+	kill -"${2:-INT}" "$p"
+	src=0
+	wait "$p" || src=$?
+	checks=$((checks + 1))
+	[ "$src" = 0 ] || fail "tail $1 exited $src after SIG${2:-INT}: $(cat "$T/$1.err")"
+}
+
+# logs IDENT FACILITY SEVERITY COUNT MESSAGE: kernel_logger under the
+# preload, with $LOG_ENV (NAME=VALUE words) in its environment; its pid
+# in $lpid.
+LOG_ENV=
+logs() {
+	# shellcheck disable=SC2086 # LOG_ENV is words
+	env LD_PRELOAD="$BUILT_LIBRARY" $LOG_ENV "$LOGGER" "$@" &
+	lpid=$!
+	lrc=0
+	wait $lpid || lrc=$?
+	[ "$lrc" = 0 ] || fail "kernel_logger $* exited $lrc"
+}
+
+# Text lines with their time (RFC 3339, microseconds) replaced by TIME;
+# JSON with the time and the cpu replaced.
+mask_text() {
+	sed -E 's/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}([+-][0-9]{2}:[0-9]{2}|Z) /TIME /' "$1"
+}
+mask_json() {
+	sed -E 's/"time":"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{9}Z"/"time":"TIME"/; s/"cpu":[0-9]+/"cpu":N/' "$1"
+}
+
+# expect_same LABEL WANT GOT: two files, byte for byte.
+expect_same() {
+	checks=$((checks + 1))
+	cmp -s "$2" "$3" || fail "$1: expected
+$(cat "$2")
+--- got
+$(cat "$3")"
+}
+
+# no_leftovers LABEL: no tracefs instance and no tracepoint of the
+# providers Syslog and Other are left.
+no_leftovers() {
+	checks=$((checks + 1))
+	left=$(ls -A "$TR/instances")
+	[ -z "$left" ] || fail "$1: instances left: $left"
+	checks=$((checks + 1))
+	left=$(grep -E '^(Syslog|Other)_' "$TR/user_events_status")
+	[ -z "$left" ] || fail "$1: tracepoints left: $left"
+}

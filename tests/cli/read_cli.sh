@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# ehsyslog decode/tail: usage, exit codes and error messages; malformed
+# files (truncated perf.data, garbage, a trace.dat header and nothing
+# else) end in a clear error, under valgrind when it is installed.
+set -u
+bin=${top_builddir:-.}/ehsyslog
+shared=${EHSYSLOG_SHARED:-${top_srcdir:-.}/../shared}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+checks=0
+
+# expect RC STDERR-LINE CMD...: exit status and the first stderr line
+expect() {
+	want_rc=$1 want_err=$2
+	shift 2
+	"$@" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	checks=$((checks + 1))
+	got_err=$(head -n 1 "$tmp/err")
+	if [ "$rc" -ne "$want_rc" ] || [ "$got_err" != "$want_err" ]; then
+		echo "FAIL: $*: rc $rc (want $want_rc), stderr '$got_err' (want '$want_err')"
+		fails=$((fails + 1))
+	fi
+}
+
+expect 0 "" "$bin" decode --help
+grep -q '^usage: ehsyslog decode \[OPTIONS\] FILE$' "$tmp/out" || { echo "FAIL: decode --help text"; fails=$((fails + 1)); }
+expect 0 "" "$bin" tail --help
+grep -q '^usage: ehsyslog tail \[OPTIONS\]$' "$tmp/out" || { echo "FAIL: tail --help text"; fails=$((fails + 1)); }
+expect 2 "ehsyslog decode: expected one FILE" "$bin" decode
+expect 2 "ehsyslog decode: unknown severity 'loud'" "$bin" decode --min-severity loud x
+expect 2 "ehsyslog decode: unknown facility 'local8'" "$bin" decode --facility user,local8 x
+expect 2 "ehsyslog decode: bad provider name 'a:b'" "$bin" decode --provider a:b x
+expect 2 "ehsyslog tail: bad count '0'" "$bin" tail --count 0
+expect 2 "ehsyslog tail: bad timeout 'soon'" "$bin" tail --timeout soon
+expect 2 "ehsyslog tail: unexpected argument 'extra'" "$bin" tail extra
+expect 1 "ehsyslog decode: $tmp/none: No such file or directory" "$bin" decode "$tmp/none"
+
+: > "$tmp/empty"
+expect 1 "ehsyslog decode: $tmp/empty: neither a perf.data nor a trace.dat file" "$bin" decode "$tmp/empty"
+head -c 5000 /dev/urandom > "$tmp/garbage"
+expect 1 "ehsyslog decode: $tmp/garbage: neither a perf.data nor a trace.dat file" "$bin" decode "$tmp/garbage"
+
+vg=
+if command -v valgrind > /dev/null; then
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+fi
+# A trace.dat magic followed by garbage.
+{ printf '\027\010\104tracing6\0'; head -c 3000 /dev/urandom; } > "$tmp/bad.dat"
+$vg "$bin" decode "$tmp/bad.dat" > /dev/null 2> "$tmp/err"
+rc=$?
+checks=$((checks + 1))
+if [ $rc -ne 1 ]; then
+	echo "FAIL: garbage trace.dat: rc $rc"; cat "$tmp/err"; fails=$((fails + 1))
+fi
+
+data=$shared/conformance/perf.data
+if [ -r "$data" ]; then
+	size=$(wc -c < "$data")
+	# Cuts in the header, the attributes, the data, the feature sections.
+	for cut in 0 7 8 16 103 104 500 2216 2300 3887 3888 3900 10000 50000 100000 142519 142520 150000 $((size - 1)); do
+		head -c "$cut" "$data" > "$tmp/cut.data"
+		expect 1 "" sh -c "$vg '$bin' decode --json '$tmp/cut.data' > /dev/null 2> '$tmp/cut.err'"
+		grep -q "^ehsyslog decode: $tmp/cut.data: " "$tmp/cut.err" || {
+			echo "FAIL: cut at $cut: no error message"; cat "$tmp/cut.err"; fails=$((fails + 1)); }
+	done
+else
+	echo "note: $data not found, truncation cases skipped"
+fi
+
+echo "$checks checks, $fails failed"
+[ $fails -eq 0 ]

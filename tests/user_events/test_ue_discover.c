@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Finding user_events_data: fixed path, tracefs and debugfs mounts read
+ * from a fake mounts file, the descriptor's number and flags, and a file
+ * that is not on tracefs refused before any write.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "user_events/internal.h"
+
+static char dir[64];
+static char fixed[128];	/* missing unless a test creates it */
+static char mounts[128];
+
+static void setup(void)
+{
+	strcpy(dir, "/tmp/ue_discover.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(chmod(dir, 0755), 0);
+	snprintf(fixed, sizeof fixed, "%s/fixed_user_events_data", dir);
+	snprintf(mounts, sizeof mounts, "%s/mounts", dir);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Creates <dir>/<sub>/user_events_data (sub may contain '/'). */
+static void make_data(const char *sub, char *out, size_t cap)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s/%s'", dir, sub);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(out, cap, "%s/%s/user_events_data", dir, sub);
+	write_file(out, "");
+}
+
+static void discover(struct ue_found *f)
+{
+	struct ue_paths p = { fixed, mounts };
+
+	ue__discover(&p, f);
+}
+
+START_TEST(fixed_path_first)
+{
+	char other[200], line[300];
+	struct ue_found f;
+	int flags;
+
+	write_file(fixed, "");
+	make_data("tracing", other, sizeof other);
+	snprintf(line, sizeof line, "tracefs %s/tracing tracefs rw 0 0\n", dir);
+	write_file(mounts, line);
+	discover(&f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, fixed);
+	ck_assert_int_ge(f.fd, 0);
+	flags = fcntl(f.fd, F_GETFL);
+	ck_assert_int_eq(flags & O_ACCMODE, O_WRONLY);
+	ck_assert_int_eq(fcntl(f.fd, F_GETFD), FD_CLOEXEC);
+	close(f.fd);
+}
+END_TEST
+
+START_TEST(tracefs_mount_with_escaped_space)
+{
+	char want[200], text[600];
+	struct ue_found f;
+
+	make_data("my tracing", want, sizeof want);
+	snprintf(text, sizeof text,
+		 "proc /proc proc rw 0 0\n"
+		 "debugfs %s/dbg debugfs rw 0 0\n"
+		 "tracefs %s/my\\040tracing tracefs rw,nosuid 0 0\n"
+		 "tracefs /elsewhere tracefs rw 0 0\n", dir, dir);
+	write_file(mounts, text);
+	discover(&f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, want);
+	close(f.fd);
+}
+END_TEST
+
+START_TEST(debugfs_tracing_last)
+{
+	char want[200], text[600];
+	struct ue_found f;
+
+	make_data("dbg/tracing", want, sizeof want);
+	snprintf(text, sizeof text,
+		 "sysfs /sys sysfs rw 0 0\n"
+		 "debugfs %s/dbg debugfs rw 0 0", dir);	/* no final newline */
+	write_file(mounts, text);
+	discover(&f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, want);
+	close(f.fd);
+}
+END_TEST
+
+/* A line longer than the reader's buffer is skipped, not misparsed. */
+START_TEST(long_line_skipped)
+{
+	static char text[20000];
+	char want[200];
+	struct ue_found f;
+	size_t n;
+
+	make_data("t", want, sizeof want);
+	n = (size_t)snprintf(text, sizeof text, "overlay /x overlay rw,lowerdir=");
+	memset(text + n, 'a', 9000);
+	n += 9000;
+	snprintf(text + n, sizeof text - n, " 0 0\ntracefs %s/t tracefs rw 0 0\n", dir);
+	write_file(mounts, text);
+	discover(&f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, want);
+	close(f.fd);
+}
+END_TEST
+
+START_TEST(nothing_mounted)
+{
+	struct ue_found f;
+
+	write_file(mounts, "proc /proc proc rw 0 0\nsysfs /sys sysfs rw 0 0\n");
+	discover(&f);
+	ck_assert_int_eq(f.fd, -1);
+	ck_assert_int_eq(f.state, UE_STATUS_NO_TRACEFS);
+	ck_assert_int_eq(f.error, ENOENT);
+	ck_assert_str_eq(f.path, fixed);
+}
+END_TEST
+
+START_TEST(no_mounts_file)
+{
+	struct ue_found f;
+
+	discover(&f);	/* mounts does not exist */
+	ck_assert_int_eq(f.fd, -1);
+	ck_assert_int_eq(f.state, UE_STATUS_NO_TRACEFS);
+	ck_assert_int_eq(f.error, ENOENT);
+}
+END_TEST
+
+START_TEST(permission_denied)
+{
+	char text[300];
+	struct ue_found f;
+	int status;
+	pid_t pid;
+
+	write_file(fixed, "");
+	ck_assert_int_eq(chmod(fixed, 0640), 0);
+	snprintf(text, sizeof text, "tracefs %s/none tracefs rw 0 0\n", dir);
+	write_file(mounts, text);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		/* root opens anything: look as nobody */
+		if (geteuid() == 0 && (setgid(65534) < 0 || setuid(65534) < 0))
+			_exit(3);
+		discover(&f);
+		_exit(f.fd == -1 && f.state == UE_STATUS_NO_PERMISSION &&
+		      f.error == EACCES && strcmp(f.path, fixed) == 0 ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
+/* Moved above the first ~1000 numbers, below the soft limit. */
+START_TEST(fd_kept_high)
+{
+	struct rlimit rl;
+	struct ue_found f;
+
+	write_file(fixed, "");
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	rl.rlim_cur = 4096 < rl.rlim_max ? 4096 : rl.rlim_max;
+	ck_assert_int_ge(rl.rlim_cur, 1024);
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	discover(&f);
+	ck_assert_int_eq(f.fd, 960);
+	ck_assert_int_eq(fcntl(f.fd, F_GETFD), FD_CLOEXEC);
+	ck_assert_int_eq(fcntl(f.fd, F_GETFL) & O_ACCMODE, O_WRONLY);
+	/* The number taken: the next one is used. */
+	discover(&f);
+	ck_assert_int_eq(f.fd, 961);
+
+	rl.rlim_cur = 100;
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	ck_assert_int_eq(ue__fd_raise(dup(0)), 50);
+	/* Everything from the floor up taken: the low number stays. */
+	for (int i = 51; i < 100; i++)
+		ck_assert_int_eq(dup2(0, i), i);
+	int low = dup(0);
+	ck_assert_int_lt(low, 50);
+	ck_assert_int_eq(ue__fd_raise(low), low);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("user_events discovery");
+	TCase *tc = tcase_create("discover");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, fixed_path_first);
+	tcase_add_test(tc, tracefs_mount_with_escaped_space);
+	tcase_add_test(tc, debugfs_tracing_last);
+	tcase_add_test(tc, long_line_skipped);
+	tcase_add_test(tc, nothing_mounted);
+	tcase_add_test(tc, no_mounts_file);
+	tcase_add_test(tc, permission_denied);
+	tcase_add_test(tc, fd_kept_high);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
