@@ -12,6 +12,9 @@
  *               has on the wire, in the iovec shape a writer uses
  *   tracef      LTTng-UST tracef() with the same format (only in the
  *               bench-call-lttng build)
+ *   empty       a call, through a pointer the compiler cannot see through,
+ *               to a variadic function that does nothing: what the loop
+ *               and an out-of-line call cost, the floor under every figure
  * and, in the bench-call-traced build (linked with the bridge built for
  * tests, whose test sink makes every tracepoint count as enabled), the
  * traced syslog path from the bridge's entry point on (the preload
@@ -22,6 +25,15 @@
  *                   4-byte write index) to /dev/null: the whole call
  *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
  *                   the first event traced_devnull sends
+ * and, on a kernel with user_events (run as root), the same two against a
+ * real tracepoint that this program enables through tracefs, so that
+ * ftrace records every event:
+ *   kernel_traced   the traced syslog path, the bridge's writer writing
+ *                   to user_events_data
+ *   kernel_writev   a bare writev() of the bytes of the first event
+ *                   kernel_traced would send, to the same tracepoint
+ *                   (registered again, with the same name and fields, on
+ *                   a descriptor of this program's own)
  *
  * -s BYTES pads the message to about BYTES bytes (the formatted text, as
  * the format's "%s" tail); 0, the default, logs the plain format.
@@ -59,7 +71,13 @@
 #include "malloc-count.h"
 
 #ifdef BENCH_TRACED
+#include <sys/ioctl.h>
+
+#include <eventheader/eventheader.h>
+
 #include "bridge/bridge.h"
+/* The kernel's registration ABI, as the writer carries it. */
+#include "user_events/abi.h"
 #endif
 
 /* The fortified entry point that -D_FORTIFY_SOURCE=2 programs import
@@ -73,6 +91,7 @@ void __syslog_chk(int pri, int flag, const char *fmt, ...)
 enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
+	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_EMPTY,
 };
 
 static const char *const kind_names[] = {
@@ -82,7 +101,22 @@ static const char *const kind_names[] = {
 	[K_TRACED_NOWRITE] = "traced_nowrite",
 	[K_TRACED_DEVNULL] = "traced_devnull",
 	[K_WRITEV_EVENT] = "writev_event",
+	[K_KERNEL_TRACED] = "kernel_traced",
+	[K_KERNEL_WRITEV] = "kernel_writev",
+	[K_EMPTY] = "empty",
 };
+
+static void empty_call(int pri, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void empty_call(int pri, const char *fmt, ...)
+{
+	(void)pri;
+	(void)fmt;
+}
+
+/* volatile: the call stays a real indirect call, never inlined away. */
+static void (*volatile empty_fn)(int, const char *, ...) = empty_call;
 
 static enum kind kind;
 static const char *pad = "";	/* the "%s" tail that makes -s BYTES */
@@ -154,6 +188,71 @@ static void traced_syslog(int pri, const char *fmt, ...)
 	ehs_vsyslog(pri, errno, fmt, ap);
 	va_end(ap);
 }
+
+#define TRACEFS "/sys/kernel/tracing"
+static int kernel_fd = -1;	/* kernel_writev's own user_events_data */
+static uint32_t kernel_enable;	/* its enable word */
+static ssize_t kernel_bytes;	/* what one bare write must return */
+
+/* Enables the event in ftrace (the top instance), as a tracer would. */
+static void tracefs_enable(const char *name)
+{
+	char path[EH_NAME_MAX + 64];
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "/events/user_events/%s/enable", name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		err(1, "%s", path);
+	if (write(fd, "1", 1) != 1)
+		err(1, "enabling %s", name);
+	close(fd);
+}
+
+/* The library registers its tracepoint at the first call; enable it,
+ * check the kernel said so in the enable word, and for kernel_writev
+ * register the same event once more on a descriptor of our own. */
+static void kernel_setup(void)
+{
+	struct ue_tracepoint *tp = ehs_tracepoint(LOG_INFO, (unsigned)LOG_FAC(ehs_ident_facility()));
+	struct ue_status st;
+
+	ehs_test_sink = NULL;
+	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	ue_status(&st);
+	if (st.state != UE_STATUS_OK || tp->name == NULL)
+		errx(1, "no user_events tracepoint: %s (errno %d)",
+		     ue_status_string(st.state), st.error);
+	tracefs_enable(tp->name);
+	if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) != UE_STATE_ENABLED)
+		errx(1, "%s enabled in tracefs, but its enable word is %#x",
+		     tp->name, tp->state);
+	if (kind != K_KERNEL_WRITEV)
+		return;
+
+	char name_args[UE_ABI_NAME_ARGS_MAX + 1];
+	if (snprintf(name_args, sizeof(name_args), "%s " EH_REGISTRATION_FIELDS,
+		     tp->name) >= (int)sizeof(name_args))
+		errx(1, "%s: registration string too long", tp->name);
+	kernel_fd = open(TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
+	if (kernel_fd < 0)
+		err(1, TRACEFS "/user_events_data");
+	struct ue_abi_reg reg = {
+		.size = sizeof(reg),
+		.enable_size = sizeof(kernel_enable),
+		.enable_addr = (uint64_t)(uintptr_t)&kernel_enable,
+		.name_args = (uint64_t)(uintptr_t)name_args,
+	};
+	if (ioctl(kernel_fd, UE_ABI_IOCSREG, &reg) < 0)
+		err(1, "registering %s again", tp->name);
+	if (!(__atomic_load_n(&kernel_enable, __ATOMIC_RELAXED) & 1))
+		errx(1, "%s registered again, but not enabled", tp->name);
+	write_index = reg.write_index;
+	event_iov[0].iov_base = &write_index;
+	kernel_bytes = 0;
+	for (int k = 0; k < event_iovcnt; k++)
+		kernel_bytes += (ssize_t)event_iov[k].iov_len;
+}
 #endif
 
 static void log_once(unsigned long i)
@@ -204,6 +303,20 @@ static void log_once(unsigned long i)
 			err(1, "writev");
 #endif
 		break;
+	case K_KERNEL_TRACED:
+#ifdef BENCH_TRACED
+		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
+#endif
+		break;
+	case K_KERNEL_WRITEV:
+#ifdef BENCH_TRACED
+		if (writev(kernel_fd, event_iov, event_iovcnt) != kernel_bytes)
+			err(1, "writev to user_events_data");
+#endif
+		break;
+	case K_EMPTY:
+		empty_fn(LOG_INFO, FORMAT, a, b, pad);
+		break;
 	}
 }
 
@@ -243,7 +356,7 @@ static unsigned long parse(const char *s, unsigned long max, const char *what)
 static void usage(void)
 {
 	fprintf(stderr, "usage: bench-call [-t THREADS] [-s BYTES] [-m MS | -n CALLS] "
-		"syslog|syslog_chk|warn|warnx|writev|tracef\n");
+		"KIND (see the source's first comment)\n");
 	exit(2);
 }
 
@@ -277,7 +390,7 @@ int main(int argc, char **argv)
 		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
 #endif
 #ifndef BENCH_TRACED
-	if (kind >= K_TRACED_NOWRITE)
+	if (kind >= K_TRACED_NOWRITE && kind <= K_KERNEL_WRITEV)
 		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
 #endif
 
@@ -303,7 +416,10 @@ int main(int argc, char **argv)
 	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	if (event_iovcnt == 0)
 		errx(1, "the bridge traced nothing: is the library disabled?");
-	ehs_test_sink = kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite;
+	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
+		kernel_setup();
+	else
+		ehs_test_sink = kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite;
 #endif
 
 	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||

@@ -16,14 +16,19 @@ tests_bench_bench_call_lttng_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_LTTNG
 tests_bench_bench_call_lttng_LDADD = -llttng-ust -ldl -lpthread
 tests_bench_bench_startup_SOURCES = tests/bench/bench-startup.c
 tests_bench_devlog_listener_SOURCES = tests/bench/devlog-listener.c
+# The start-up reference: an empty preloaded object (tests/bench/.libs/
+# libbench_empty.so); -rpath only makes libtool build it shared.
+check_LTLIBRARIES += tests/bench/libbench_empty.la
+tests_bench_libbench_empty_la_SOURCES = tests/bench/empty.c
+tests_bench_libbench_empty_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
 dist_noinst_SCRIPTS += scripts/bench
 EXTRA_DIST += tests/bench/summarize.awk tests/bench/plot.gp \
-	tests/bench/smoke.sh
+	tests/bench/smoke.sh tests/bench/guest-rate.sh
 
 TESTS += tests/bench/smoke.sh
 
 .PHONY: bench
-bench: all $(bench_programs)
+bench: all $(bench_programs) tests/bench/libbench_empty.la
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/scripts/bench
