@@ -1,0 +1,470 @@
+/* bench-call: times one logging call in a loop and counts the heap
+ * allocations it makes.
+ *
+ *   bench-call [-t THREADS] [-s BYTES] [-m MILLISECONDS | -n CALLS] KIND
+ *
+ * KIND is the call under test:
+ *   syslog      syslog(LOG_INFO, "request %d done in %d ms", i, j)
+ *   syslog_chk  the same through __syslog_chk, as _FORTIFY_SOURCE builds do
+ *   warn, warnx warn("request %d done in %d ms", i, j), with stderr sent
+ *               to /dev/null while the calls are timed
+ *   writev      a bare writev() to /dev/null of the bytes one such event
+ *               has on the wire, in the iovec shape a writer uses
+ *   tracef      LTTng-UST tracef() with the same format (only in the
+ *               bench-call-lttng build)
+ *   empty       a call, through a pointer the compiler cannot see through,
+ *               to a variadic function that does nothing: what the loop
+ *               and an out-of-line call cost, the floor under every figure
+ * and, in the bench-call-traced build (linked with the bridge built for
+ * tests, whose test sink makes every tracepoint count as enabled), the
+ * traced syslog path from the bridge's entry point on (the preload
+ * wrapper's few instructions excluded):
+ *   traced_nowrite  format, encode and build the iovecs; the sink only
+ *                   adds up their lengths: the user-space work alone
+ *   traced_devnull  the same, the sink writev()s the event (with its
+ *                   4-byte write index) to /dev/null: the whole call
+ *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
+ *                   the first event traced_devnull sends
+ * and, on a kernel with user_events (run as root), the same two against a
+ * real tracepoint that this program enables through tracefs, so that
+ * ftrace records every event:
+ *   kernel_traced   the traced syslog path, the bridge's writer writing
+ *                   to user_events_data
+ *   kernel_writev   a bare writev() of the bytes of the first event
+ *                   kernel_traced would send, to the same tracepoint
+ *                   (registered again, with the same name and fields, on
+ *                   a descriptor of this program's own)
+ *
+ * -s BYTES pads the message to about BYTES bytes (the formatted text, as
+ * the format's "%s" tail); 0, the default, logs the plain format.
+ * -t THREADS runs the loop in that many threads at once.
+ * -m MILLISECONDS is the least time the measured batch must take: the
+ * batch size doubles from 1000 calls until one batch lasts that long, so
+ * a 2 ns call and a 8 us call are both timed over a meaningful interval.
+ * -n CALLS runs exactly one batch of CALLS per thread instead (for
+ * instruction counts: the difference between two CALLS values is the cost
+ * of the extra calls alone).
+ *
+ * Prints one line: "<ns per call> <allocations per call> <calls>", where
+ * ns per call is the wall time of the last batch divided by the calls of
+ * one thread (so with 2 threads on 2 idle cores it stays the 1-thread
+ * figure if the calls do not contend) and allocations per call counts
+ * every thread's calls. */
+#include <err.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <syslog.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef BENCH_LTTNG
+#include <lttng/tracef.h>
+#endif
+
+#include "malloc-count.h"
+
+#ifdef BENCH_TRACED
+#include <sys/ioctl.h>
+
+#include <eventheader/eventheader.h>
+
+#include "bridge/bridge.h"
+/* The kernel's registration ABI, as the writer carries it. */
+#include "user_events/abi.h"
+#endif
+
+/* The fortified entry point that -D_FORTIFY_SOURCE=2 programs import
+ * instead of syslog (glibc >= 2.3.4); declared here so that this file can
+ * call both forms without depending on how it is itself compiled. */
+void __syslog_chk(int pri, int flag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#define FORMAT "request %d done in %d ms%s"
+
+enum kind {
+	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
+	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
+	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_EMPTY,
+};
+
+static const char *const kind_names[] = {
+	[K_SYSLOG] = "syslog", [K_SYSLOG_CHK] = "syslog_chk",
+	[K_WARN] = "warn", [K_WARNX] = "warnx",
+	[K_WRITEV] = "writev", [K_TRACEF] = "tracef",
+	[K_TRACED_NOWRITE] = "traced_nowrite",
+	[K_TRACED_DEVNULL] = "traced_devnull",
+	[K_WRITEV_EVENT] = "writev_event",
+	[K_KERNEL_TRACED] = "kernel_traced",
+	[K_KERNEL_WRITEV] = "kernel_writev",
+	[K_EMPTY] = "empty",
+};
+
+static void empty_call(int pri, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void empty_call(int pri, const char *fmt, ...)
+{
+	(void)pri;
+	(void)fmt;
+}
+
+/* volatile: the call stays a real indirect call, never inlined away. */
+static void (*volatile empty_fn)(int, const char *, ...) = empty_call;
+
+static enum kind kind;
+static const char *pad = "";	/* the "%s" tail that makes -s BYTES */
+static int null_fd = -1;
+static unsigned long batch;	/* calls per thread in the current batch */
+static pthread_barrier_t start_line, finish_line;
+
+/* The event writev sends: sized like the library's event for the plain
+ * message (write index, EventHeader, metadata with the ident and four
+ * field names, payload: counted message, severity, facility, errno). */
+static char event_head[4 + 8 + 48];
+static char event_tail[2 + 4];
+static char message[65536 + 64];
+
+#ifdef BENCH_TRACED
+static uint32_t write_index;
+static struct iovec event_iov[EHS_EMIT_IOV];
+static int event_iovcnt;
+static char event_bytes[EHS_EVENT_MAX + 64];
+
+static int sink_nowrite(void *ctx, struct iovec *iov, int iovcnt)
+{
+	size_t total = 0;
+
+	(void)ctx;
+	for (int k = 1; k < iovcnt; k++)
+		total += iov[k].iov_len;
+	return (int)total;
+}
+
+static int sink_devnull(void *ctx, struct iovec *iov, int iovcnt)
+{
+	(void)ctx;
+	iov[0].iov_base = &write_index;
+	iov[0].iov_len = sizeof(write_index);
+	return writev(null_fd, iov, iovcnt) < 0 ? -1 : 0;
+}
+
+/* Keeps a copy of the first event, iovec by iovec, for writev_event. */
+static int sink_capture(void *ctx, struct iovec *iov, int iovcnt)
+{
+	size_t used = 0;
+
+	(void)ctx;
+	if (event_iovcnt != 0)
+		return 0;
+	iov[0].iov_base = &write_index;
+	iov[0].iov_len = sizeof(write_index);
+	for (int k = 0; k < iovcnt; k++) {
+		if (iov[k].iov_len > sizeof(event_bytes) - used)
+			errx(1, "captured event larger than %zu bytes", sizeof(event_bytes));
+		memcpy(event_bytes + used, iov[k].iov_base, iov[k].iov_len);
+		event_iov[k].iov_base = event_bytes + used;
+		event_iov[k].iov_len = iov[k].iov_len;
+		used += iov[k].iov_len;
+	}
+	event_iovcnt = iovcnt;
+	return 0;
+}
+
+static void traced_syslog(int pri, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void traced_syslog(int pri, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ehs_vsyslog(pri, errno, fmt, ap);
+	va_end(ap);
+}
+
+#define TRACEFS "/sys/kernel/tracing"
+static int kernel_fd = -1;	/* kernel_writev's own user_events_data */
+static uint32_t kernel_enable;	/* its enable word */
+static ssize_t kernel_bytes;	/* what one bare write must return */
+
+/* Enables the event in ftrace (the top instance), as a tracer would. */
+static void tracefs_enable(const char *name)
+{
+	char path[EH_NAME_MAX + 64];
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "/events/user_events/%s/enable", name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		err(1, "%s", path);
+	if (write(fd, "1", 1) != 1)
+		err(1, "enabling %s", name);
+	close(fd);
+}
+
+/* The library registers its tracepoint at the first call; enable it,
+ * check the kernel said so in the enable word, and for kernel_writev
+ * register the same event once more on a descriptor of our own. */
+static void kernel_setup(void)
+{
+	struct ue_tracepoint *tp = ehs_tracepoint(LOG_INFO, (unsigned)LOG_FAC(ehs_ident_facility()));
+	struct ue_status st;
+
+	ehs_test_sink = NULL;
+	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	ue_status(&st);
+	if (st.state != UE_STATUS_OK || tp->name == NULL)
+		errx(1, "no user_events tracepoint: %s (errno %d)",
+		     ue_status_string(st.state), st.error);
+	tracefs_enable(tp->name);
+	if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) != UE_STATE_ENABLED)
+		errx(1, "%s enabled in tracefs, but its enable word is %#x",
+		     tp->name, tp->state);
+	if (kind != K_KERNEL_WRITEV)
+		return;
+
+	char name_args[UE_ABI_NAME_ARGS_MAX + 1];
+	if (snprintf(name_args, sizeof(name_args), "%s " EH_REGISTRATION_FIELDS,
+		     tp->name) >= (int)sizeof(name_args))
+		errx(1, "%s: registration string too long", tp->name);
+	kernel_fd = open(TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
+	if (kernel_fd < 0)
+		err(1, TRACEFS "/user_events_data");
+	struct ue_abi_reg reg = {
+		.size = sizeof(reg),
+		.enable_size = sizeof(kernel_enable),
+		.enable_addr = (uint64_t)(uintptr_t)&kernel_enable,
+		.name_args = (uint64_t)(uintptr_t)name_args,
+	};
+	if (ioctl(kernel_fd, UE_ABI_IOCSREG, &reg) < 0)
+		err(1, "registering %s again", tp->name);
+	if (!(__atomic_load_n(&kernel_enable, __ATOMIC_RELAXED) & 1))
+		errx(1, "%s registered again, but not enabled", tp->name);
+	write_index = reg.write_index;
+	event_iov[0].iov_base = &write_index;
+	kernel_bytes = 0;
+	for (int k = 0; k < event_iovcnt; k++)
+		kernel_bytes += (ssize_t)event_iov[k].iov_len;
+}
+#endif
+
+static void log_once(unsigned long i)
+{
+	int a = (int)i, b = (int)(i & 127);
+
+	switch (kind) {
+	case K_SYSLOG:
+		syslog(LOG_INFO, FORMAT, a, b, pad);
+		break;
+	case K_SYSLOG_CHK:
+		__syslog_chk(LOG_INFO, 1, FORMAT, a, b, pad);
+		break;
+	case K_WARN:
+		warn(FORMAT, a, b, pad);
+		break;
+	case K_WARNX:
+		warnx(FORMAT, a, b, pad);
+		break;
+	case K_WRITEV: {
+		/* The formatting is the traced call's business: this is only
+		 * the cost of handing the finished bytes to the kernel. */
+		uint16_t len = (uint16_t)strlen(message);
+		struct iovec iov[4] = {
+			{ event_head, sizeof(event_head) },
+			{ &len, sizeof(len) },
+			{ message, len },
+			{ event_tail, sizeof(event_tail) },
+		};
+		if (writev(null_fd, iov, 4) < 0)
+			err(1, "writev");
+		break;
+	}
+	case K_TRACEF:
+#ifdef BENCH_LTTNG
+		tracef(FORMAT, a, b, pad);
+#endif
+		break;
+	case K_TRACED_NOWRITE:
+	case K_TRACED_DEVNULL:
+#ifdef BENCH_TRACED
+		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
+#endif
+		break;
+	case K_WRITEV_EVENT:
+#ifdef BENCH_TRACED
+		if (writev(null_fd, event_iov, event_iovcnt) < 0)
+			err(1, "writev");
+#endif
+		break;
+	case K_KERNEL_TRACED:
+#ifdef BENCH_TRACED
+		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
+#endif
+		break;
+	case K_KERNEL_WRITEV:
+#ifdef BENCH_TRACED
+		if (writev(kernel_fd, event_iov, event_iovcnt) != kernel_bytes)
+			err(1, "writev to user_events_data");
+#endif
+		break;
+	case K_EMPTY:
+		empty_fn(LOG_INFO, FORMAT, a, b, pad);
+		break;
+	}
+}
+
+static void *run_batch(void *unused)
+{
+	(void)unused;
+	for (;;) {
+		pthread_barrier_wait(&start_line);
+		if (batch == 0)
+			return NULL;
+		for (unsigned long i = 0; i < batch; i++)
+			log_once(i);
+		pthread_barrier_wait(&finish_line);
+	}
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static unsigned long parse(const char *s, unsigned long max, const char *what)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno != 0 || *s == '\0' || *end != '\0' || v > max)
+		errx(2, "bad %s: %s", what, s);
+	return v;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: bench-call [-t THREADS] [-s BYTES] [-m MS | -n CALLS] "
+		"KIND (see the source's first comment)\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long threads = 1, bytes = 0, min_ms = 100, fixed = 0;
+	pthread_t tid[64];
+	char *padding;
+	int opt;
+	size_t k;
+
+	while ((opt = getopt(argc, argv, "t:s:m:n:")) != -1) {
+		switch (opt) {
+		case 't': threads = parse(optarg, 64, "thread count"); break;
+		case 's': bytes = parse(optarg, 65536, "message size"); break;
+		case 'm': min_ms = parse(optarg, 60000, "duration"); break;
+		case 'n': fixed = parse(optarg, 1UL << 40, "call count"); break;
+		default: usage();
+		}
+	}
+	if (optind != argc - 1 || threads == 0)
+		usage();
+	for (k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
+		if (strcmp(argv[optind], kind_names[k]) == 0)
+			break;
+	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
+		usage();
+	kind = (enum kind)k;
+#ifndef BENCH_LTTNG
+	if (kind == K_TRACEF)
+		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
+#endif
+#ifndef BENCH_TRACED
+	if (kind >= K_TRACED_NOWRITE && kind <= K_KERNEL_WRITEV)
+		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
+#endif
+
+	/* Pad with a printable pattern so that the formatted message is
+	 * about `bytes` long: the plain format prints 24..32 characters. */
+	if (bytes > 32) {
+		padding = malloc(bytes - 32 + 2);
+		if (padding == NULL)
+			err(1, "malloc");
+		padding[0] = ' ';
+		for (k = 1; k < bytes - 32 + 1; k++)
+			padding[k] = (char)('a' + k % 26);
+		padding[k] = '\0';
+		pad = padding;
+	}
+	snprintf(message, sizeof(message), FORMAT, 12345, 67, pad);
+	memcpy(event_head, "\0\0\0\0\x07\x01\0\0\0\0\0\x04", 12);
+	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null_fd < 0)
+		err(1, "/dev/null");
+#ifdef BENCH_TRACED
+	ehs_test_sink = sink_capture;
+	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	if (event_iovcnt == 0)
+		errx(1, "the bridge traced nothing: is the library disabled?");
+	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
+		kernel_setup();
+	else
+		ehs_test_sink = kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite;
+#endif
+
+	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||
+	    pthread_barrier_init(&finish_line, NULL, (unsigned)threads + 1) != 0)
+		errx(1, "pthread_barrier_init failed");
+	for (k = 0; k < threads; k++)
+		if (pthread_create(&tid[k], NULL, run_batch, NULL) != 0)
+			errx(1, "pthread_create failed");
+
+	/* warn() writes to stderr: time it against /dev/null, as a program
+	 * whose stderr nobody reads, but keep our own errors visible. */
+	int saved_stderr = -1;
+	if (kind == K_WARN || kind == K_WARNX) {
+		saved_stderr = dup(2);
+		if (saved_stderr < 0 || dup2(null_fd, 2) < 0)
+			err(1, "redirecting stderr");
+	}
+
+	/* Warm-up: lazy binding, the library's first-call set-up, openlog's
+	 * connection, page faults of the message buffers. */
+	batch = 100;
+	pthread_barrier_wait(&start_line);
+	pthread_barrier_wait(&finish_line);
+
+	double ns;
+	unsigned long allocs;
+	for (batch = fixed ? fixed : 1000;; batch *= 2) {
+		unsigned long before = malloc_count();
+		double t0 = now_ns();
+		pthread_barrier_wait(&start_line);
+		pthread_barrier_wait(&finish_line);
+		ns = now_ns() - t0;
+		allocs = malloc_count() - before;
+		if (fixed || ns >= (double)min_ms * 1e6 || batch >= (1UL << 40))
+			break;
+	}
+	unsigned long calls = batch;
+	if (saved_stderr >= 0 && dup2(saved_stderr, 2) < 0)
+		return 1;
+	batch = 0;
+	pthread_barrier_wait(&start_line);
+	for (k = 0; k < threads; k++)
+		pthread_join(tid[k], NULL);
+
+	printf("%.3f %.4f %lu\n", ns / (double)calls,
+	       (double)allocs / ((double)calls * (double)threads), calls);
+	return fflush(stdout) == 0 ? 0 : 1;
+}

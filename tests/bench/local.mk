@@ -1,0 +1,34 @@
+# tests/bench: `make bench` measures; `make check` only smoke-runs it.
+# The programs are noinst (built by `make bench` and by `make check` for
+# the smoke run), never installed and never linked against the library:
+# the library is preloaded into them, as into any program.
+bench_programs = tests/bench/bench-call tests/bench/bench-call-lttng \
+	tests/bench/bench-startup tests/bench/devlog-listener
+check_PROGRAMS += $(bench_programs)
+
+tests_bench_bench_call_SOURCES = tests/bench/bench-call.c \
+	tests/bench/malloc-count.c tests/bench/malloc-count.h
+tests_bench_bench_call_LDADD = -lpthread
+# The same loop with LTTng-UST's tracef(): a separate program so that
+# LTTng-UST's constructor and threads stay out of every other figure.
+tests_bench_bench_call_lttng_SOURCES = $(tests_bench_bench_call_SOURCES)
+tests_bench_bench_call_lttng_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_LTTNG
+tests_bench_bench_call_lttng_LDADD = -llttng-ust -ldl -lpthread
+tests_bench_bench_startup_SOURCES = tests/bench/bench-startup.c
+tests_bench_devlog_listener_SOURCES = tests/bench/devlog-listener.c
+# The start-up reference: an empty preloaded object (tests/bench/.libs/
+# libbench_empty.so); -rpath only makes libtool build it shared.
+check_LTLIBRARIES += tests/bench/libbench_empty.la
+tests_bench_libbench_empty_la_SOURCES = tests/bench/empty.c
+tests_bench_libbench_empty_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+
+dist_noinst_SCRIPTS += scripts/bench
+EXTRA_DIST += tests/bench/summarize.awk tests/bench/plot.gp \
+	tests/bench/smoke.sh tests/bench/guest-rate.sh
+
+TESTS += tests/bench/smoke.sh
+
+.PHONY: bench
+bench: all $(bench_programs) tests/bench/libbench_empty.la
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	  $(SHELL) $(srcdir)/scripts/bench
