@@ -1,0 +1,107 @@
+# shellcheck shell=sh
+# Sourced by tests/e2e/*.sh.  Outside the guest, e2e_boot re-runs the
+# calling script with --inside through scripts/kernel-test (one guest boot
+# for all its checks); inside, the helpers below start and stop readers
+# and record PASS/FAIL lines.
+
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+builddir=${top_builddir:-.}
+builddir=$(cd "$builddir" && pwd)
+lib=$builddir/.libs/libehsyslog.so
+tool=$builddir/ehsyslog
+e2e=$builddir/tests/e2e
+compare="python3 $srcdir/tests/e2e/compare.py"
+failures=0
+# The system's programs, not a developer's (pyenv shims and the like).
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export PATH
+
+# e2e_boot SCRIPT [KERNEL-TEST OPTION]...: unless "$E2E_INSIDE" says we
+# are inside, runs SCRIPT --inside through scripts/kernel-test; exits.
+e2e_boot() {
+	[ "${E2E_INSIDE:-}" = y ] && return 0
+	script=$1
+	shift
+	for f in "$lib" "$tool"; do
+		[ -e "$f" ] || {
+			echo "ERROR: $f missing: build first"
+			exit 99
+		}
+	done
+	exec "$srcdir/scripts/kernel-test" --timeout 300 --env E2E_INSIDE=y "$@" \
+		sh "$srcdir/tests/e2e/$script"
+}
+
+pass() { echo "PASS: $*"; }
+fail() {
+	failures=$((failures + 1))
+	echo "FAIL: $*"
+}
+# expect_eq WHAT EXPECTED ACTUAL
+expect_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1: expected '$2', got '$3'"; fi
+}
+# e2e_finish: the script's exit status.
+e2e_finish() {
+	echo "e2e: $failures failure(s)"
+	[ "$failures" = 0 ]
+}
+
+work=$(mktemp -d /tmp/e2e.XXXXXX) || exit 99
+
+# tail_start OUT TRACEPOINTS [TAIL-OPTION]...: starts `ehsyslog tail --json`
+# writing to OUT and waits until all TRACEPOINTS of its instance are
+# enabled: from then on no event is missed.  Sets tail_pid.
+tail_start() {
+	out=$1 tps=$2
+	shift 2
+	"$tool" tail --json "$@" >"$out" 2>"$out.err" &
+	tail_pid=$!
+	set_event=/sys/kernel/tracing/instances/ehsyslog-tail-$tail_pid/set_event
+	i=0
+	while [ "$(cat "$set_event" 2>/dev/null | wc -l)" != "$tps" ]; do
+		if ! kill -0 "$tail_pid" 2>/dev/null || [ $i -ge 600 ]; then
+			fail "tail did not start: $(cat "$out.err")"
+			return 1
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# tail_stop OUT COUNT: waits (60 s at most) until tail printed COUNT lines,
+# gives it one more second to show any extra event, reports events the
+# tracer lost (overrun), then stops it.
+tail_stop() {
+	out=$1 count=$2
+	i=0
+	while [ "$(wc -l <"$out")" -lt "$count" ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 1
+	lost=$(cat /sys/kernel/tracing/instances/ehsyslog-tail-"$tail_pid"/per_cpu/cpu*/stats 2>/dev/null |
+		sed -n 's/^overrun: //p' | awk '{ s += $1 } END { print s + 0 }')
+	[ "$lost" = 0 ] || echo "NOTE: the tracer lost $lost events (overrun)"
+	kill -INT "$tail_pid"
+	wait "$tail_pid" || fail "tail exited with $?: $(cat "$out.err")"
+}
+
+# compare_events WHAT EXPECTED ACTUAL [--provider P]
+compare_events() {
+	what=$1 exp=$2 act=$3
+	shift 3
+	if r=$($compare "$@" "$exp" "$act" 2>&1); then
+		pass "$what: $r"
+	else
+		fail "$what"
+		printf '%s\n' "$r"
+	fi
+}
+
+# expect_line IDENT SEV FAC ERRNO PID MESSAGE: one expectation (expect.h
+# format, no file) for a program that is not ours; "*" for any value.
+expect_line() {
+	printf '%s\t%s\t%s\t%s\t-\t0\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$5" \
+		"$(printf '%s' "$6" | od -An -v -tx1 | tr -d ' \n')"
+}
