@@ -9,11 +9,10 @@ Every event must match exactly: the name ("Provider:ident"), message (the
 decoder's representation of the expected bytes), severity, facility,
 errno, file and line when expected (and absent otherwise), no other
 field (but part 1 of N for a message longer than an event, which tail
-prints whole), meta level and keyword from the schema, meta pid and tid (an
-expectation of "*" for errno, pid or tid: any value, for programs that
-are not ours).  Events are matched in order within each
-(pid, tid); when an expectation has no pid, in the order tail printed
-them.  The counts must be equal.  Exit 0 when all match, 1 otherwise.
+prints whole), meta level and keyword from the schema, meta pid and tid (both the thread id, which is what the kernel
+records; an expectation of "*" for errno or tid: any value, for programs
+that are not ours).  Events are matched in order within each thread;
+when an expectation has no tid, in the order tail printed them.  The counts must be equal.  Exit 0 when all match, 1 otherwise.
 """
 import errno
 import json
@@ -105,9 +104,9 @@ def mismatches(exp, act, provider):
     meta = act.get("meta", {})
     check("meta.level", LEVELS[exp["severity"]], meta.get("level"))
     check("meta.keyword", hex(1 << exp["facility"]), meta.get("keyword"))
-    if exp["pid"] is not None:
-        check("meta.pid", exp["pid"], meta.get("pid"))
+    # tail's meta pid is the thread id the kernel recorded, like its tid.
     if exp["tid"] is not None:
+        check("meta.pid", exp["tid"], meta.get("pid"))
         check("meta.tid", exp["tid"], meta.get("tid"))
     return bad
 
@@ -138,15 +137,15 @@ def main():
     failures = []
     if len(actual) != len(expected):
         failures.append(f"count: expected {len(expected)} events, got {len(actual)}")
-    if all(e["pid"] is not None for e in expected):
-        want = groups(expected, lambda e: (e["pid"], e["tid"]))
-        got = groups(actual, lambda a: (a.get("meta", {}).get("pid"), a.get("meta", {}).get("tid")))
+    if all(e["tid"] is not None for e in expected):
+        want = groups(expected, lambda e: e["tid"])
+        got = groups(actual, lambda a: a.get("meta", {}).get("tid"))
         pairs = []
         for k in sorted(set(want) | set(got), key=str):
             w, g = want.get(k, []), got.get(k, [])
             if len(w) != len(g):
-                failures.append(f"pid/tid {k}: expected {len(w)} events, got {len(g)}")
-            pairs += [(f"pid/tid {k} #{i}", e, a) for i, (e, a) in enumerate(zip(w, g))]
+                failures.append(f"tid {k}: expected {len(w)} events, got {len(g)}")
+            pairs += [(f"tid {k} #{i}", e, a) for i, (e, a) in enumerate(zip(w, g))]
     else:
         pairs = [(f"#{i}", e, a) for i, (e, a) in enumerate(zip(expected, actual))]
     for where, e, a in pairs:
