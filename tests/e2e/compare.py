@@ -145,9 +145,11 @@ def main():
             w, g = want.get(k, []), got.get(k, [])
             if len(w) != len(g):
                 failures.append(f"tid {k}: expected {len(w)} events, got {len(g)}")
+                failures += [f"tid {k}: extra: {json.dumps(a)}" for a in g[len(w):]]
             pairs += [(f"tid {k} #{i}", e, a) for i, (e, a) in enumerate(zip(w, g))]
     else:
         pairs = [(f"#{i}", e, a) for i, (e, a) in enumerate(zip(expected, actual))]
+        failures += [f"extra: {json.dumps(a)}" for a in actual[len(expected):]]
     for where, e, a in pairs:
         for m in mismatches(e, a, provider):
             failures.append(f"{where} ({short(e['message'], 60)}): {m}")

@@ -49,24 +49,30 @@ e2e_finish() {
 
 work=$(mktemp -d /tmp/e2e.XXXXXX) || exit 99
 
+# tail_wait PID TRACEPOINTS: waits until the tail PID enabled all its
+# TRACEPOINTS: from then on it misses no event.  Reads set_event with a
+# shell redirection: a program complaining about a missing file (cat,
+# say) would itself log an event under a system-wide preload.
+tail_wait() {
+	set_event=/sys/kernel/tracing/instances/ehsyslog-tail-$1/set_event i=0
+	while ! { [ -f "$set_event" ] && [ "$(wc -l <"$set_event")" = "$2" ]; }; do
+		kill -0 "$1" 2>/dev/null && [ $i -lt 600 ] || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 # tail_start OUT TRACEPOINTS [TAIL-OPTION]...: starts `ehsyslog tail --json`
-# writing to OUT and waits until all TRACEPOINTS of its instance are
-# enabled: from then on no event is missed.  Sets tail_pid.
+# writing to OUT and waits for it (tail_wait).  Sets tail_pid.
 tail_start() {
 	out=$1 tps=$2
 	shift 2
 	"$tool" tail --json "$@" >"$out" 2>"$out.err" &
 	tail_pid=$!
-	set_event=/sys/kernel/tracing/instances/ehsyslog-tail-$tail_pid/set_event
-	i=0
-	while [ "$(cat "$set_event" 2>/dev/null | wc -l)" != "$tps" ]; do
-		if ! kill -0 "$tail_pid" 2>/dev/null || [ $i -ge 600 ]; then
-			fail "tail did not start: $(cat "$out.err")"
-			return 1
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
+	tail_wait "$tail_pid" "$tps" || {
+		fail "tail did not start: $(cat "$out.err")"
+		return 1
+	}
 }
 
 # tail_stop OUT COUNT: waits (60 s at most) until tail printed COUNT lines,
@@ -80,7 +86,7 @@ tail_stop() {
 		i=$((i + 1))
 	done
 	sleep 1
-	lost=$(cat /sys/kernel/tracing/instances/ehsyslog-tail-"$tail_pid"/per_cpu/cpu*/stats 2>/dev/null |
+	lost=$(cat /sys/kernel/tracing/instances/ehsyslog-tail-"$tail_pid"/per_cpu/cpu*/stats |
 		sed -n 's/^overrun: //p' | awk '{ s += $1 } END { print s + 0 }')
 	[ "$lost" = 0 ] || echo "NOTE: the tracer lost $lost events (overrun)"
 	kill -INT "$tail_pid"

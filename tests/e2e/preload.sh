@@ -55,11 +55,7 @@ cp "$e2e/calls_plain" /tmp/e2e-nosuid && chmod 755 /tmp/e2e-nosuid
 tail_start "$work/suid" 5 --facility user || exit 1
 "$tool" tail --json --facility user --provider Evil >"$work/evil" 2>"$work/evil.err" &
 evil=$!
-i=0
-while [ "$(cat /sys/kernel/tracing/instances/ehsyslog-tail-$evil/set_event 2>/dev/null | wc -l)" != 5 ] && [ $i -lt 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+tail_wait "$evil" 5 || fail "tail --provider Evil did not start: $(cat "$work/evil.err")"
 out=$(setpriv --reuid=nobody --regid=nogroup --clear-groups \
 	env EHSYSLOG_PROVIDER=Evil LD_PRELOAD="$lib" E2E_EXPECT="$work/suid.expected" /tmp/e2e-suid simple setuid 2>&1)
 expect_eq "setuid as nobody: exit status and output" "0 " "$? $out"
