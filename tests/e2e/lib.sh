@@ -9,6 +9,7 @@ builddir=${top_builddir:-.}
 builddir=$(cd "$builddir" && pwd)
 lib=$builddir/.libs/libehsyslog.so
 tool=$builddir/ehsyslog
+# shellcheck disable=SC2034 # used by the scripts that source this
 e2e=$builddir/tests/e2e
 compare="python3 $srcdir/tests/e2e/compare.py"
 failures=0
@@ -47,6 +48,7 @@ e2e_finish() {
 	[ "$failures" = 0 ]
 }
 
+# shellcheck disable=SC2034
 work=$(mktemp -d /tmp/e2e.XXXXXX) || exit 99
 
 # tail_wait PID TRACEPOINTS: waits until the tail PID enabled all its

@@ -75,10 +75,10 @@ grep -q "$(printf 'percent m: No such file or directory.' | od -An -v -tx1 | tr 
 # Not traced: registered (by `ehsyslog register` and by the program
 # itself) but enabled nowhere: no write to user_events_data.
 writes() {
-	grep -E '^[0-9]+ +(write|writev)\([0-9]+</sys/kernel/tracing/user_events_data>' "$1" | wc -l
+	grep -E '^[0-9]+ +(write|writev)\([0-9]+</sys/kernel/tracing/user_events_data>' -c "$1"
 }
 opens() {
-	grep -E '^[0-9]+ +openat\(.*user_events_data' "$1" | wc -l
+	grep -E '^[0-9]+ +openat\(.*user_events_data' -c "$1"
 }
 "$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
 register=$!
