@@ -1,8 +1,8 @@
 # shellcheck shell=sh
 # Sourced by tests/e2e/*.sh.  Outside the guest, e2e_boot re-runs the
-# calling script with --inside through scripts/kernel-test (one guest boot
-# for all its checks); inside, the helpers below start and stop readers
-# and record PASS/FAIL lines.
+# calling script with E2E_INSIDE=y through scripts/kernel-test (one guest
+# boot for all its checks); inside, the helpers below start and stop
+# readers and record PASS/FAIL lines.
 
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${top_builddir:-.}
@@ -17,12 +17,27 @@ failures=0
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 
-# e2e_boot SCRIPT [KERNEL-TEST OPTION]...: unless "$E2E_INSIDE" says we
-# are inside, runs SCRIPT --inside through scripts/kernel-test; exits.
+# e2e_boot SCRIPT [--guest-only] [KERNEL-TEST OPTION]...: unless
+# "$E2E_INSIDE" says we are inside, runs SCRIPT inside through
+# scripts/kernel-test and exits.  --guest-only: skip where it would run
+# natively (the script changes the machine: /dev/log, say).
 e2e_boot() {
-	[ "${E2E_INSIDE:-}" = y ] && return 0
+	if [ "${E2E_INSIDE:-}" = y ]; then
+		# shellcheck disable=SC2034 # the scripts' scratch directory
+		work=$(mktemp -d /tmp/e2e.XXXXXX) || exit 99
+		trap 'rm -rf "$work"' EXIT
+		return 0
+	fi
 	script=$1
 	shift
+	if [ "${1:-}" = --guest-only ]; then
+		shift
+		mode=$("$srcdir/scripts/kernel-test" --mode) || exit 99
+		[ "$mode" = native ] && {
+			echo "SKIP: $script changes the machine it runs on: only in the test guest"
+			exit 77
+		}
+	fi
 	for f in "$lib" "$tool"; do
 		[ -e "$f" ] || {
 			echo "ERROR: $f missing: build first"
@@ -48,8 +63,6 @@ e2e_finish() {
 	[ "$failures" = 0 ]
 }
 
-# shellcheck disable=SC2034
-work=$(mktemp -d /tmp/e2e.XXXXXX) || exit 99
 
 # tail_wait PID TRACEPOINTS: waits until the tail PID enabled all its
 # TRACEPOINTS: from then on it misses no event.  Reads set_event with a

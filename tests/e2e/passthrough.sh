@@ -9,7 +9,7 @@
 # reader enabled, the same count is not zero.
 set -u
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/e2e/lib.sh"
-e2e_boot passthrough.sh
+e2e_boot passthrough.sh --guest-only
 
 # run_all TAG [VAR=VALUE]...: every calls mode of both builds, plus
 # python's syslog module; datagrams to $work/TAG.dgrams, stderr and
