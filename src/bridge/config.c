@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -23,6 +24,10 @@
 
 static int state = EHS_CONFIG_UNREAD;
 struct ehs_mode_word ehs_mode_word;
+/* While READING: the process whose thread reads (0 for an instant after
+ * the state changes), and whether this thread is that reader. */
+static pid_t reader;
+static __thread bool reading_here __attribute__((tls_model("initial-exec")));
 
 void ehs_config_apply_file(struct ehs_config *c, const char *path,
 			   const char *program, bool secure)
@@ -88,6 +93,30 @@ static enum ehs_config_state read_config(void)
 	return s;
 }
 
+/* Another thread is reading the configuration, which takes microseconds:
+ * wait for it, or the first events of every other thread of a program
+ * that starts logging from several threads at once are lost.  Never
+ * waits where nobody would finish: in a signal handler that interrupted
+ * this thread's own reading, or in a child forked while another thread
+ * read (the reader is the parent's, or the fork came before it noted its
+ * pid); both log no event, as before. */
+static enum ehs_config_state wait_for_reader(void)
+{
+	int s;
+
+	if (reading_here)
+		return EHS_CONFIG_READING;
+	pid_t self = getpid();
+	for (unsigned unknown = 0;
+	     (s = __atomic_load_n(&state, __ATOMIC_ACQUIRE)) == EHS_CONFIG_READING;
+	     sched_yield()) {
+		pid_t r = __atomic_load_n(&reader, __ATOMIC_RELAXED);
+		if (r != 0 ? r != self : ++unknown > 100000)
+			break;
+	}
+	return (enum ehs_config_state)s;
+}
+
 enum ehs_config_state ehs_config_load(void)
 {
 	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
@@ -96,7 +125,10 @@ enum ehs_config_state ehs_config_load(void)
 	int expected = EHS_CONFIG_UNREAD;
 	if (!__atomic_compare_exchange_n(&state, &expected, EHS_CONFIG_READING, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
-		return (enum ehs_config_state)expected;
+		return expected == EHS_CONFIG_READING ? wait_for_reader()
+						     : (enum ehs_config_state)expected;
+	__atomic_store_n(&reader, getpid(), __ATOMIC_RELAXED);
+	reading_here = true;
 
 	/* open/read are cancellation points: a cancelled reader would leave
 	 * the state READING for good. */
@@ -105,6 +137,7 @@ enum ehs_config_state ehs_config_load(void)
 	int saved = errno;
 	s = read_config();
 	errno = saved;
+	reading_here = false;
 	__atomic_store_n(&state, s, __ATOMIC_RELEASE);
 	pthread_setcancelstate(old_cancel, NULL);
 	return (enum ehs_config_state)s;

@@ -40,7 +40,8 @@ static inline int ehs_config_mode(void)
 }
 
 /* Reads the configuration unless done; returns the state.  While another
- * thread is reading, returns EHS_CONFIG_READING at once (never waits). */
+ * thread is reading, waits for it; returns EHS_CONFIG_READING only where
+ * waiting could never end (see config.c). */
 enum ehs_config_state ehs_config_load(void);
 
 /* Pass through to the real syslog?  True until the configuration is read. */

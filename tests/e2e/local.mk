@@ -1,0 +1,45 @@
+# tests/e2e: the interposer end to end in a real kernel (the QEMU guest
+# through scripts/kernel-test): real programs under LD_PRELOAD,
+# /etc/ld.so.preload and direct linking, events read back with
+# `ehsyslog tail --json` and compared field by field (compare.py).
+# Each script boots the guest once and runs all its checks inside.
+#
+# The test programs get no sanitizer flags: they run with the library
+# preloaded, where a sanitizer runtime would have to come first.
+E2E_CFLAGS = $(WARN_CFLAGS)
+E2E_COMMON = tests/e2e/expect.c tests/e2e/expect.h
+
+check_PROGRAMS += tests/e2e/calls_plain tests/e2e/calls_fortify \
+	tests/e2e/calls_linked tests/e2e/threads tests/e2e/forkexec
+
+# The same calls twice: plain (syslog, vsyslog) and fortified
+# (__syslog_chk, __vsyslog_chk; calls.sh checks the imports with nm).
+tests_e2e_calls_plain_SOURCES = tests/e2e/calls.c $(E2E_COMMON)
+tests_e2e_calls_plain_CPPFLAGS = $(AM_CPPFLAGS) -U_FORTIFY_SOURCE
+tests_e2e_calls_plain_CFLAGS = $(E2E_CFLAGS)
+tests_e2e_calls_plain_LDFLAGS =
+tests_e2e_calls_plain_LDADD = $(LIBBSD_LIBS)
+tests_e2e_calls_fortify_SOURCES = tests/e2e/calls.c $(E2E_COMMON)
+tests_e2e_calls_fortify_CPPFLAGS = $(AM_CPPFLAGS) -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+tests_e2e_calls_fortify_CFLAGS = $(E2E_CFLAGS) -O2
+tests_e2e_calls_fortify_LDFLAGS =
+tests_e2e_calls_fortify_LDADD = $(LIBBSD_LIBS)
+# Linked with the library: new code's way, no preload at all.
+tests_e2e_calls_linked_SOURCES = tests/e2e/calls.c $(E2E_COMMON)
+tests_e2e_calls_linked_CPPFLAGS = $(AM_CPPFLAGS) -U_FORTIFY_SOURCE
+tests_e2e_calls_linked_CFLAGS = $(E2E_CFLAGS)
+tests_e2e_calls_linked_LDFLAGS = -no-install
+tests_e2e_calls_linked_LDADD = libehsyslog.la $(LIBBSD_LIBS)
+
+tests_e2e_threads_SOURCES = tests/e2e/threads.c $(E2E_COMMON)
+tests_e2e_threads_CFLAGS = $(E2E_CFLAGS) -pthread
+tests_e2e_threads_LDFLAGS = -pthread
+tests_e2e_forkexec_SOURCES = tests/e2e/forkexec.c $(E2E_COMMON)
+tests_e2e_forkexec_CFLAGS = $(E2E_CFLAGS)
+tests_e2e_forkexec_LDFLAGS =
+
+E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh \
+	tests/e2e/programs.sh tests/e2e/preload.sh
+TESTS += $(E2E_TESTS)
+dist_noinst_SCRIPTS += $(E2E_TESTS)
+dist_noinst_DATA += tests/e2e/lib.sh tests/e2e/compare.py tests/e2e/devlog.py
