@@ -9,6 +9,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <err.h>
 #include <errno.h>
 #include <error.h>
@@ -335,9 +337,5 @@ int main(void)
 	tcase_add_test(tc, config_file_program_section);
 	tcase_add_loop_test(tc, config_file_off_and_malformed, 0, 2);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

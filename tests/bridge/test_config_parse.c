@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,9 +168,5 @@ int main(void)
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, provider_limits);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

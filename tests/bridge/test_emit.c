@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,9 +198,5 @@ int main(void)
 	tcase_add_test(tc, split_default_limit);
 	tcase_add_test(tc, impossible);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -13,6 +13,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -221,9 +223,5 @@ int main(void)
 	tcase_add_test(tc, pass_mode_reaches_real_syslog);
 	tcase_add_test(tc, disabled_zeroes_every_word);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(s);
 }

@@ -6,6 +6,8 @@
  * the former).
  */
 #include <check.h>
+
+#include "../check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,7 +185,6 @@ int main(void)
 {
 	Suite *s = suite_create("perf_data");
 	TCase *tc = tcase_create("read");
-	SRunner *sr;
 	int failed;
 
 	load();
@@ -194,10 +195,7 @@ int main(void)
 	tcase_add_test(tc, truncated);
 	tcase_add_test(tc, corrupted);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
+	failed = check_run(s);
 	free(golden);
-	return failed ? 1 : 0;
+	return failed;
 }

@@ -9,6 +9,8 @@
 #endif
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -585,11 +587,5 @@ static Suite *decode_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(decode_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(decode_suite());
 }

@@ -5,19 +5,15 @@
 #define TESTS_EVENTHEADER_SUITE_MAIN_H
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <stdlib.h>
 
 static Suite *suite(void);
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(suite());
 }
 
 #endif

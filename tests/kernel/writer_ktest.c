@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -708,9 +710,6 @@ int main(int argc, char **argv)
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	Suite *s;
 	TCase *tc;
-	SRunner *sr;
-	int failed;
-
 	if (n <= 0)
 		return 99;
 	exe[n] = '\0';
@@ -740,9 +739,5 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, persistent_registration);
 	tcase_add_test(tc, threads_register_once);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(s);
 }

@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <errno.h>
 #include <linux/ioctl.h>
 #include <stddef.h>
@@ -74,17 +76,10 @@ int main(void)
 {
 	Suite *s = suite_create("user_events ABI");
 	TCase *tc = tcase_create("abi");
-	SRunner *sr;
-	int failed;
-
 	tcase_add_test(tc, struct_layout);
 	tcase_add_test(tc, ioctl_numbers);
 	tcase_add_test(tc, registration_string);
 	tcase_add_test(tc, registration_string_limit);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(s);
 }

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -231,9 +233,6 @@ int main(void)
 {
 	Suite *s = suite_create("user_events discovery");
 	TCase *tc = tcase_create("discover");
-	SRunner *sr;
-	int failed;
-
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, fixed_path_first);
 	tcase_add_test(tc, tracefs_mount_with_escaped_space);
@@ -244,9 +243,5 @@ int main(void)
 	tcase_add_test(tc, permission_denied);
 	tcase_add_test(tc, fd_kept_high);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(s);
 }

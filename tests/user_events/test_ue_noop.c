@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -246,9 +248,6 @@ int main(void)
 {
 	Suite *s = suite_create("user_events no-op");
 	TCase *tc = tcase_create("noop");
-	SRunner *sr;
-	int failed;
-
 	skip_if_user_events();
 	tcase_add_test(tc, first_use_fails_silently);
 	tcase_add_test(tc, failure_costs_no_syscall);
@@ -260,9 +259,5 @@ int main(void)
 	tcase_add_test(tc, non_tracefs_file_refused);
 	tcase_add_test(tc, status_strings);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(s);
 }
