@@ -10,52 +10,39 @@
 
 #define COUNTED_MAX 0xffffu	/* u16 length prefix of counted strings */
 
-EH_API int eh_payload_u8(struct eh_buf *p, uint8_t v)
+/* One value of size bytes (1, 2, 4 or 8), least significant byte first. */
+static int put_value(struct eh_buf *p, uint64_t v, size_t size)
 {
 	uint8_t *d;
+	size_t i;
 
 	if (!p)
 		return EH_E_INVAL;
-	if (!(d = eh_buf_reserve(p, 1)))
+	if (!(d = eh_buf_reserve(p, size)))
 		return p->err;
-	d[0] = v;
+	for (i = 0; i < size; i++)
+		d[i] = (uint8_t)(v >> (8 * i));
 	return EH_OK;
+}
+
+EH_API int eh_payload_u8(struct eh_buf *p, uint8_t v)
+{
+	return put_value(p, v, 1);
 }
 
 EH_API int eh_payload_u16(struct eh_buf *p, uint16_t v)
 {
-	uint8_t *d;
-
-	if (!p)
-		return EH_E_INVAL;
-	if (!(d = eh_buf_reserve(p, 2)))
-		return p->err;
-	eh_put_le16(d, v);
-	return EH_OK;
+	return put_value(p, v, 2);
 }
 
 EH_API int eh_payload_u32(struct eh_buf *p, uint32_t v)
 {
-	uint8_t *d;
-
-	if (!p)
-		return EH_E_INVAL;
-	if (!(d = eh_buf_reserve(p, 4)))
-		return p->err;
-	eh_put_le32(d, v);
-	return EH_OK;
+	return put_value(p, v, 4);
 }
 
 EH_API int eh_payload_u64(struct eh_buf *p, uint64_t v)
 {
-	uint8_t *d;
-
-	if (!p)
-		return EH_E_INVAL;
-	if (!(d = eh_buf_reserve(p, 8)))
-		return p->err;
-	eh_put_le64(d, v);
-	return EH_OK;
+	return put_value(p, v, 8);
 }
 
 /* 128-bit values (UUIDs, IPv6 addresses) are byte strings already. */
