@@ -62,10 +62,8 @@ static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
 	while (t.len && t.p[t.len - 1] == '\n')
 		t.len--;
 
-	char name[EHS_EVENT_NAME_MAX + 1];
-	ehs_event_name(name, ehs_ident());
 	struct ehs_record r = {
-		.name = name,
+		.name = NULL,	/* the ident's: ehs_emit keeps it built */
 		.level = ehs_level(severity),
 		.severity = (uint8_t)(severity & LOG_PRIMASK),
 		.facility = (uint8_t)facility,

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include <eventheader/eventheader.h>
+/* The builder's little-endian stores (inline, nothing private called). */
+#include "eventheader/buf.h"
 
 #include "bridge/ident.h"
 
@@ -102,32 +104,137 @@ static size_t fixed_payload(const struct ehs_record *r, size_t file_len, bool sp
 	return n;
 }
 
-/* What every part of one call's event shares: the prefix and metadata
- * iovecs, made once. */
-struct plan {
+/* Where eh_event_iov puts the level: after flags, version, id, tag and
+ * opcode.  The one byte of the head that depends on the call. */
+#define LEVEL_AT 7
+
+/* An event's bytes before its payload: the prefix eh_event_iov makes
+ * (no activity ids) and the metadata, in one piece. */
+struct head {
+	size_t len;
+	size_t meta_at;		/* where the metadata, and so the name, starts */
+	uint8_t bytes[EH_PREFIX_MAX + META_MAX];
+};
+
+static int build_head(struct head *h, const char *name, unsigned level, unsigned variant)
+{
+	struct fields own;
+	const struct fields *f = fields_for(variant, &own);
+	if (!f)
+		return -1;
 	struct eh_meta meta;
 	uint8_t meta_buf[META_MAX];
+	eh_meta_init(&meta, meta_buf, sizeof meta_buf, name);
+	if (eh_meta_finish(&meta) < 0 ||
+	    eh_buf_append(&meta.buf, f->bytes, f->len) < 0)
+		return -1;
+	struct eventheader eh = { .level = (uint8_t)level };
 	struct eh_prefix prefix;
-	struct iovec head[EH_EVENT_IOV];
+	struct iovec iov[EH_EVENT_IOV];
+	long len = eh_event_iov(&prefix, &eh, NULL, NULL, &meta, NULL, 0, iov);
+	if (len < 0)
+		return -1;
+	memcpy(h->bytes, prefix.bytes, prefix.len);
+	memcpy(h->bytes + prefix.len, meta_buf, meta.buf.len);
+	h->meta_at = prefix.len;
+	h->len = (size_t)len;
+	return 0;
+}
+
+/* The name a head was built with (NUL-terminated inside it). */
+static const char *head_name(const struct head *h)
+{
+	return (const char *)h->bytes + h->meta_at;
+}
+
+/*
+ * The plain message event's head for the current ident, kept so that a
+ * call does not sanitise the ident and build the metadata again.  Slots
+ * are a seqlock each: a caller that misses builds the head on its stack
+ * and offers it in a slot other than the newest, claimed by making its
+ * sequence odd; readers copy the newest slot to their stack and keep the
+ * copy only if the sequence did not move meanwhile.  Nobody waits: a
+ * signal handler that interrupts a writer (or a reader) of its own
+ * thread finds the slot odd, or its copy changed, and builds its own
+ * head.  The key is ehs_ident_gen(), which is never 0, the key of a slot
+ * never written.
+ */
+#define SLOTS 4
+
+struct slot {
+	unsigned long seq;	/* odd while being written */
+	unsigned long gen;	/* the ident generation it was built under */
+	struct head head;
+};
+
+static struct slot slots[SLOTS];
+static unsigned newest;
+
+static bool cache_get(unsigned long gen, struct head *out)
+{
+	const struct slot *s = &slots[__atomic_load_n(&newest, __ATOMIC_ACQUIRE)];
+	unsigned long seq = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
+	if ((seq & 1) || __atomic_load_n(&s->gen, __ATOMIC_RELAXED) != gen)
+		return false;
+	size_t len = __atomic_load_n(&s->head.len, __ATOMIC_RELAXED);
+	/* A torn length is caught by the check of seq, but must not
+	 * overrun the copy before it. */
+	if (len > sizeof out->bytes)
+		return false;
+	out->len = len;
+	out->meta_at = __atomic_load_n(&s->head.meta_at, __ATOMIC_RELAXED);
+	memcpy(out->bytes, s->head.bytes, len);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return __atomic_load_n(&s->seq, __ATOMIC_RELAXED) == seq;
+}
+
+static void cache_put(unsigned long gen, const struct head *h)
+{
+	unsigned at = (__atomic_load_n(&newest, __ATOMIC_RELAXED) + 1) % SLOTS;
+	struct slot *s = &slots[at];
+	unsigned long seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+	/* Another writer has it (perhaps the one this handler interrupted):
+	 * the head is simply not kept this time. */
+	if ((seq & 1) || !__atomic_compare_exchange_n(&s->seq, &seq, seq + 1, false,
+						      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		return;
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&s->gen, gen, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->head.len, h->len, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->head.meta_at, h->meta_at, __ATOMIC_RELAXED);
+	memcpy(s->head.bytes, h->bytes, h->len);
+	__atomic_store_n(&s->seq, seq + 2, __ATOMIC_RELEASE);
+	__atomic_store_n(&newest, at, __ATOMIC_RELEASE);
+}
+
+/* The plain head for the current ident, at the given level. */
+static int ident_head(struct head *h, unsigned level)
+{
+	unsigned long gen = ehs_ident_gen();
+	if (!cache_get(gen, h)) {
+		char name[EHS_EVENT_NAME_MAX + 1];
+		ehs_event_name(name, ehs_ident());
+		if (build_head(h, name, level, 0) < 0)
+			return -1;
+		cache_put(gen, h);
+	}
+	h->bytes[LEVEL_AT] = (uint8_t)level;
+	return 0;
+}
+
+/* What every part of one call's event shares. */
+struct plan {
+	struct head head;
 	size_t overhead;	/* every byte of an event but the text */
 };
 
-static int make_plan(struct plan *p, const struct ehs_record *r, size_t file_len,
-		     bool split)
+static int make_plan(struct plan *p, const struct ehs_record *r, const char *name,
+		     size_t file_len, bool split)
 {
-	struct fields own;
-	const struct fields *f = fields_for((r->file ? V_FILE : 0) | (split ? V_SPLIT : 0), &own);
-	if (!f)
+	if (build_head(&p->head, name, r->level,
+		       (r->file ? V_FILE : 0) | (split ? V_SPLIT : 0)) < 0)
 		return -1;
-	eh_meta_init(&p->meta, p->meta_buf, sizeof p->meta_buf, r->name);
-	if (eh_meta_finish(&p->meta) < 0 ||
-	    eh_buf_append(&p->meta.buf, f->bytes, f->len) < 0)
-		return -1;
-	struct eventheader h = { .level = (uint8_t)r->level };
-	long head = eh_event_iov(&p->prefix, &h, NULL, NULL, &p->meta, NULL, 0, p->head);
-	if (head < 0)
-		return -1;
-	p->overhead = (size_t)head + fixed_payload(r, file_len, split);
+	p->overhead = p->head.len + fixed_payload(r, file_len, split);
 	return 0;
 }
 
@@ -137,60 +244,81 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 {
 	struct iovec iov[EHS_EMIT_IOV];
 	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
-	struct eh_buf b;
+	size_t n1 = 6, n2 = 0;
+
+	/* The values in schema order, as eh_payload_u8/u16/u32 would
+	 * append them, stored directly: their lengths and sizes are fixed
+	 * here, so the builder's checks have nothing to catch. */
+	eh_put_le16(count, (uint16_t)text_len);
+	tail1[0] = r->severity;
+	tail1[1] = r->facility;
+	eh_put_le32(tail1 + 2, (uint32_t)r->err);
+	if (r->file) {
+		eh_put_le16(tail1 + n1, (uint16_t)file_len);
+		n1 += 2;
+		eh_put_le32(tail2, r->line);
+		n2 = 4;
+	}
+	if (parts) {
+		eh_put_le16(tail2 + n2, (uint16_t)part);
+		eh_put_le16(tail2 + n2 + 2, (uint16_t)parts);
+		n2 += 4;
+	}
 
 	iov[0].iov_base = NULL;
 	iov[0].iov_len = 0;
-	/* The prefix and metadata; head[2] is the (empty) payload: it
-	 * follows in pieces so the text is never copied. */
-	iov[1] = p->head[0];
-	iov[2] = p->head[1];
-	eh_buf_init(&b, count, sizeof count);
-	eh_payload_u16(&b, (uint16_t)text_len);
+	/* The prefix and metadata; the payload follows in pieces so the
+	 * text is never copied. */
+	iov[1].iov_base = (void *)p->head.bytes;
+	iov[1].iov_len = p->head.len;
+	iov[2].iov_base = NULL;
+	iov[2].iov_len = 0;
 	iov[3].iov_base = count;
-	iov[3].iov_len = b.len;
+	iov[3].iov_len = sizeof count;
 	iov[4].iov_base = (void *)text;
 	iov[4].iov_len = text_len;
-
-	eh_buf_init(&b, tail1, sizeof tail1);
-	eh_payload_u8(&b, r->severity);
-	eh_payload_u8(&b, r->facility);
-	eh_payload_u32(&b, (uint32_t)r->err);
-	if (r->file)
-		eh_payload_u16(&b, (uint16_t)file_len);
 	iov[5].iov_base = tail1;
-	iov[5].iov_len = b.len;
+	iov[5].iov_len = n1;
 	iov[6].iov_base = (void *)(r->file ? r->file : "");
 	iov[6].iov_len = r->file ? file_len : 0;
-
-	eh_buf_init(&b, tail2, sizeof tail2);
-	if (r->file)
-		eh_payload_u32(&b, r->line);
-	if (parts) {
-		eh_payload_u16(&b, (uint16_t)part);
-		eh_payload_u16(&b, (uint16_t)parts);
-	}
 	iov[7].iov_base = tail2;
-	iov[7].iov_len = b.len;
+	iov[7].iov_len = n2;
 	sink(ctx, iov, EHS_EMIT_IOV);
 }
 
 int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
 {
 	size_t file_len = r->file ? strlen(r->file) : 0;
-	struct plan p;
+	/* plain: the plain head, whose name the others reuse; p: this
+	 * call's head when it is not the plain one. */
+	struct plan plain, other;
+	const struct plan *p = &plain;
 
 	if (file_len > UINT16_MAX || r->level < 1 || r->level > 255)
 		return -1;
-	if (make_plan(&p, r, file_len, false) < 0)
+	const char *name = r->name;
+	if (!name) {
+		if (ident_head(&plain.head, r->level) < 0)
+			return -1;
+		name = head_name(&plain.head);
+	} else if (!r->file && build_head(&plain.head, name, r->level, 0) < 0) {
 		return -1;
-	if (p.overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
-		put_part(r, &p, file_len, r->msg, r->msg_len, 0, 0, sink, ctx);
+	}
+	if (r->file) {
+		if (make_plan(&other, r, name, file_len, false) < 0)
+			return -1;
+		p = &other;
+	} else {
+		plain.overhead = plain.head.len + fixed_payload(r, 0, false);
+	}
+	if (p->overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
+		put_part(r, p, file_len, r->msg, r->msg_len, 0, 0, sink, ctx);
 		return 1;
 	}
-	if (make_plan(&p, r, file_len, true) < 0 || p.overhead + 4 > limit)
+	if (make_plan(&other, r, name, file_len, true) < 0 || other.overhead + 4 > limit)
 		return -1;
-	size_t room = limit - p.overhead;
+	p = &other;
+	size_t room = limit - p->overhead;
 	if (room > UINT16_MAX)
 		room = UINT16_MAX;
 
@@ -203,7 +331,7 @@ int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *c
 	size_t at = 0;
 	for (unsigned part = 1; part <= parts; part++) {
 		size_t n = ehs_split_len(r->msg + at, r->msg_len - at, room);
-		put_part(r, &p, file_len, r->msg + at, n, part, (unsigned)parts, sink, ctx);
+		put_part(r, p, file_len, r->msg + at, n, part, (unsigned)parts, sink, ctx);
 		at += n;
 	}
 	return (int)parts;

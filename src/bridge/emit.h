@@ -2,8 +2,9 @@
 /*
  * One logging call as events: the fixed schema's metadata and payload,
  * split into parts when the whole does not fit one event.  Everything is
- * built on the caller's stack, but for the schema's field descriptors:
- * those are built once and shared (read-only once published).
+ * built on the caller's stack, but for what is built once and shared: the
+ * schema's field descriptors, and the plain event's prefix and metadata
+ * for the current ident, kept until openlog or closelog moves it on.
  */
 #ifndef EHS_BRIDGE_EMIT_H
 #define EHS_BRIDGE_EMIT_H
@@ -20,7 +21,8 @@
 #define EHS_EMIT_IOV 8
 
 struct ehs_record {
-	const char *name;	/* event name, already sanitised */
+	const char *name;	/* event name, already sanitised, or NULL
+				 * for the current ident's (ident.h) */
 	unsigned level;		/* EventHeader level 1..5 */
 	uint8_t severity;	/* 0..7 */
 	uint8_t facility;	/* 0..127 */

@@ -12,13 +12,24 @@ struct ehs_ident_state ehs_ident_state = {
 	.ident = NULL,
 	.facility = LOG_USER,
 	.mask = 0xff,
+	.gen = 1,
 };
+
+/* After the ident is stored: a reader that sees the new number sees the
+ * new ident.  0 is skipped so that it can mean "nothing built yet". */
+static void next_gen(void)
+{
+	if (__atomic_add_fetch(&ehs_ident_state.gen, 1, __ATOMIC_RELEASE) == 0)
+		__atomic_add_fetch(&ehs_ident_state.gen, 1, __ATOMIC_RELEASE);
+}
 
 void ehs_ident_openlog(const char *new_ident, int option, int new_facility)
 {
 	(void)option;	/* LOG_PID, LOG_PERROR...: only the real syslog uses them */
-	if (new_ident)
+	if (new_ident) {
 		__atomic_store_n(&ehs_ident_state.ident, new_ident, __ATOMIC_RELEASE);
+		next_gen();
+	}
 	/* glibc ignores 0 (LOG_KERN) and values with bits outside LOG_FACMASK. */
 	if (new_facility != 0 && (new_facility & ~LOG_FACMASK) == 0)
 		__atomic_store_n(&ehs_ident_state.facility, new_facility, __ATOMIC_RELAXED);
@@ -28,6 +39,7 @@ void ehs_ident_closelog(void)
 {
 	/* glibc forgets the ident but keeps the facility. */
 	__atomic_store_n(&ehs_ident_state.ident, NULL, __ATOMIC_RELEASE);
+	next_gen();
 }
 
 void ehs_ident_setlogmask(int new_mask)

@@ -21,6 +21,7 @@ struct ehs_ident_state {
 	const char *ident;	/* openlog's, or NULL */
 	int facility;		/* LOG_FAC bits (pri form) */
 	int mask;		/* setlogmask's */
+	unsigned long gen;	/* moves on at every openlog/closelog */
 } __attribute__((aligned(64)));	/* a cache line of its own */
 
 extern EHS_HIDDEN struct ehs_ident_state ehs_ident_state;
@@ -46,6 +47,17 @@ static inline int ehs_ident_facility(void)
 static inline const char *ehs_ident(void)
 {
 	return __atomic_load_n(&ehs_ident_state.ident, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * A number that changes whenever openlog or closelog may have changed the
+ * event name (openlog again with the same buffer, rewritten, included),
+ * so a name derived from the ident can be kept until it moves.  Never 0.
+ * Read it before ehs_ident(): an ident read after it is at least as new.
+ */
+static inline unsigned long ehs_ident_gen(void)
+{
+	return __atomic_load_n(&ehs_ident_state.gen, __ATOMIC_ACQUIRE);
 }
 
 /*

@@ -71,3 +71,13 @@ tests_bridge_test_fastpath_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_fastpath_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_bridge_test_fastpath_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_fastpath_LDFLAGS = -no-install
+
+# The event head ehs_emit keeps per ident: bytes, openlog and closelog,
+# and a race of openlog with threads and a signal handler logging.
+check_PROGRAMS += tests/bridge/test_ident_cache
+TESTS += tests/bridge/test_ident_cache
+tests_bridge_test_ident_cache_SOURCES = tests/bridge/test_ident_cache.c
+tests_bridge_test_ident_cache_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_ident_cache_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
+tests_bridge_test_ident_cache_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
+tests_bridge_test_ident_cache_LDFLAGS = -no-install
