@@ -9,6 +9,8 @@
 #include "config.h"
 
 #include <check.h>
+
+#include "../check_run.h"
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -209,9 +211,5 @@ int main(void)
 	tcase_add_test(tc, file_and_split_take_the_ident);
 	tcase_add_test(tc, openlog_races_loggers_and_handlers);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_run(s);
 }
