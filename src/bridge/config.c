@@ -39,15 +39,22 @@ void ehs_config_apply_file(struct ehs_config *c, const char *path,
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (size_t)st.st_size <= CONFIG_FILE_MAX &&
 	    !(secure && (st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH))))) {
-		size_t len = (size_t)st.st_size;
-		if (len == 0) {
-			ehs_config_parse("", 0, program, c, NULL);
-		} else {
-			void *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-			if (m != MAP_FAILED) {
+		/* Read, not mapped: a file truncated while mapped would
+		 * raise SIGBUS in the program.  Anonymous pages, not malloc:
+		 * the program's allocator is not ours to use. */
+		size_t len = (size_t)st.st_size, got = 0;
+		char *m = mmap(NULL, len + 1, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m != MAP_FAILED) {
+			ssize_t n;
+			while (got < len && ((n = read(fd, m + got, len - got)) > 0 ||
+					     (n < 0 && errno == EINTR)))
+				if (n > 0)
+					got += (size_t)n;
+			/* A file that changed size meanwhile is not trusted. */
+			if (got == len && read(fd, m + got, 1) == 0)
 				ehs_config_parse(m, len, program, c, NULL);
-				munmap(m, len);
-			}
+			munmap(m, len + 1);
 		}
 	}
 	close(fd);

@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "bridge/config_load.h"
 #include "bridge/config_parse.h"
 
 static int parse(const char *text, const char *program, struct ehs_config *c,
@@ -157,6 +160,51 @@ START_TEST(provider_limits)
 }
 END_TEST
 
+/* The file as the library reads it: in secure execution (setuid...) only
+ * when root owns it and neither group nor others may write it. */
+static const char *apply(const char *path, bool secure)
+{
+	static struct ehs_config c;
+
+	ehs_config_defaults(&c);
+	ehs_config_apply_file(&c, path, "prog", secure);
+	return c.provider;
+}
+
+START_TEST(file_trust_in_secure_execution)
+{
+	char path[] = "/var/tmp/ehsyslog-conf-XXXXXX";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "provider = FromFile\n", 20), 20);
+	close(fd);
+
+	ck_assert_int_eq(chmod(path, 0644), 0);
+	ck_assert_str_eq(apply(path, false), "FromFile");
+	if (geteuid() == 0) {
+		ck_assert_int_eq(chown(path, 0, 0), 0);
+		ck_assert_str_eq(apply(path, true), "FromFile");
+		ck_assert_int_eq(chmod(path, 0664), 0);	/* group may write */
+		ck_assert_str_eq(apply(path, true), "Syslog");
+		ck_assert_str_eq(apply(path, false), "FromFile");
+		ck_assert_int_eq(chmod(path, 0646), 0);	/* others may write */
+		ck_assert_str_eq(apply(path, true), "Syslog");
+		ck_assert_int_eq(chmod(path, 0644), 0);
+		ck_assert_int_eq(chown(path, 65534, 65534), 0);	/* not root's */
+		ck_assert_str_eq(apply(path, true), "Syslog");
+		ck_assert_str_eq(apply(path, false), "FromFile");
+	} else {
+		/* our own file is not root's: refused when secure */
+		ck_assert_str_eq(apply(path, true), "Syslog");
+	}
+	/* not a regular file, or missing: defaults */
+	ck_assert_str_eq(apply("/var/tmp", false), "Syslog");
+	unlink(path);
+	ck_assert_str_eq(apply(path, false), "Syslog");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge config parser");
@@ -167,6 +215,7 @@ int main(void)
 	tcase_add_test(tc, booleans);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, provider_limits);
+	tcase_add_test(tc, file_trust_in_secure_execution);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

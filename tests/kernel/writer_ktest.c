@@ -339,8 +339,24 @@ START_TEST(events_read_back_exactly)
 		ck_assert_int_eq(write_event(&tps[i % 3], ev[i], len[i]), 0);
 	}
 	ck_assert_int_eq(read_back(inst), 9);
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < 9; i++) {
+		static const char *const meta[3] = {
+			"\"level\":1,\"keyword\":\"0x1\"",
+			"\"level\":4,\"keyword\":\"0x2\"",
+			"\"level\":5,\"keyword\":\"0x800000\"",
+		};
+		char want[256], got[512];
+
 		assert_record(&recs[i], tps[i % 3].name, getpid(), ev[i], len[i]);
+		/* and the decoder reads back the fields that were written,
+		 * pad bytes of the ftrace record included */
+		snprintf(want, sizeof want,
+			 "{\"n\":\"%s:Ev\",\"msg\":\"event %d on %s\",\"meta\":{\"id\":4660,%s}}",
+			 "WriterKT", i, tps[i % 3].name, meta[i % 3]);
+		ck_assert_int_gt(eh_decode_json(tps[i % 3].name, recs[i].data, recs[i].len, NULL,
+						EH_DECODE_DEFAULT, got, sizeof got), 0);
+		ck_assert_str_eq(got, want);
+	}
 	instance_done(inst);
 }
 END_TEST
