@@ -91,6 +91,9 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 			}
 			e = tp_register(l, l->n);
 			if (e != 0) {
+				/* The writer keeps even a failed tracepoint
+				 * (to retry it): hand it back before freeing. */
+				tp_unregister(l, l->n);
 				*exit_code = cli_user_events_explain_register(err, errlen, e, false);
 				goto fail;
 			}

@@ -19,7 +19,7 @@ endif
 # libFuzzer target: clang only, built with a plain rule, not libtool.
 FUZZ_DECODE_INPUTS = tests/fuzz/fuzz_decode.c $(EH_DECODE_SOURCES) \
 	src/eventheader/names.c src/eventheader/errors.c
-EXTRA_DIST += $(FUZZ_DECODE_INPUTS) tests/fuzz/corpus/decode tests/fuzz/regress/decode
+EXTRA_DIST += $(FUZZ_DECODE_INPUTS)
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_decode.sh
 TESTS += tests/fuzz/fuzz_decode.sh
 CLEANFILES += tests/fuzz/fuzz_decode

@@ -11,9 +11,10 @@ FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
 	$(filter %.c,$(src_user_events_libuserevents_la_SOURCES))
 
+# Every target's seeds and regressions (a folder appears in regress/ once
+# a crash has been kept there).
 EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c \
-	tests/fuzz/corpus/config tests/fuzz/corpus/message \
-	tests/fuzz/regress/config tests/fuzz/regress/message
+	tests/fuzz/corpus tests/fuzz/regress
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
 	tests/fuzz/fuzz_message.sh
 TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh
