@@ -271,7 +271,7 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	 * text is never copied. */
 	iov[1].iov_base = (void *)p->head.bytes;
 	iov[1].iov_len = p->head.len;
-	iov[2].iov_base = NULL;
+	iov[2].iov_base = (void *)p->head.bytes;	/* empty; never NULL for memcpy-ing sinks */
 	iov[2].iov_len = 0;
 	iov[3].iov_base = count;
 	iov[3].iov_len = sizeof count;

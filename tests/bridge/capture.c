@@ -17,6 +17,8 @@ int capture_sink(void *ctx, struct iovec *iov, int iovcnt)
 	for (int i = 1; i < iovcnt; i++) {
 		if (n + iov[i].iov_len > CAPTURE_EVENT_MAX)
 			return -1;
+		if (iov[i].iov_len == 0)	/* its base may be NULL */
+			continue;
 		memcpy(c->data[c->count] + n, iov[i].iov_base, iov[i].iov_len);
 		n += iov[i].iov_len;
 	}

@@ -14,7 +14,9 @@ trap 'rm -rf "$tmp"' EXIT
 set -e
 for f in "$src/regress/$name"/*; do
 	[ -f "$f" ] || continue
-	"$bin" -artifact_prefix="$tmp/" "$f"
+	"$bin" -error_exitcode=1 -artifact_prefix="$tmp/" "$f"
 done
-"$bin" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -max_len="$max_len" \
+# libFuzzer's own exit code for a crash is 77, which make check would
+# count as a skip.
+"$bin" -error_exitcode=1 -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -max_len="$max_len" \
 	-artifact_prefix="$tmp/" "$tmp" "$src/corpus/$name"
