@@ -32,3 +32,9 @@ TESTS += tests/bench/smoke.sh
 bench: all $(bench_programs) tests/bench/libbench_empty.la
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/scripts/bench
+
+# The smoke run's output folder (make distcheck wants a clean tree).
+clean-local: clean-bench-smoke
+clean-bench-smoke:
+	rm -rf tests/bench/smoke-out
+.PHONY: clean-bench-smoke
