@@ -3,11 +3,10 @@
 # ehsyslog decode --json on the conformance perf.data prints the events
 # perf-decode printed for it (read_compare.py lists the allowed differences).
 set -u
-shared=${EHSYSLOG_SHARED:-${top_srcdir:-.}/../shared}
-data=$shared/conformance/perf.data
-if [ ! -r "$data" ]; then
-	echo "SKIP: $data not found (set EHSYSLOG_SHARED)"
-	exit 77
+data=${top_srcdir:-.}/tests/data/perf.data
+if [ ! -r "$data" ] || [ ! -r "$data.linux.json" ]; then
+	echo "FAIL: $data or its .linux.json is missing from the tree"
+	exit 1
 fi
 out=${TMPDIR:-/tmp}/read_conformance.$$
 trap 'rm -f "$out"' EXIT

@@ -8,6 +8,7 @@
 #include <check.h>
 
 #include "../check_run.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,19 +47,16 @@ static int count(const struct read_event *ev, void *ctx)
 
 static void load(void)
 {
-	const char *dir = getenv("EHSYSLOG_SHARED"), *top = getenv("top_srcdir");
+	const char *top = getenv("top_srcdir");
 	char path[4096];
 	FILE *f;
 	long n;
 
-	if (dir != NULL)
-		snprintf(path, sizeof path, "%s/conformance/perf.data", dir);
-	else
-		snprintf(path, sizeof path, "%s/../shared/conformance/perf.data", top ? top : ".");
+	snprintf(path, sizeof path, "%s/tests/data/perf.data", top ? top : ".");
 	f = fopen(path, "rb");
 	if (f == NULL) {
-		printf("SKIP: %s not found (set EHSYSLOG_SHARED)\n", path);
-		exit(77);
+		printf("FAIL: %s: %s\n", path, strerror(errno));
+		exit(1);
 	}
 	fseek(f, 0, SEEK_END);
 	n = ftell(f);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Events that Microsoft's own EventHeader encoder wrote: records of
- * ../shared/conformance/EventHeaderInterceptorLE64.dat (index from 0,
+ * tests/data/EventHeaderInterceptorLE64.dat (index from 0,
  * bytes after the tracepoint name) copied here literally.  The builder,
  * fed the same fields, must produce them byte for byte.
  */

@@ -197,7 +197,7 @@ START_TEST(round_trip)
 END_TEST
 
 /* Every tracepoint name in Microsoft's conformance data
- * (../shared/conformance/EventHeaderInterceptorLE64.dat). */
+ * (tests/data/EventHeaderInterceptorLE64.dat). */
 START_TEST(conformance_names)
 {
 	static const char *names[] = {
