@@ -11,6 +11,12 @@ checks=0
 T=$(mktemp -d "${TMPDIR:-/tmp}/ehsyslog-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
+# as_nobody CMD...: CMD as the user nobody, with a copy of the tool that
+# nobody can run wherever the build tree lies (tests/as-nobody).
+as_nobody() {
+	"$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$@"
+}
+
 fail() {
 	echo "FAIL: $*"
 	failures=$((failures + 1))

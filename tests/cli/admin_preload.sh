@@ -106,7 +106,7 @@ if command -v setpriv >/dev/null; then
 	mkdir "$T/locked"
 	printf '/lib/x.so\n' >"$T/locked/ld.so.preload"
 	chmod 755 "$T/locked"
-	expect 4 setpriv --reuid=nobody --regid=nogroup --clear-groups env EHSYSLOG_LD_SO_PRELOAD="$T/locked/ld.so.preload" "$EHSYSLOG" preload disable --library /lib/x.so
+	expect 4 as_nobody env EHSYSLOG_LD_SO_PRELOAD="$T/locked/ld.so.preload" "$EHSYSLOG" preload disable --library /lib/x.so
 	expect_line err "ehsyslog preload: cannot create the lock file $T/locked/.ld.so.preload.lock: Permission denied (needs root, or write permission on its directory)"
 fi
 

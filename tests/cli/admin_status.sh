@@ -75,7 +75,7 @@ expect_line out "  passthrough  no (replace mode)"
 
 # A user who may not write user_events_data: exit 4, file and permission named.
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
-	expect 4 setpriv --reuid=nobody --regid=nogroup --clear-groups "$EHSYSLOG" status
+	expect 4 as_nobody "$EHSYSLOG" status
 	expect_line err "ehsyslog status: cannot open $T/tracefs/user_events_data for writing: Permission denied (needs root or write permission on it, plus search permission on $T/tracefs)"
 fi
 

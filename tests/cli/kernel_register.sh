@@ -22,8 +22,6 @@ fi
 in_kernel "$0" "$@"
 
 host=$(uname -n)
-# shellcheck disable=SC2317 # called through expect
-nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 # The real perf: Debian's /usr/bin/perf may be a wrapper choosing perf_X.Y
 # by the running kernel's version, which the guest's is not.
 PERF=
@@ -40,7 +38,7 @@ echo "perf: $PERF ($("$PERF" version))"
 noperm="cannot open $TR/user_events_data for writing: Permission denied (needs root or write permission on it, plus search permission on $TR)"
 for c in register tail status "register --delete"; do
 	# shellcheck disable=SC2086 # c is words
-	expect 4 nobody "$EHSYSLOG" $c
+	expect 4 as_nobody "$EHSYSLOG" $c
 	expect_line err "ehsyslog ${c%% *}: $noperm"
 done
 
@@ -137,9 +135,9 @@ expect 0 "$PERF" record -q -e user_events:Syslog_L2K8 -o "$T/p.data" -- true
 if ! chmod o+x "$TR" || ! chmod o+w "$TR/user_events_data"; then
 	fail "cannot open user_events_data to others"
 fi
-expect 4 nobody "$EHSYSLOG" register --persist --facility user --level err
+expect 4 as_nobody "$EHSYSLOG" register --persist --facility user --level err
 expect_line err "ehsyslog register: cannot register persistent tracepoints: Operation not permitted (needs CAP_PERFMON)"
-expect 4 nobody "$EHSYSLOG" register --delete --facility user --level err
+expect 4 as_nobody "$EHSYSLOG" register --delete --facility user --level err
 expect_line err "ehsyslog register: cannot delete Syslog_L2K2: Operation not permitted (a persistent tracepoint: needs CAP_PERFMON)"
 chmod o-x "$TR" && chmod o-w "$TR/user_events_data"
 expect 0 "$EHSYSLOG" register --delete

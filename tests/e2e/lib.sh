@@ -25,7 +25,16 @@ e2e_boot() {
 	if [ "${E2E_INSIDE:-}" = y ]; then
 		# shellcheck disable=SC2034 # the scripts' scratch directory
 		work=$(mktemp -d /tmp/e2e.XXXXXX) || exit 99
-		trap 'rm -rf "$work"' EXIT
+		# Programs that switch to nobody (su, setpriv) load the library
+		# too: give them a copy nobody can read, wherever the build tree
+		# lies, and make /etc/ld.so.preload name it.
+		public=$(mktemp -d /tmp/e2e-public.XXXXXX) || exit 99
+		trap 'rm -rf "$work" "$public"' EXIT
+		chmod 755 "$public" && cp "$lib" "$public/libehsyslog.so" || exit 99
+		if [ "$(cat /etc/ld.so.preload 2>/dev/null)" = "$lib" ]; then
+			echo "$public/libehsyslog.so" >/etc/ld.so.preload || exit 99
+		fi
+		lib=$public/libehsyslog.so
 		return 0
 	fi
 	script=$1
