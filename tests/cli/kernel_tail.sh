@@ -5,13 +5,29 @@
 # printing what was logged before it and leaving no instance and no
 # tracepoint behind, status naming ftrace as the user, a burst of 2000
 # events read whole, and lost events reported when the buffer overflows.
-# On a host without user_events: tail exits 3 saying why.
+# On the host, in mount namespaces it makes itself: without tracefs, and
+# with tracefs but (on a kernel without them) no user_events, tail exits
+# 3 saying which.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 
-if [ "${1:-}" != --inside ] && [ ! -e "$TR/user_events_data" ]; then
-	expect 3 "$EHSYSLOG" tail
-	expect_empty out
-	expect_line err "ehsyslog tail: $TR/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
+if [ "${1:-}" != --inside ]; then
+	ns=$top_srcdir/scripts/tracefs-ns
+	if why=$("$ns" --check 2>&1); then
+		expect 3 "$ns" none "$EHSYSLOG" tail
+		expect_empty out
+		expect_line err "ehsyslog tail: no tracefs found (not in /proc/mounts, nor at /sys/kernel/tracing): this kernel has no tracing, or tracefs is not mounted (mount -t tracefs tracefs /sys/kernel/tracing)"
+		if ! grep -qw tracefs /proc/filesystems; then
+			echo "note: this kernel has no tracefs: the check with tracefs but no user_events cannot run here"
+		elif "$ns" fresh test -e "$TR/user_events_data"; then
+			echo "note: this kernel has user_events: the check with tracefs but no user_events cannot run here"
+		else
+			expect 3 "$ns" fresh "$EHSYSLOG" tail
+			expect_empty out
+			expect_line err "ehsyslog tail: $TR/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
+		fi
+	else
+		echo "note: no mount namespace, so no check of tail without user_events: $why"
+	fi
 fi
 in_kernel "$0" "$@"
 
