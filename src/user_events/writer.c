@@ -247,6 +247,31 @@ static void clear_failed(struct ue_tracepoint *tp)
 	}
 }
 
+/* Registers again every tracepoint but skip whose registration failed or
+ * was lost, opening user_events_data first if needed.  Each call counts
+ * as one attempt for the rate limit.  Locked. */
+static int revive_locked(struct ue_tracepoint *skip)
+{
+	int r;
+
+	__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
+	r = data_open();
+	for (struct ue_tracepoint *tp = list; r == 0 && tp; tp = tp->priv_next) {
+		if (!(tp->priv_flags & TP_FAILED) || tp == skip)
+			continue;
+		/* A word lost with our old descriptor is still registered
+		 * and flipped by the kernel: reg_on_kernel() drops that
+		 * registration first, then takes a new write index. */
+		int e = reg_on_kernel(tp, 0);
+
+		if (e < 0)
+			mark_failed(tp, -e);
+		else
+			clear_failed(tp);
+	}
+	return r;
+}
+
 /* Registers tp (not yet registered).  On failure a lazy registration
  * leaves the word 0; an explicit one leaves tp as it was.  Locked. */
 static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
@@ -258,7 +283,12 @@ static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
 		list = tp;
 		tp->priv_flags |= TP_LISTED;
 	}
-	r = shut_down ? -ESHUTDOWN : data_open();
+	if (shut_down)
+		r = -ESHUTDOWN;
+	else if (data_fd < 0)
+		r = revive_locked(tp);	/* others may have failed with the last open */
+	else
+		r = 0;
 	if (r == 0)
 		r = reg_on_kernel(tp, flags);
 	if (r == 0)
@@ -426,31 +456,6 @@ int ue_retry(void)
 	return 0;
 }
 
-/* Registers again every tracepoint whose registration failed or was
- * lost, opening user_events_data first if needed.  Each call counts as
- * one attempt for the rate limit.  Locked. */
-static int revive_locked(void)
-{
-	int r;
-
-	__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
-	r = data_open();
-	for (struct ue_tracepoint *tp = list; r == 0 && tp; tp = tp->priv_next) {
-		if (!(tp->priv_flags & TP_FAILED))
-			continue;
-		/* A word lost with our old descriptor is still registered
-		 * and flipped by the kernel: reg_on_kernel() drops that
-		 * registration first, then takes a new write index. */
-		int e = reg_on_kernel(tp, 0);
-
-		if (e < 0)
-			mark_failed(tp, -e);
-		else
-			clear_failed(tp);
-	}
-	return r;
-}
-
 /* Gets tp's channel back: the program closed our descriptor (stale_fd no
  * longer user_events_data), or tp lost its registration earlier (stale_fd
  * -1) and the rate limit allows another attempt.  0 when the caller may
@@ -472,9 +477,9 @@ static int recover(struct ue_tracepoint *tp, int stale_fd)
 			registered--;
 			mark_failed(t, 0);
 		}
-		r = revive_locked();
+		r = revive_locked(NULL);
 	} else if (stale_fd < 0 && tp->priv_flags & TP_FAILED && retry_due()) {
-		r = revive_locked();
+		r = revive_locked(NULL);
 	}
 	lock_drop();
 	return r;

@@ -80,8 +80,10 @@ static bool info(const char *text)
 }
 
 /* The daemon of issue 11: its descriptors all taken, then freed while
- * traced.  Exit 6: a byte of ours reached its file. */
-static int descriptors_taken(const char *file)
+ * traced.  With first_use, a new tracepoint's first use (LOG_ERR) fails
+ * while they are taken, and another's (LOG_WARNING) is the first call
+ * after, with no pause.  Exit 6: a byte of ours reached its file. */
+static int descriptors_taken(const char *file, bool first_use)
 {
 	struct rlimit rl;
 	struct stat st;
@@ -106,12 +108,19 @@ static int descriptors_taken(const char *file)
 	for (int i = 4; i < 4096; i++)
 		if (dup2(fd, i) != i)
 			return 5;
+	if (first_use)
+		syslog(LOG_ERR, "lost error");
 	if (!info("after close"))
 		return 4;
 	if (syscall(SYS_close_range, 4, ~0U, 0) != 0)
 		return 5;
-	/* The writer retries at most once per UE_RETRY_INTERVAL_MS. */
-	usleep(2 * UE_RETRY_INTERVAL_MS * 1000);
+	if (first_use) {
+		syslog(LOG_WARNING, "warning");
+		syslog(LOG_ERR, "error back");
+	} else {
+		/* The writer retries at most once per UE_RETRY_INTERVAL_MS. */
+		usleep(2 * UE_RETRY_INTERVAL_MS * 1000);
+	}
 	if (!info("recovered"))
 		return 4;
 	if (fstat(fd, &st) < 0)
@@ -164,7 +173,9 @@ int subject_main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(what, "fds") == 0 && argc == 2)	/* fds FILE */
-		return descriptors_taken(argv[1]);
+		return descriptors_taken(argv[1], false);
+	if (strcmp(what, "fds-first-use") == 0 && argc == 2)
+		return descriptors_taken(argv[1], true);
 	if (strcmp(what, "tracefs") == 0) {
 		/* A mount namespace of our own without tracefs anywhere. */
 		if (unshare(CLONE_NEWNS) < 0 ||
