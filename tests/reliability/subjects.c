@@ -71,11 +71,11 @@ static int handshake(const char *in, const char *out)
 	return write(atoi(out), "r", 1) == 1 && read(atoi(in), &c, 1) == 1 ? 0 : -1;
 }
 
-/* syslog(LOG_INFO, text); false if errno moved. */
-static bool info(const char *text)
+/* syslog(pri, text); false if errno moved. */
+static bool said(int pri, const char *text)
 {
 	errno = 1234;
-	syslog(LOG_INFO, "%s", text);
+	syslog(pri, "%s", text);
 	return errno == 1234;
 }
 
@@ -97,7 +97,7 @@ static int descriptors_taken(const char *file, bool first_use)
 	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
 		return 5;
 	openlog("d", 0, LOG_DAEMON);
-	if (!info("before close"))
+	if (!said(LOG_INFO, "before close"))
 		return 4;
 	/* Ours is closed too; the program's own file takes every number. */
 	if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
@@ -108,20 +108,20 @@ static int descriptors_taken(const char *file, bool first_use)
 	for (int i = 4; i < 4096; i++)
 		if (dup2(fd, i) != i)
 			return 5;
-	if (first_use)
-		syslog(LOG_ERR, "lost error");
-	if (!info("after close"))
+	if (first_use && !said(LOG_ERR, "lost error"))
+		return 4;
+	if (!said(LOG_INFO, "after close"))
 		return 4;
 	if (syscall(SYS_close_range, 4, ~0U, 0) != 0)
 		return 5;
 	if (first_use) {
-		syslog(LOG_WARNING, "warning");
-		syslog(LOG_ERR, "error back");
+		if (!said(LOG_WARNING, "warning") || !said(LOG_ERR, "error back"))
+			return 4;
 	} else {
 		/* The writer retries at most once per UE_RETRY_INTERVAL_MS. */
 		usleep(2 * UE_RETRY_INTERVAL_MS * 1000);
 	}
-	if (!info("recovered"))
+	if (!said(LOG_INFO, "recovered"))
 		return 4;
 	if (fstat(fd, &st) < 0)
 		return 5;
