@@ -254,6 +254,8 @@ static int revive_locked(struct ue_tracepoint *skip)
 {
 	int r;
 
+	if (open_failed_for_good())
+		return -error;	/* no attempt: keep RETRY_NEVER */
 	__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
 	r = data_open();
 	for (struct ue_tracepoint *tp = list; r == 0 && tp; tp = tp->priv_next) {
