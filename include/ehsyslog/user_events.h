@@ -21,12 +21,27 @@
  * "<name> u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode;
  * u8 level".
  *
- * Failure and retry policy: when user_events is missing (ENOENT), denied
- * (EACCES) or tracefs is not mounted, every tracepoint becomes a silent
- * no-op: its state word stays 0, so the check costs exactly what a
- * disabled tracepoint costs and nothing is retried per call.  ue_status()
- * says why.  A process that found user_events unusable stays silent until
- * ue_retry() - the syslog bridge calls it from openlog() - or until exec.
+ * Failure and retry policy.  Permanent failures: user_events missing
+ * (ENOENT), no permission (EACCES, EPERM), tracefs not mounted, a file
+ * that is not on tracefs, any other error opening user_events_data, and a
+ * registration the kernel refuses once the file is open (limits, name).
+ * The tracepoints concerned become silent no-ops: their state word stays
+ * 0, so the check costs what a disabled tracepoint costs, and nothing is
+ * retried until ue_retry() - the syslog bridge calls it from openlog() -
+ * or exec.  ue_status() says why.
+ *
+ * Transient failures: opening user_events_data fails with EMFILE, ENFILE,
+ * ENOMEM, EAGAIN or EINTR.  Nothing has to ask for these: the next
+ * tracepoint's first use opens again, and a tracepoint that is traced but
+ * lost its registration (the kernel keeps flipping the word after the
+ * program closed our descriptor) opens again from ue_tracepoint_write(),
+ * at most once per 100 ms of CLOCK_MONOTONIC_COARSE.  That clock is read
+ * without a syscall, so a flood of calls while it fails makes no syscall
+ * between attempts.  A successful open registers every tracepoint that
+ * failed again.  Events written in the meantime are lost (-ENOTCONN),
+ * never sent elsewhere.  A tracepoint whose own first use met a transient
+ * failure is not known to the kernel, so it comes back with the next open
+ * another tracepoint makes, or with ue_retry().
  *
  * Size limit: ftrace drops events larger than its page without telling the
  * writer, so ue_tracepoint_write() refuses events whose bytes (after the
@@ -39,7 +54,8 @@
  * file: each write that is actually traced first fstat()s the descriptor
  * and compares st_dev/st_ino with user_events_data's (one extra syscall per
  * traced event, none while untraced).  On a mismatch the writer reopens,
- * unregisters the stale enable words and registers again, then writes.
+ * unregisters the stale enable words and registers again, then writes;
+ * when the reopen fails, the policy above applies.
  * Not covered: a number reused for the program's own open of
  * user_events_data (same inode), or a close and reopen by another thread
  * between the fstat and the writev.
@@ -124,9 +140,10 @@ static inline bool ue_tracepoint_active(struct ue_tracepoint *tp)
  * starting with the 8-byte eventheader.  Returns 0 when written or when
  * nobody listens (no syscall then), -EMSGSIZE above UE_EVENT_MAX, -EINVAL
  * for fewer than 8 bytes or a bad iovcnt, -ENOTCONN when tp is not
- * registered, or another -errno from the kernel.  Never writes to anything
- * but user_events_data; never allocates; takes no lock unless it must
- * recover a descriptor the program closed.
+ * registered (also while a lost registration waits for its next retry),
+ * or another -errno from the kernel.  Never writes to anything but
+ * user_events_data; never allocates; takes no lock unless it must recover
+ * a descriptor the program closed or retry a lost registration.
  */
 UE_API int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 

@@ -10,6 +10,11 @@
 #define UE_FIXED_PATH "/sys/kernel/tracing/user_events_data"
 #define UE_MOUNTS_PATH "/proc/mounts"
 
+/* After a transient failure, the write path tries to get a traced
+ * tracepoint's registration back at most once per this many ms (the
+ * public header and libehsyslog(7) say 100 ms). */
+#define UE_RETRY_INTERVAL_MS 100
+
 /* statfs f_type of tracefs (also what <debugfs>/tracing automounts). */
 #define UE_TRACEFS_MAGIC 0x74726163
 

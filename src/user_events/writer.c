@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "eventheader/eventheader.h"
@@ -44,6 +45,12 @@ static struct ue_tracepoint *list;
 static unsigned registered, failed;
 static unsigned long oversize;
 static int shut_down;	/* the destructor ran: register nothing more */
+
+/* When a traced write may next try to get lost registrations back, in
+ * CLOCK_MONOTONIC_COARSE milliseconds: 0 at once, RETRY_NEVER after a
+ * permanent failure.  Read by writers without the lock. */
+#define RETRY_NEVER UINT64_MAX
+static uint64_t retry_at;
 
 static void atfork_prepare(void)
 {
@@ -107,7 +114,40 @@ static int fd_is_data(int fd)
 	       (uint64_t)st.st_ino == __atomic_load_n(&data_ino, __ATOMIC_RELAXED);
 }
 
-/* Opens user_events_data unless open or known to be unusable.  Locked. */
+/* The vDSO answers this clock: no syscall, async-signal-safe. */
+static uint64_t coarse_ms(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) < 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Failures that go away by themselves: descriptors or memory run out, a
+ * signal came.  Anything else waits for ue_retry(). */
+static bool transient(int err)
+{
+	return err == EMFILE || err == ENFILE || err == ENOMEM || err == EAGAIN ||
+	       err == EINTR;
+}
+
+static bool open_failed_for_good(void)
+{
+	return state != UE_STATUS_UNUSED && state != UE_STATUS_OK &&
+	       !(state == UE_STATUS_ERROR && transient(error));
+}
+
+static bool retry_due(void)
+{
+	uint64_t at = __atomic_load_n(&retry_at, __ATOMIC_RELAXED);
+
+	return at == 0 || (at != RETRY_NEVER && coarse_ms() >= at);
+}
+
+/* Opens user_events_data unless open or known to be unusable for good.
+ * After a transient failure it tries again whenever asked: callers on the
+ * write path ask through retry_due().  Locked. */
 static int data_open(void)
 {
 	struct ue_found found;
@@ -116,7 +156,7 @@ static int data_open(void)
 
 	if (data_fd >= 0)
 		return 0;
-	if (state != UE_STATUS_UNUSED && state != UE_STATUS_OK)
+	if (open_failed_for_good())
 		return -error;
 	ue__discover(&paths, &found);
 	memcpy(path, found.path, sizeof path);
@@ -133,8 +173,11 @@ static int data_open(void)
 	}
 	state = found.state;
 	error = found.error;
-	if (found.fd < 0)
+	if (found.fd < 0) {
+		__atomic_store_n(&retry_at, open_failed_for_good() ? RETRY_NEVER
+				 : coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
 		return -error;
+	}
 	__atomic_store_n(&data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
 	__atomic_store_n(&data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
 	data_fd = found.fd;
@@ -204,6 +247,33 @@ static void clear_failed(struct ue_tracepoint *tp)
 	}
 }
 
+/* Registers again every tracepoint but skip whose registration failed or
+ * was lost, opening user_events_data first if needed.  Each call counts
+ * as one attempt for the rate limit.  Locked. */
+static int revive_locked(struct ue_tracepoint *skip)
+{
+	int r;
+
+	if (open_failed_for_good())
+		return -error;	/* no attempt: keep RETRY_NEVER */
+	__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
+	r = data_open();
+	for (struct ue_tracepoint *tp = list; r == 0 && tp; tp = tp->priv_next) {
+		if (!(tp->priv_flags & TP_FAILED) || tp == skip)
+			continue;
+		/* A word lost with our old descriptor is still registered
+		 * and flipped by the kernel: reg_on_kernel() drops that
+		 * registration first, then takes a new write index. */
+		int e = reg_on_kernel(tp, 0);
+
+		if (e < 0)
+			mark_failed(tp, -e);
+		else
+			clear_failed(tp);
+	}
+	return r;
+}
+
 /* Registers tp (not yet registered).  On failure a lazy registration
  * leaves the word 0; an explicit one leaves tp as it was.  Locked. */
 static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
@@ -215,7 +285,12 @@ static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
 		list = tp;
 		tp->priv_flags |= TP_LISTED;
 	}
-	r = shut_down ? -ESHUTDOWN : data_open();
+	if (shut_down)
+		r = -ESHUTDOWN;
+	else if (data_fd < 0)
+		r = revive_locked(tp);	/* others may have failed with the last open */
+	else
+		r = 0;
 	if (r == 0)
 		r = reg_on_kernel(tp, flags);
 	if (r == 0)
@@ -369,6 +444,7 @@ int ue_retry(void)
 			state = UE_STATUS_UNUSED;
 			error = 0;
 		}
+		__atomic_store_n(&retry_at, 0, __ATOMIC_RELAXED);
 		for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
 			if (tp->priv_flags & TP_FAILED) {
 				clear_failed(tp);
@@ -382,36 +458,30 @@ int ue_retry(void)
 	return 0;
 }
 
-/* The program closed our descriptor (stale_fd no longer user_events_data):
- * open a new one and register every tracepoint again.  0 when the caller
- * may reload its channel. */
-static int recover(int stale_fd)
+/* Gets tp's channel back: the program closed our descriptor (stale_fd no
+ * longer user_events_data), or tp lost its registration earlier (stale_fd
+ * -1) and the rate limit allows another attempt.  0 when the caller may
+ * reload its channel. */
+static int recover(struct ue_tracepoint *tp, int stale_fd)
 {
 	int r = lock_take();
 
 	if (r < 0)
 		return r;
-	if (data_fd == stale_fd && !fd_is_data(stale_fd)) {
+	if (stale_fd >= 0 && data_fd == stale_fd && !fd_is_data(stale_fd)) {
 		data_fd = -1;	/* the number is the program's now: never close it */
 		if (state == UE_STATUS_OK)
 			state = UE_STATUS_UNUSED;
-		r = data_open();
-		for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
-			if (!__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED))
+		for (struct ue_tracepoint *t = list; t; t = t->priv_next) {
+			if (!__atomic_load_n(&t->priv_channel, __ATOMIC_RELAXED))
 				continue;
-			__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&t->priv_channel, 0, __ATOMIC_RELAXED);
 			registered--;
-			if (r < 0) {
-				mark_failed(tp, 0);
-				continue;
-			}
-			/* The old registration still flips the word: drop it
-			 * first, then take a new write index on the new fd. */
-			unreg_addr(data_fd, tp);
-			int e = reg_on_kernel(tp, 0);
-			if (e < 0)
-				mark_failed(tp, -e);
+			mark_failed(t, 0);
 		}
+		r = revive_locked(NULL);
+	} else if (stale_fd < 0 && tp->priv_flags & TP_FAILED && retry_due()) {
+		r = revive_locked(NULL);
 	}
 	lock_drop();
 	return r;
@@ -442,14 +512,19 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		int fd = (int)(ch >> 32) - 1;
 
 		if (!ch) {
+			/* Traced, but registration was lost to a failure: try
+			 * again, at most once per UE_RETRY_INTERVAL_MS, and
+			 * without a syscall until then. */
 			r = -ENOTCONN;
+			if (attempt == 0 && retry_due() && recover(tp, -1) == 0)
+				continue;
 			break;
 		}
 		/* One fstat per traced event: the number may hold one of the
 		 * program's files now. */
 		if (!fd_is_data(fd)) {
 			r = -EBADF;
-			if (attempt == 0 && recover(fd) == 0)
+			if (attempt == 0 && recover(tp, fd) == 0)
 				continue;
 			break;
 		}

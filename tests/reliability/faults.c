@@ -211,6 +211,96 @@ START_TEST(user_events_max_reached)
 }
 END_TEST
 
+/* Issue 11: a traced daemon closes every descriptor (ours too), fills
+ * them all with its own file, logs, then frees them and logs again.  The
+ * writer's reopen fails with EMFILE while the kernel still flips the word;
+ * it must come back by itself, without openlog(), and never write into
+ * the daemon's file. */
+START_TEST(descriptors_taken_then_freed)
+{
+	static const char file[] = "/tmp/reliab-fds-file";
+	struct revs ev = { 0 };
+	struct reader r;
+	int st;
+	pid_t pid;
+
+	unlink(OUT);
+	unlink(file);
+	reg(LOG_DAEMON | LOG_INFO);
+	reader_open(&r, "reliab_fds", 0);
+	reader_enable(&r, "Syslog_L4K8");
+	pid = run_subject(&st, OUT, (char *[]){ (char *)"fds", (char *)file, NULL });
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "subject status %#x", st);
+	ck_assert_int_eq(file_size(OUT), 0);
+	ck_assert_int_eq(file_size(file), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	revs_sort(&ev);
+	ck_assert_uint_eq(revs_count(&ev, pid, "before close"), 1);
+	ck_assert_uint_eq(revs_count(&ev, pid, "after close"), 0);
+	ck_assert_msg(revs_count(&ev, pid, "recovered") == 1, "\"recovered\" missing");
+	ck_assert_uint_eq(ev.n, 2);
+	ck_assert(ev.v[0].msg_len == 12 && memcmp(ev.v[0].msg, "before close", 12) == 0);
+	for (size_t i = 0; i < ev.n; i++) {
+		ck_assert_str_eq(ev.v[i].name, "Syslog_L4K8");
+		ck_assert_uint_eq(ev.v[i].severity, LOG_INFO);
+		ck_assert_uint_eq(ev.v[i].facility, LOG_DAEMON >> 3);
+	}
+	revs_free(&ev);
+	unlink(file);
+	report("descriptors_taken_then_freed", "3 calls",
+	       "close_range(3, ~0U), every descriptor up to RLIMIT_NOFILE 4096 then dup2()ed "
+	       "to the program's file, freed again", "-",
+	       "\"before close\" and \"recovered\" arrived without openlog(), "
+	       "\"after close\" dropped, 0 bytes in the program's file");
+}
+END_TEST
+
+/* The same daemon, but a tracepoint first used while the descriptors are
+ * taken (LOG_ERR) fails too, and the first call after they are freed is
+ * another tracepoint's first use (LOG_WARNING, not traced here): that
+ * open must bring both lost tracepoints back at once, no pause needed. */
+START_TEST(first_use_after_freed_revives_all)
+{
+	static const char file[] = "/tmp/reliab-fds-file";
+	struct revs ev = { 0 };
+	struct reader r;
+	int st;
+	pid_t pid;
+
+	unlink(OUT);
+	unlink(file);
+	reg(LOG_DAEMON | LOG_INFO);
+	reg(LOG_DAEMON | LOG_ERR);
+	reader_open(&r, "reliab_fds_first", 0);
+	reader_enable(&r, "Syslog_L4K8");
+	reader_enable(&r, "Syslog_L2K8");
+	pid = run_subject(&st, OUT, (char *[]){ (char *)"fds-first-use", (char *)file, NULL });
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "subject status %#x", st);
+	ck_assert_int_eq(file_size(OUT), 0);
+	ck_assert_int_eq(file_size(file), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	ck_assert_uint_eq(revs_count(&ev, pid, "before close"), 1);
+	ck_assert_uint_eq(revs_count(&ev, pid, "lost error"), 0);
+	ck_assert_uint_eq(revs_count(&ev, pid, "after close"), 0);
+	ck_assert_msg(revs_count(&ev, pid, "error back") == 1, "\"error back\" missing");
+	ck_assert_msg(revs_count(&ev, pid, "recovered") == 1, "\"recovered\" missing");
+	ck_assert_uint_eq(ev.n, 3);
+	revs_sort(&ev);
+	ck_assert_str_eq(ev.v[1].name, "Syslog_L2K8");
+	ck_assert_uint_eq(ev.v[1].severity, LOG_ERR);
+	ck_assert_str_eq(ev.v[2].name, "Syslog_L4K8");
+	revs_free(&ev);
+	unlink(file);
+	report("first_use_after_freed_revives_all", "6 calls on 3 tracepoints",
+	       "as descriptors_taken_then_freed, plus a first use while the descriptors "
+	       "are taken and another right after they are freed", "-",
+	       "\"before close\", \"error back\" and \"recovered\" arrived without "
+	       "openlog() or pause; 0 bytes in the program's file");
+}
+END_TEST
+
 Suite *faults_suite(void)
 {
 	Suite *s = suite_create("faults");
@@ -221,6 +311,8 @@ Suite *faults_suite(void)
 	tcase_add_test(tc, tracefs_not_mounted);
 	tcase_add_test(tc, data_file_unwritable);
 	tcase_add_test(tc, user_events_max_reached);
+	tcase_add_test(tc, descriptors_taken_then_freed);
+	tcase_add_test(tc, first_use_after_freed_revives_all);
 	suite_add_tcase(s, tc);
 	return s;
 }

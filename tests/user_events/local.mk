@@ -4,9 +4,9 @@ UE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 UE_TEST_LDADD = src/user_events/libuserevents.la $(CHECK_LIBS)
 
 check_PROGRAMS += tests/user_events/test_ue_abi tests/user_events/test_ue_discover \
-	tests/user_events/test_ue_noop
+	tests/user_events/test_ue_noop tests/user_events/test_ue_retry
 TESTS += tests/user_events/test_ue_abi tests/user_events/test_ue_discover \
-	tests/user_events/test_ue_noop
+	tests/user_events/test_ue_noop tests/user_events/test_ue_retry
 
 tests_user_events_test_ue_abi_SOURCES = tests/user_events/test_ue_abi.c
 tests_user_events_test_ue_abi_CFLAGS = $(UE_TEST_CFLAGS)
@@ -23,3 +23,9 @@ tests_user_events_test_ue_noop_SOURCES = tests/user_events/test_ue_noop.c \
 tests_user_events_test_ue_noop_CFLAGS = $(UE_TEST_CFLAGS)
 tests_user_events_test_ue_noop_LDADD = $(UE_TEST_LDADD)
 tests_user_events_test_ue_noop_LDFLAGS = -no-install
+
+tests_user_events_test_ue_retry_SOURCES = tests/user_events/test_ue_retry.c \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_user_events_test_ue_retry_CFLAGS = $(UE_TEST_CFLAGS)
+tests_user_events_test_ue_retry_LDADD = $(UE_TEST_LDADD)
+tests_user_events_test_ue_retry_LDFLAGS = -no-install
