@@ -575,8 +575,10 @@ int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 	int rc;
 
 	memset(info, 0, sizeof *info);
-	if (len < 16 || memcmp(data, PERF_DATA_MAGIC, 8) != 0)
+	if (len < 8 || memcmp(data, PERF_DATA_MAGIC, 8) != 0)
 		return fail(&r, "not a perf.data file");
+	if (len < 16)
+		return fail(&r, "perf.data header truncated");
 	hsize = rd64(r.p + 8);
 	if (hsize == 16)
 		return fail(&r, "perf.data in pipe mode is not supported (record to a file)");

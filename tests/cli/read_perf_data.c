@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * perf.data reader: the conformance capture reads back as the samples
- * perf recorded, and no truncation or corruption of it makes the reader
- * read outside the buffer or crash (run under valgrind or ASan to see
- * the former).
+ * perf recorded, also once its data is zstd-compressed as `perf record -z`
+ * writes it; no truncation or corruption of it makes the reader read
+ * outside the buffer or crash (run under valgrind or ASan to see the
+ * former), and what it cannot read is counted as skipped.
  */
 #include <check.h>
+#include <zstd.h>
 
 #include "../check_run.h"
 #include <stdio.h>
@@ -136,18 +138,144 @@ START_TEST(pipe_mode_refused)
 }
 END_TEST
 
-/* Every cut leaves the feature table (after the data) outside the file:
- * always an error, never a sample delivered. */
+static uint64_t data_offset(void)
+{
+	uint64_t off;
+
+	memcpy(&off, golden + 40, 8);
+	return off;
+}
+
+static unsigned long total_skipped(const struct perf_data_info *info)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < PERF_SKIPS; i++)
+		n += info->skipped[i];
+	return n;
+}
+
+/* Every cut is either an error (in the header and attributes) or read
+ * with the cut counted once as skipped; samples come out only if the
+ * event names (a feature section) survived. */
 START_TEST(truncated)
 {
+	struct perf_data_info info;
 	struct seen s;
 	char err[256];
 
 	for (size_t len = 0; len < golden_len; len += len < 4096 ? 1 : 97) {
+		unsigned char *copy = malloc(len ? len : 1);
+		int rc;
+
+		ck_assert_ptr_nonnull(copy);
+		memcpy(copy, golden, len);
+		memset(&s, 0, sizeof s);
 		err[0] = '\0';
-		ck_assert_int_eq(read_copy(golden, len, &s, err, sizeof err), -1);
+		rc = perf_data_read(copy, len, &info, count, &s, err, sizeof err);
+		free(copy);
+		if (rc == -1) {
+			ck_assert(err[0] != '\0');
+			ck_assert_uint_eq(s.n, 0);
+			continue;
+		}
+		ck_assert_int_eq(rc, 0);
+		ck_assert_uint_eq(info.skipped[PERF_SKIP_CUT], 1);
+		ck_assert_uint_eq(info.skipped[PERF_SKIP_MALFORMED], 0);
+		/* Named and delivered, all of them, or unnamed and counted. */
+		ck_assert(s.n == 0 || (s.n == 254 && info.skipped[PERF_SKIP_UNNAMED] == 0));
+	}
+}
+END_TEST
+
+/*
+ * The conformance file as `perf record -z` would have written it: its
+ * data section cut into 1000-byte pieces (records straddle them), each
+ * compressed (flushed) into one compressed record of the file's single
+ * zstd stream, a plain FINISHED_ROUND record after each; the feature
+ * sections stay where they were.  type is 81 (COMPRESSED) or 83
+ * (COMPRESSED2: a u64 payload size, the record padded to 8 bytes).
+ */
+static unsigned char *compressed_copy(uint32_t type, size_t *outlen, size_t *nrecords)
+{
+	uint64_t off = data_offset(), size = 0, nfeat = 0;
+	unsigned char *out = malloc(golden_len), *w;
+	ZSTD_CCtx *cctx = ZSTD_createCCtx();
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(cctx);
+	memcpy(&size, golden + 48, 8);
+	for (int i = 72; i < 104; i++)
+		nfeat += (uint64_t)__builtin_popcount(golden[i]);
+	memcpy(out, golden, golden_len);
+	w = out + off;
+	*nrecords = 0;
+	for (uint64_t at = 0; at < size; at += 1000) {
+		ZSTD_inBuffer in = { golden + off + at, size - at < 1000 ? size - at : 1000, 0 };
+		unsigned char *rec = w, *payload = w + (type == 83 ? 16 : 8);
+		ZSTD_outBuffer zo = { payload, 4096, 0 };
+		size_t left, rsize;
+
+		do {
+			left = ZSTD_compressStream2(cctx, &zo, &in, ZSTD_e_flush);
+			ck_assert(!ZSTD_isError(left));
+		} while (left != 0);
+		rsize = (size_t)(payload - rec) + zo.pos;
+		if (type == 83) {
+			uint64_t n = zo.pos;
+
+			memcpy(rec + 8, &n, 8);
+			while (rsize % 8 != 0)
+				rec[rsize++] = 0;
+		}
+		memcpy(rec, &type, 4);
+		rec[4] = rec[5] = 0;
+		rec[6] = (unsigned char)rsize;
+		rec[7] = (unsigned char)(rsize >> 8);
+		w += rsize;
+		memcpy(w, "\x44\0\0\0\0\0\x08\0", 8);	/* PERF_RECORD_FINISHED_ROUND */
+		w += 8;
+		++*nrecords;
+	}
+	ZSTD_freeCCtx(cctx);
+	/* The new data section, then the feature table after it, both
+	 * within the old data section. */
+	ck_assert_uint_le((uint64_t)(w - out) + 16 * nfeat, off + size);
+	memcpy(w, golden + off + size, 16 * nfeat);
+	size = (uint64_t)(w - (out + off));
+	memcpy(out + 48, &size, 8);
+	*outlen = golden_len;
+	return out;
+}
+
+START_TEST(compressed)
+{
+	uint32_t types[] = { 81, 83 };
+
+	for (size_t t = 0; t < 2; t++) {
+		struct perf_data_info info;
+		struct seen s = { .sorted = true }, plain = { .sorted = true };
+		size_t len, nrec;
+		unsigned char *z = compressed_copy(types[t], &len, &nrec);
+		char err[256] = "";
+
+		ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &plain, err, sizeof err), 0);
+		ck_assert_int_eq(perf_data_read(z, len, &info, count, &s, err, sizeof err), 0);
+		ck_assert_uint_eq(total_skipped(&info), 0);
+		ck_assert_uint_eq(s.n, 254);
+		ck_assert(s.sorted);
+		ck_assert_uint_eq(s.bytes, plain.bytes);
+		ck_assert_str_eq(s.first, plain.first);
+		ck_assert_uint_eq(s.first_wall, plain.first_wall);
+
+		/* A broken frame header: no record decompresses, each is counted. */
+		z[data_offset() + (types[t] == 83 ? 16 : 8)] ^= 0xff;
+		memset(&s, 0, sizeof s);
+		ck_assert_int_eq(perf_data_read(z, len, &info, count, &s, err, sizeof err), 0);
 		ck_assert_uint_eq(s.n, 0);
-		ck_assert(err[0] != '\0');
+		ck_assert_uint_eq(info.skipped[PERF_SKIP_UNZIP], nrec);
+		ck_assert_uint_eq(total_skipped(&info), nrec);
+		free(z);
 	}
 }
 END_TEST
@@ -193,6 +321,7 @@ int main(void)
 	tcase_add_test(tc, not_perf_data);
 	tcase_add_test(tc, pipe_mode_refused);
 	tcase_add_test(tc, truncated);
+	tcase_add_test(tc, compressed);
 	tcase_add_test(tc, corrupted);
 	suite_add_tcase(s, tc);
 	failed = check_run(s);
