@@ -534,12 +534,13 @@ static int read_data(struct reader *r, uint64_t off, uint64_t size, struct perf_
 {
 	int rc = scan_records(r, r->p + off, size, true);
 
-	if (rc == 0)
+	if (rc == 0 && r->unzip.len > 0)
 		rc = scan_records(r, r->unzip.out, r->unzip.len, false);
 	if (rc < 0)
 		return rc;
 	info->samples = r->nsamples;
-	qsort(r->samples, r->nsamples, sizeof *r->samples, cmp_sample);
+	if (r->nsamples > 0)	/* (qsort's base must not be NULL) */
+		qsort(r->samples, r->nsamples, sizeof *r->samples, cmp_sample);
 	for (size_t i = 0; i < r->nsamples && rc == 0; i++) {
 		const struct sample *sm = &r->samples[i];
 		const struct attr *a = &r->attrs[sm->attr];
