@@ -4,7 +4,9 @@
  * a header naming three sections (attrs, data, unused event types) and a
  * feature bitmap; one perf_file_attr per event (perf_event_attr + a
  * section of sample ids); the data section's records; then one section
- * descriptor per feature bit, in bit order, after the data.
+ * descriptor per feature bit, in bit order, after the data.  With
+ * `perf record -z` most records of the data section sit inside
+ * PERF_RECORD_COMPRESSED records (see perf_unzip.h).
  *
  * Everything is read through bounds-checked helpers: an offset or size
  * taken from the file is never trusted.
