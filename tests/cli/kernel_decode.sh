@@ -48,6 +48,11 @@ check_decode() {
 	expect_same "perf record $1: decode --json" "$T/want" "$T/got"
 }
 
+# name_of OPTS: a file name for a recording with these perf options.
+name_of() {
+	printf 'rec%s' "$1" | tr -c '[:lower:]' _
+}
+
 # check_compressed NAME OPTS: the file is zstd-compressed iff OPTS has -z
 # (so the -z cases cannot pass on a plain file).
 check_compressed() {
@@ -61,7 +66,7 @@ check_compressed() {
 }
 
 for opts in -z --sample-identifier "" "-z --sample-identifier"; do
-	name=$(printf '%s' "rec$opts" | tr -c 'a-z' _)
+	name=$(name_of "$opts")
 	# shellcheck disable=SC2086 # opts and events are words
 	expect 0 "$PERF" record -q $opts $events -o "$T/$name.data" -- \
 		"$T/log_both" "$BUILT_LIBRARY" "$LOGGER" "$T/pids"
@@ -71,12 +76,14 @@ done
 
 # -a: system-wide, perf started first, stopped by SIGINT.
 for opts in -a "-a -z"; do
-	name=$(printf '%s' "rec$opts" | tr -c 'a-z' _)
+	name=$(name_of "$opts")
 	# shellcheck disable=SC2086
 	"$PERF" record -q $opts $events -o "$T/$name.data" >"$T/perf.out" 2>&1 &
 	perf=$!
-	wait_until 60 grep -qx 'Syslog_L4K8 # Used by perf' "$TR/user_events_status" ||
-		fail "perf $opts did not enable Syslog_L4K8: $(cat "$T/perf.out")"
+	for e in Syslog_L4K2 Syslog_L4K8; do
+		wait_until 60 grep -qx "$e # Used by perf" "$TR/user_events_status" ||
+			fail "perf $opts did not enable $e: $(cat "$T/perf.out")"
+	done
 	"$T/log_both" "$BUILT_LIBRARY" "$LOGGER" "$T/pids"
 	kill -INT $perf
 	wait $perf
