@@ -27,6 +27,7 @@ struct seen {
 	char first[300];
 	struct eh_record_info first_info;
 	uint64_t first_wall;
+	const uint8_t *first_data;
 };
 
 static int count(const struct read_event *ev, void *ctx)
@@ -37,6 +38,7 @@ static int count(const struct read_event *ev, void *ctx)
 		snprintf(s->first, sizeof s->first, "%s", ev->tracepoint);
 		s->first_info = ev->info;
 		s->first_wall = ev->has_wall ? ev->wall_ns : 0;
+		s->first_data = ev->data;
 	} else if (ev->info.time_ns < s->last_time) {
 		s->sorted = false;
 	}
@@ -88,6 +90,23 @@ static int read_copy(const unsigned char *src, size_t len, struct seen *s, char 
 	return rc;
 }
 
+static uint64_t data_offset(void)
+{
+	uint64_t off;
+
+	memcpy(&off, golden + 40, 8);
+	return off;
+}
+
+static unsigned long total_skipped(const struct perf_data_info *info)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < PERF_SKIPS; i++)
+		n += info->skipped[i];
+	return n;
+}
+
 START_TEST(conformance_samples)
 {
 	struct perf_data_info info;
@@ -110,6 +129,32 @@ START_TEST(conformance_samples)
 	ck_assert_uint_eq(s.first_info.tid, 2004);
 	/* perf-decode: "2024-03-28T00:45:14.788982451Z" */
 	ck_assert_uint_eq(s.first_wall, UINT64_C(1711586714788982451));
+}
+END_TEST
+
+/* A sample whose raw data claims more bytes than its record holds is
+ * counted as malformed; the others are still delivered. */
+START_TEST(malformed_sample)
+{
+	struct perf_data_info info;
+	struct seen s = { .sorted = true };
+	unsigned char *copy = malloc(golden_len);
+	char err[256] = "";
+	size_t raw_len_at;
+
+	ck_assert_ptr_nonnull(copy);
+	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &s, err, sizeof err), 0);
+	/* u32 raw size, then the raw data: 8 bytes of common fields, then
+	 * the EventHeader bytes handed to the callback. */
+	raw_len_at = (size_t)(s.first_data - golden) - 8 - 4;
+	memcpy(copy, golden, golden_len);
+	memcpy(copy + raw_len_at, "\xf0\xff\0\0", 4);
+	memset(&s, 0, sizeof s);
+	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_uint_eq(s.n, 253);
+	ck_assert_uint_eq(info.skipped[PERF_SKIP_MALFORMED], 1);
+	ck_assert_uint_eq(total_skipped(&info), 1);
+	free(copy);
 }
 END_TEST
 
@@ -137,23 +182,6 @@ START_TEST(pipe_mode_refused)
 	ck_assert_ptr_nonnull(strstr(err, "pipe mode"));
 }
 END_TEST
-
-static uint64_t data_offset(void)
-{
-	uint64_t off;
-
-	memcpy(&off, golden + 40, 8);
-	return off;
-}
-
-static unsigned long total_skipped(const struct perf_data_info *info)
-{
-	unsigned long n = 0;
-
-	for (int i = 0; i < PERF_SKIPS; i++)
-		n += info->skipped[i];
-	return n;
-}
 
 /* Every cut is either an error (in the header and attributes) or read
  * with the cut counted once as skipped; samples come out only if the
@@ -336,6 +364,7 @@ int main(void)
 	load();
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, conformance_samples);
+	tcase_add_test(tc, malformed_sample);
 	tcase_add_test(tc, not_perf_data);
 	tcase_add_test(tc, pipe_mode_refused);
 	tcase_add_test(tc, truncated);
