@@ -38,6 +38,10 @@ enum {
 	MAX_ATTRS = 65536,
 };
 
+/* Decompressed data is refused past RATIO times the file, plus SLACK. */
+#define UNZIP_RATIO 256
+#define UNZIP_SLACK ((size_t)64 << 20)
+
 const char *const perf_skip_reason[PERF_SKIPS] = {
 	[PERF_SKIP_CUT] = "cut by the end of the file",
 	[PERF_SKIP_MALFORMED] = "malformed",
@@ -598,6 +602,10 @@ int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 		r.names_lost = true;
 		data_size = len - data_off;
 	}
+	/* perf's records compress 3 to 10 times; a crafted stream could
+	 * expand a thousandfold (zstd's RLE blocks) and exhaust memory. */
+	r.unzip.limit = len > (SIZE_MAX - UNZIP_SLACK) / UNZIP_RATIO ? SIZE_MAX :
+			len * UNZIP_RATIO + UNZIP_SLACK;
 	rc = read_attrs(&r, rd64(r.p + 16), rd64(r.p + 24), rd64(r.p + 32));
 	if (rc == 0 && !r.cut)
 		rc = read_features(&r, r.p + 72, data_off + data_size, info);

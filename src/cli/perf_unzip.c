@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Decompression of perf.data's PERF_RECORD_COMPRESSED payloads (zstd). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,10 @@ static int grow(struct perf_unzip *z)
 	size_t cap = z->cap < GROW_MIN ? GROW_MIN : z->cap * 2;
 	uint8_t *p;
 
-	if (cap < z->cap)
+	/* One byte past the limit, to see output that would pass it. */
+	if (z->limit != 0 && z->limit < SIZE_MAX && cap > z->limit + 1)
+		cap = z->limit + 1;
+	if (cap <= z->cap)
 		return -1;
 	p = realloc(z->out, cap);
 	if (p == NULL)
@@ -49,6 +53,11 @@ int perf_unzip_feed(struct perf_unzip *z, const void *in, size_t n)
 		dst = (ZSTD_outBuffer){ z->out, z->cap, z->len };
 		rc = ZSTD_decompressStream(z->dctx, &dst, &src);
 		z->len = dst.pos;
+		if (z->limit != 0 && z->len > z->limit) {
+			z->len = z->limit;
+			z->broken = true;
+			return -1;
+		}
 		if (ZSTD_isError(rc)) {
 			z->broken = true;
 			return -1;

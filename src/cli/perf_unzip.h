@@ -17,11 +17,13 @@ struct perf_unzip {
 	void *dctx;	/* ZSTD_DCtx, made on the first feed */
 	uint8_t *out;	/* everything decompressed so far */
 	size_t len, cap;
+	size_t limit;	/* out never grows past this (0: no limit) */
 	bool broken;	/* a feed failed: the rest of the stream is lost */
 };
 
 /* Appends the decompressed form of in[0..n) to z->out.  Returns 0, or -1
- * if the stream is corrupt or memory ran out: z->broken is then set and
+ * if the stream is corrupt, its output would pass z->limit, or memory
+ * ran out: z->broken is then set and
  * later feeds fail at once (what came out before stays in z->out). */
 int perf_unzip_feed(struct perf_unzip *z, const void *in, size_t n);
 void perf_unzip_free(struct perf_unzip *z);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/perf_data.h"
+#include "cli/perf_unzip.h"
 
 static unsigned char *golden;
 static size_t golden_len;
@@ -355,6 +356,25 @@ START_TEST(corrupted)
 }
 END_TEST
 
+/* Output past the limit breaks the stream instead of eating memory. */
+START_TEST(unzip_limit)
+{
+	static unsigned char zeros[1 << 20], packed[4096];
+	struct perf_unzip z = { .limit = 300000 }, ok = { .limit = sizeof zeros };
+	size_t n = ZSTD_compress(packed, sizeof packed, zeros, sizeof zeros, 1);
+
+	ck_assert(!ZSTD_isError(n));
+	ck_assert_int_eq(perf_unzip_feed(&ok, packed, n), 0);
+	ck_assert_uint_eq(ok.len, sizeof zeros);
+	ck_assert_int_eq(perf_unzip_feed(&z, packed, n), -1);
+	ck_assert(z.broken);
+	ck_assert_uint_le(z.len, 300000);
+	ck_assert_int_eq(perf_unzip_feed(&z, packed, n), -1);
+	perf_unzip_free(&ok);
+	perf_unzip_free(&z);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("perf_data");
@@ -369,6 +389,7 @@ int main(void)
 	tcase_add_test(tc, pipe_mode_refused);
 	tcase_add_test(tc, truncated);
 	tcase_add_test(tc, compressed);
+	tcase_add_test(tc, unzip_limit);
 	tcase_add_test(tc, corrupted);
 	suite_add_tcase(s, tc);
 	failed = check_run(s);
