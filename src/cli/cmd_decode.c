@@ -32,15 +32,51 @@ static const char usage[] =
 	"time (RFC 3339, microseconds) where the file maps its clock to it (perf.data\n"
 	"with clock data), else seconds on the trace clock.  A message split over\n"
 	"several events is printed once, whole.\n"
-	"Exit status: 0 ok, 1 unreadable or malformed file (or an event that does not\n"
-	"decode), 2 usage error.\n";
+	"\n"
+	"Records that cannot be decoded are skipped and counted; the events around\n"
+	"them are still printed.  If any was skipped, the last line on stderr is\n"
+	"  ehsyslog decode: FILE: N records skipped (N1 REASON1, N2 REASON2, ...)\n"
+	"(\"1 record\" for one), with these REASONs, in this order: cut by the end\n"
+	"of the file (a truncated file: counted once), malformed, not decompressible\n"
+	"(perf record -z data), without event names (tracepoint samples of a file\n"
+	"cut before its event descriptions), of an unknown event id, without raw\n"
+	"data, of an unknown record type, not valid EventHeader.\n"
+	"Exit status: 0 every record decoded, 1 records skipped or a file that cannot\n"
+	"be read at all (message on stderr), 2 usage error.\n";
 
 static int emit(const struct read_event *ev, void *ctx)
 {
 	return out_event(ctx, ev) < 0;
 }
 
-static int decode_perf(int fd, struct out *o, char *err, size_t errlen)
+/* Records skipped, by reason: the perf.data reader's, then ours. */
+enum { SKIP_NOT_EVENTHEADER = PERF_SKIPS, SKIPS };
+
+/* Prints "FILE: N records skipped (N1 REASON1, ...)" if any was; returns
+ * their number. */
+static unsigned long report_skips(const char *path, const unsigned long *skipped)
+{
+	unsigned long total = 0;
+	const char *sep = "";
+
+	for (int i = 0; i < SKIPS; i++)
+		total += skipped[i];
+	if (total == 0)
+		return 0;
+	fprintf(stderr, "ehsyslog decode: %s: %lu record%s skipped (", path, total,
+		total == 1 ? "" : "s");
+	for (int i = 0; i < SKIPS; i++) {
+		if (skipped[i] == 0)
+			continue;
+		fprintf(stderr, "%s%lu %s", sep, skipped[i],
+			i == SKIP_NOT_EVENTHEADER ? "not valid EventHeader" : perf_skip_reason[i]);
+		sep = ", ";
+	}
+	fputs(")\n", stderr);
+	return total;
+}
+
+static int decode_perf(int fd, struct out *o, unsigned long *skipped, char *err, size_t errlen)
 {
 	struct perf_data_info info;
 	struct stat st;
@@ -58,6 +94,7 @@ static int decode_perf(int fd, struct out *o, char *err, size_t errlen)
 	}
 	o->host = info.host;	/* perf_data_read fills it before any event */
 	rc = perf_data_read(map, (size_t)st.st_size, &info, emit, o, err, errlen);
+	memcpy(skipped, info.skipped, sizeof info.skipped);
 	if (rc == 0 && out_flush(o) < 0)
 		rc = 1;
 	if (rc > 0)
@@ -90,6 +127,7 @@ int cmd_decode(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct filter filter = { .min_severity = -1 };
+	unsigned long skipped[SKIPS] = { 0 };
 	unsigned char magic[TRACE_DAT_MAGIC_LEN];
 	char err[512] = "";
 	struct out o;
@@ -135,7 +173,7 @@ int cmd_decode(int argc, char **argv)
 		return CLI_EXIT_RUNTIME;
 	}
 	if (n >= 8 && memcmp(magic, PERF_DATA_MAGIC, 8) == 0)
-		rc = decode_perf(fd, &o, err, sizeof err);
+		rc = decode_perf(fd, &o, skipped, err, sizeof err);
 	else if (n == TRACE_DAT_MAGIC_LEN && memcmp(magic, TRACE_DAT_MAGIC, TRACE_DAT_MAGIC_LEN) == 0)
 		rc = decode_dat(path, &o, err, sizeof err);
 	else if (n < 0)
@@ -145,9 +183,8 @@ int cmd_decode(int argc, char **argv)
 	close(fd);
 	if (rc < 0)
 		fprintf(stderr, "ehsyslog decode: %s: %s\n", path, err);
-	else if (o.bad > 0)
-		fprintf(stderr, "ehsyslog decode: %s: %lu events did not decode\n", path, o.bad);
-	if (rc == 0 && o.bad == 0) {
+	skipped[SKIP_NOT_EVENTHEADER] = o.bad;
+	if (report_skips(path, skipped) == 0 && rc == 0) {
 		out_free(&o);
 		return CLI_EXIT_OK;
 	}

@@ -23,10 +23,12 @@ ehsyslog_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DEHSYSLOG_LIBRARY_PATH='"$(libdir)/libehsyslog.so"' \
 	-DEHSYSLOG_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
 ehsyslog_CFLAGS = $(AM_CFLAGS) $(LIBBSD_CFLAGS) \
-	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS)
+	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS) \
+	$(LIBZSTD_CFLAGS)
 ehsyslog_LDADD = src/bridge/libbridge.la src/user_events/libuserevents.la \
 	src/eventheader/libeventheader.la $(LIBBSD_LIBS) \
-	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS)
+	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS) \
+	$(LIBZSTD_LIBS)
 
 # '=' not '+=': no other fragment installs man pages.
 dist_man_MANS = man/ehsyslog.1 man/libehsyslog.7 man/ehsyslog.conf.5

@@ -4,7 +4,9 @@
  * a header naming three sections (attrs, data, unused event types) and a
  * feature bitmap; one perf_file_attr per event (perf_event_attr + a
  * section of sample ids); the data section's records; then one section
- * descriptor per feature bit, in bit order, after the data.
+ * descriptor per feature bit, in bit order, after the data.  With
+ * `perf record -z` most records of the data section sit inside
+ * PERF_RECORD_COMPRESSED records (see perf_unzip.h).
  *
  * Everything is read through bounds-checked helpers: an offset or size
  * taken from the file is never trusted.
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "cli/perf_data.h"
+#include "cli/perf_unzip.h"
 
 enum {
 	HEADER_SIZE = 104,
@@ -27,7 +30,26 @@ enum {
 	FEAT_BITS = 256,
 	PERF_TYPE_TRACEPOINT = 2,
 	PERF_RECORD_SAMPLE = 9,
+	PERF_RECORD_KERNEL_LAST = 21,	/* PERF_RECORD_AUX_OUTPUT_HW_ID */
+	PERF_RECORD_USER_FIRST = 64,	/* perf's own records */
+	PERF_RECORD_COMPRESSED = 81,
+	PERF_RECORD_COMPRESSED2 = 83,	/* u64 payload size, then payload */
+	PERF_RECORD_USER_LAST = 84,	/* PERF_RECORD_BPF_METADATA */
 	MAX_ATTRS = 65536,
+};
+
+/* Decompressed data is refused past RATIO times the file, plus SLACK. */
+#define UNZIP_RATIO 256
+#define UNZIP_SLACK ((size_t)64 << 20)
+
+const char *const perf_skip_reason[PERF_SKIPS] = {
+	[PERF_SKIP_CUT] = "cut by the end of the file",
+	[PERF_SKIP_MALFORMED] = "malformed",
+	[PERF_SKIP_UNZIP] = "not decompressible",
+	[PERF_SKIP_UNNAMED] = "without event names",
+	[PERF_SKIP_UNKNOWN_ID] = "of an unknown event id",
+	[PERF_SKIP_NO_RAW] = "without raw data",
+	[PERF_SKIP_UNKNOWN_TYPE] = "of an unknown record type",
 };
 
 enum {
@@ -81,6 +103,12 @@ struct reader {
 	size_t nnames;
 	bool has_clock;
 	int64_t clock_offset;	/* wall - perf clock, ns */
+	bool cut;	/* the file ends before the end its header gives */
+	bool names_lost;	/* cut before HEADER_EVENT_DESC */
+	unsigned long *skipped;	/* perf_data_info.skipped */
+	struct perf_unzip unzip;
+	struct sample *samples;	/* ours, in file order */
+	size_t nsamples, capsamples;
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -258,13 +286,19 @@ static int read_features(struct reader *r, const uint8_t *bitmap, uint64_t after
 
 		if (!(bitmap[bit / 8] >> (bit % 8) & 1))
 			continue;
-		if (!in_file(r, at, 16))
-			return fail(r, "feature table outside the file");
+		/* Past the end of the file: the file was cut; what it still
+		 * holds is read, the rest counted as skipped. */
+		if (!in_file(r, at, 16)) {
+			r->cut = true;
+			break;
+		}
 		off = rd64(r->p + at);
 		size = rd64(r->p + at + 8);
 		at += 16;
-		if (!in_file(r, off, size))
-			return fail(r, "feature %u outside the file", bit);
+		if (!in_file(r, off, size)) {
+			r->cut = true;
+			break;
+		}
 		s.p = r->p + off;
 		s.left = size;
 		switch (bit) {
@@ -287,8 +321,9 @@ static int read_features(struct reader *r, const uint8_t *bitmap, uint64_t after
 			break;
 		}
 	}
-	if (!have_desc)
+	if (!have_desc && !r->cut)
 		return fail(r, "no event names (perf.data without HEADER_EVENT_DESC)");
+	r->names_lost = !have_desc;
 	return 0;
 }
 
@@ -339,20 +374,33 @@ static bool skip_read(struct span *s, uint64_t rf)
 }
 
 /* Parses one PERF_RECORD_SAMPLE body.  Returns 1 with *out filled for a
- * user_events tracepoint sample, 0 to skip it, -1 if malformed. */
-static int parse_sample(const struct reader *r, struct span s, struct sample *out)
+ * user_events tracepoint sample, 0 for another event's sample, or -1
+ * with *why set for a sample that cannot be decoded. */
+static int parse_sample(const struct reader *r, struct span s, struct sample *out,
+			enum perf_skip *why)
 {
 	const struct attr *a = sample_attr(r, s, &out->attr);
 	uint64_t st, v;
 	const uint8_t *p;
 
-	if (a == NULL)
-		return r->nattrs == 1 ? -1 : 0;	/* unknown id: not ours */
+	*why = PERF_SKIP_MALFORMED;
+	if (a == NULL) {
+		/* With several events, an id none of them has: it may be ours. */
+		if (r->nattrs > 1)
+			*why = PERF_SKIP_UNKNOWN_ID;
+		return -1;
+	}
+	if (r->names_lost && a->type == PERF_TYPE_TRACEPOINT) {
+		*why = PERF_SKIP_UNNAMED;
+		return -1;
+	}
 	if (a->tracepoint == NULL)
 		return 0;
 	st = a->sample_type;
-	if (!(st & S_RAW))
-		return 0;
+	if (!(st & S_RAW)) {
+		*why = PERF_SKIP_NO_RAW;
+		return -1;
+	}
 	if ((st & S_IDENTIFIER) && !take(&s, 8, NULL))
 		return -1;
 	if ((st & S_IP) && !take(&s, 8, NULL))
@@ -397,96 +445,147 @@ static int cmp_sample(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+static int add_sample(struct reader *r, struct span body)
+{
+	struct sample smp = { 0 }, *grown;
+	enum perf_skip why;
+
+	switch (parse_sample(r, body, &smp, &why)) {
+	case -1:
+		r->skipped[why]++;
+		return 0;
+	case 0:
+		return 0;
+	}
+	if (r->nsamples == r->capsamples) {
+		size_t cap = r->capsamples ? 2 * r->capsamples : 256;
+
+		grown = realloc(r->samples, cap * sizeof *r->samples);
+		if (grown == NULL)
+			return fail(r, "out of memory");
+		r->samples = grown;
+		r->capsamples = cap;
+	}
+	smp.order = r->nsamples;
+	r->samples[r->nsamples++] = smp;
+	return 0;
+}
+
+/* A compressed record's payload, fed to the file's one zstd stream. */
+static void unzip_record(struct reader *r, uint32_t type, struct span body)
+{
+	uint64_t n = body.left;
+
+	if (type == PERF_RECORD_COMPRESSED2 && (!take64(&body, &n) || n > body.left)) {
+		r->skipped[PERF_SKIP_MALFORMED]++;
+		return;
+	}
+	if (perf_unzip_feed(&r->unzip, body.p, (size_t)n) < 0)
+		r->skipped[PERF_SKIP_UNZIP]++;
+}
+
+static bool known_type(uint32_t type)
+{
+	return (type >= 1 && type <= PERF_RECORD_KERNEL_LAST) ||
+	       (type >= PERF_RECORD_USER_FIRST && type <= PERF_RECORD_USER_LAST);
+}
+
+/*
+ * The records in p[0..len): the data section (outer), or what its
+ * compressed records decompressed to.  Samples are collected; compressed
+ * records (outer only) are decompressed into r->unzip; anything not
+ * decoded is counted.  A record running past len ends the scan: its size
+ * cannot be trusted, so neither can where the next would start.
+ */
+static int scan_records(struct reader *r, const uint8_t *p, size_t len, bool outer)
+{
+	size_t at = 0;
+
+	while (at < len) {
+		uint32_t type;
+		uint16_t rsize;
+		struct span body;
+
+		if (len - at < 8 || (rsize = (uint16_t)(p[at + 6] | p[at + 7] << 8)) > len - at) {
+			/* Cut with the file (counted once, as the file's) or
+			 * with a broken zstd stream (counted as that). */
+			if (!r->cut && !(!outer && r->unzip.broken))
+				r->skipped[PERF_SKIP_MALFORMED]++;
+			return 0;
+		}
+		if (rsize < 8) {
+			r->skipped[PERF_SKIP_MALFORMED]++;
+			return 0;
+		}
+		type = rd32(p + at);
+		body.p = p + at + 8;
+		body.left = rsize - 8u;
+		at += rsize;
+		if (type == PERF_RECORD_SAMPLE) {
+			if (add_sample(r, body) < 0)
+				return -1;
+		} else if (outer && (type == PERF_RECORD_COMPRESSED || type == PERF_RECORD_COMPRESSED2)) {
+			unzip_record(r, type, body);
+		} else if (!known_type(type) || type == PERF_RECORD_COMPRESSED ||
+			   type == PERF_RECORD_COMPRESSED2) {
+			/* (perf never compresses compressed records) */
+			r->skipped[PERF_SKIP_UNKNOWN_TYPE]++;
+		}
+	}
+	return 0;
+}
+
 static int read_data(struct reader *r, uint64_t off, uint64_t size, struct perf_data_info *info,
 		     perf_data_cb cb, void *ctx)
 {
-	struct sample *samples = NULL, *grown;
-	size_t n = 0, cap = 0;
-	uint64_t at = off, end = off + size;
-	int rc = 0;
+	int rc = scan_records(r, r->p + off, size, true);
 
-	while (at < end) {
-		uint32_t type;
-		uint16_t rsize;
-		struct span s;
-		struct sample smp = { 0 };
+	if (rc == 0 && r->unzip.len > 0)
+		rc = scan_records(r, r->unzip.out, r->unzip.len, false);
+	if (rc < 0)
+		return rc;
+	info->samples = r->nsamples;
+	if (r->nsamples > 0)	/* (qsort's base must not be NULL) */
+		qsort(r->samples, r->nsamples, sizeof *r->samples, cmp_sample);
+	for (size_t i = 0; i < r->nsamples && rc == 0; i++) {
+		const struct sample *sm = &r->samples[i];
+		const struct attr *a = &r->attrs[sm->attr];
+		struct read_event ev = {
+			.tracepoint = a->tracepoint,
+			.data = sm->raw + TRACE_COMMON_SIZE,
+			.len = sm->raw_len - TRACE_COMMON_SIZE,
+			.info = {
+				.time_ns = sm->time,
+				.has_time = (a->sample_type & S_TIME) != 0,
+				.cpu = (int)sm->cpu,
+				.has_cpu = (a->sample_type & S_CPU) != 0,
+				.pid = sm->pid,
+				.tid = sm->tid,
+				.has_pid = (a->sample_type & S_TID) != 0,
+			},
+			.wall_ns = sm->time + (uint64_t)r->clock_offset,
+			.has_wall = r->has_clock && (a->sample_type & S_TIME),
+		};
 
-		if (end - at < 8) {
-			rc = fail(r, "record header cut at offset %llu", (unsigned long long)at);
-			break;
-		}
-		rsize = (uint16_t)(r->p[at + 6] | r->p[at + 7] << 8);
-		if (rsize < 8 || rsize > end - at) {
-			rc = fail(r, "bad record size at offset %llu", (unsigned long long)at);
-			break;
-		}
-		type = rd32(r->p + at);
-		s.p = r->p + at + 8;
-		s.left = rsize - 8u;
-		at += rsize;
-		if (type != PERF_RECORD_SAMPLE)
-			continue;
-		switch (parse_sample(r, s, &smp)) {
-		case -1:
-			rc = fail(r, "malformed sample at offset %llu",
-				  (unsigned long long)(at - rsize));
-			break;
-		case 1:
-			if (n == cap) {
-				cap = cap ? 2 * cap : 256;
-				grown = realloc(samples, cap * sizeof *samples);
-				if (grown == NULL) {
-					rc = fail(r, "out of memory");
-					break;
-				}
-				samples = grown;
-			}
-			smp.order = n;
-			samples[n++] = smp;
-			break;
-		}
-		if (rc < 0)
-			break;
+		rc = cb(&ev, ctx);
 	}
-	if (rc == 0) {
-		info->samples = n;
-		qsort(samples, n, sizeof *samples, cmp_sample);
-		for (size_t i = 0; i < n && rc == 0; i++) {
-			const struct sample *sm = &samples[i];
-			struct read_event ev = {
-				.tracepoint = r->attrs[sm->attr].tracepoint,
-				.data = sm->raw + TRACE_COMMON_SIZE,
-				.len = sm->raw_len - TRACE_COMMON_SIZE,
-				.info = {
-					.time_ns = sm->time,
-					.has_time = (r->attrs[sm->attr].sample_type & S_TIME) != 0,
-					.cpu = (int)sm->cpu,
-					.has_cpu = (r->attrs[sm->attr].sample_type & S_CPU) != 0,
-					.pid = sm->pid,
-					.tid = sm->tid,
-					.has_pid = (r->attrs[sm->attr].sample_type & S_TID) != 0,
-				},
-				.wall_ns = sm->time + (uint64_t)r->clock_offset,
-				.has_wall = r->has_clock && (r->attrs[sm->attr].sample_type & S_TIME),
-			};
-
-			rc = cb(&ev, ctx);
-		}
-	}
-	free(samples);
 	return rc;
 }
 
 int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 		   perf_data_cb cb, void *ctx, char *err, size_t errlen)
 {
-	struct reader r = { .p = data, .len = len, .err = err, .errlen = errlen };
+	struct reader r = {
+		.p = data, .len = len, .err = err, .errlen = errlen, .skipped = info->skipped,
+	};
 	uint64_t hsize, data_off, data_size;
 	int rc;
 
 	memset(info, 0, sizeof *info);
-	if (len < 16 || memcmp(data, PERF_DATA_MAGIC, 8) != 0)
+	if (len < 8 || memcmp(data, PERF_DATA_MAGIC, 8) != 0)
 		return fail(&r, "not a perf.data file");
+	if (len < 16)
+		return fail(&r, "perf.data header truncated");
 	hsize = rd64(r.p + 8);
 	if (hsize == 16)
 		return fail(&r, "perf.data in pipe mode is not supported (record to a file)");
@@ -494,17 +593,32 @@ int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 		return fail(&r, "perf.data header truncated");
 	data_off = rd64(r.p + 40);
 	data_size = rd64(r.p + 48);
-	if (!in_file(&r, data_off, data_size))
-		return fail(&r, "data section outside the file");
+	if (data_off > len)
+		return fail(&r, "the file ends before its data section (truncated?)");
+	/* A file cut inside its data: the records up to the end of the file,
+	 * no feature sections (they follow the data). */
+	if (data_size > len - data_off) {
+		r.cut = true;
+		r.names_lost = true;
+		data_size = len - data_off;
+	}
+	/* perf's records compress 3 to 10 times; a crafted stream could
+	 * expand a thousandfold (zstd's RLE blocks) and exhaust memory. */
+	r.unzip.limit = len > (SIZE_MAX - UNZIP_SLACK) / UNZIP_RATIO ? SIZE_MAX :
+			len * UNZIP_RATIO + UNZIP_SLACK;
 	rc = read_attrs(&r, rd64(r.p + 16), rd64(r.p + 24), rd64(r.p + 32));
-	if (rc == 0)
+	if (rc == 0 && !r.cut)
 		rc = read_features(&r, r.p + 72, data_off + data_size, info);
 	if (rc == 0)
 		rc = read_data(&r, data_off, data_size, info, cb, ctx);
+	if (r.cut)
+		info->skipped[PERF_SKIP_CUT]++;
 	for (size_t i = 0; i < r.nnames; i++)
 		free(r.names[i]);
 	free(r.names);
 	free(r.ids);
 	free(r.attrs);
+	free(r.samples);
+	perf_unzip_free(&r.unzip);
 	return rc;
 }

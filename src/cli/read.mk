@@ -11,6 +11,8 @@ ehsyslog_SOURCES += \
 	src/cli/output.h \
 	src/cli/perf_data.c \
 	src/cli/perf_data.h \
+	src/cli/perf_unzip.c \
+	src/cli/perf_unzip.h \
 	src/cli/tep_event.c \
 	src/cli/tep_event.h \
 	src/cli/trace_dat.c \

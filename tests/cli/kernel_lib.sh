@@ -28,6 +28,21 @@ in_kernel() {
 	exit $krc
 }
 
+# find_perf: the real perf in $PERF (Debian's /usr/bin/perf may be a
+# wrapper choosing perf_X.Y by the running kernel's version, which the
+# guest's is not).
+find_perf() {
+	PERF=
+	for p in /usr/bin/perf_* /usr/lib/linux-tools-*/perf /usr/lib/linux-tools/*/perf /usr/bin/perf; do
+		if [ -x "$p" ] && "$p" version >/dev/null 2>&1; then
+			PERF=$p
+			break
+		fi
+	done
+	[ -n "$PERF" ] || fail "no working perf binary"
+	echo "perf: $PERF ($("$PERF" version))"
+}
+
 # wait_until SECONDS CMD...: runs CMD every 0.1 s until it succeeds; 1 if
 # it never did.
 wait_until() {

@@ -22,17 +22,7 @@ fi
 in_kernel "$0" "$@"
 
 host=$(uname -n)
-# The real perf: Debian's /usr/bin/perf may be a wrapper choosing perf_X.Y
-# by the running kernel's version, which the guest's is not.
-PERF=
-for p in /usr/bin/perf_* /usr/lib/linux-tools-*/perf /usr/lib/linux-tools/*/perf /usr/bin/perf; do
-	if [ -x "$p" ] && "$p" version >/dev/null 2>&1; then
-		PERF=$p
-		break
-	fi
-done
-[ -n "$PERF" ] || fail "no working perf binary"
-echo "perf: $PERF ($("$PERF" version))"
+find_perf
 
 # No permission: exit 4, the file and the permission named.
 noperm="cannot open $TR/user_events_data for writing: Permission denied (needs root or write permission on it, plus search permission on $TR)"

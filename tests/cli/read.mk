@@ -1,9 +1,10 @@
 # tests/cli/read.mk: tests of ehsyslog decode and tail (see src/cli/read.mk).
 check_PROGRAMS += tests/cli/read_perf_data
 tests_cli_read_perf_data_SOURCES = tests/cli/read_perf_data.c \
-	src/cli/perf_data.c src/cli/perf_data.h src/cli/output.h
-tests_cli_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_cli_read_perf_data_LDADD = $(CHECK_LIBS)
+	src/cli/perf_data.c src/cli/perf_data.h src/cli/output.h \
+	src/cli/perf_unzip.c src/cli/perf_unzip.h
+tests_cli_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS)
+tests_cli_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS)
 
 TESTS += tests/cli/read_perf_data tests/cli/read_cli.sh tests/cli/read_conformance.sh
 dist_noinst_SCRIPTS += tests/cli/read_cli.sh tests/cli/read_conformance.sh \

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # ehsyslog decode/tail: usage, exit codes and error messages; malformed
 # files (truncated perf.data, garbage, a trace.dat header and nothing
-# else) end in a clear error, under valgrind when it is installed.
+# else) end in a clear error or the count of records skipped, and exit 1,
+# under valgrind when it is installed.
 set -u
 bin=${top_builddir:-.}/ehsyslog
 tmp=$(mktemp -d)
@@ -59,13 +60,38 @@ fi
 data=${top_srcdir:-.}/tests/data/perf.data
 if [ -r "$data" ]; then
 	size=$(wc -c < "$data")
-	# Cuts in the header, the attributes, the data, the feature sections.
-	for cut in 0 7 8 16 103 104 500 2216 2300 3887 3888 3900 10000 50000 100000 142519 142520 150000 $((size - 1)); do
+	# Cuts in the header, the attributes, the data (before any sample,
+	# mid-record among samples, at its end), the feature sections: the
+	# exact message, exit 1, no event printed, and valgrind clean.
+	skipped="records skipped (1 cut by the end of the file"
+	while IFS='|' read -r cut msg; do
 		head -c "$cut" "$data" > "$tmp/cut.data"
-		expect 1 "" sh -c "$vg '$bin' decode --json '$tmp/cut.data' > /dev/null 2> '$tmp/cut.err'"
-		grep -q "^ehsyslog decode: $tmp/cut.data: " "$tmp/cut.err" || {
-			echo "FAIL: cut at $cut: no error message"; cat "$tmp/cut.err"; fails=$((fails + 1)); }
-	done
+		expect 1 "" sh -c "$vg '$bin' decode --json '$tmp/cut.data' > '$tmp/cut.out' 2> '$tmp/cut.err'"
+		want="ehsyslog decode: $tmp/cut.data: $msg"
+		checks=$((checks + 1))
+		if [ "$(cat "$tmp/cut.err")" != "$want" ] || [ -s "$tmp/cut.out" ]; then
+			echo "FAIL: cut at $cut: stderr '$(cat "$tmp/cut.err")' (want '$want'), $(wc -l < "$tmp/cut.out") lines out"
+			fails=$((fails + 1))
+		fi
+	done <<-EOF
+	0|neither a perf.data nor a trace.dat file
+	8|perf.data header truncated
+	103|perf.data header truncated
+	104|the file ends before its data section (truncated?)
+	2216|the file ends before its data section (truncated?)
+	3887|the file ends before its data section (truncated?)
+	3888|1 record skipped (1 cut by the end of the file)
+	50000|1 record skipped (1 cut by the end of the file)
+	100000|219 $skipped, 218 without event names)
+	142519|540 $skipped, 539 without event names)
+	150000|540 $skipped, 539 without event names)
+	EOF
+	# Cut in its last feature section: every event is still there.
+	head -c $((size - 1)) "$data" > "$tmp/cut.data"
+	expect 1 "ehsyslog decode: $tmp/cut.data: 1 record skipped (1 cut by the end of the file)" \
+		$vg "$bin" decode --json "$tmp/cut.data"
+	checks=$((checks + 1))
+	[ "$(wc -l < "$tmp/out")" = 254 ] || { echo "FAIL: cut in the features: $(wc -l < "$tmp/out") events, want 254"; fails=$((fails + 1)); }
 else
 	echo "FAIL: $data is missing from the tree"; fails=$((fails + 1))
 fi

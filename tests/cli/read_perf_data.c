@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * perf.data reader: the conformance capture reads back as the samples
- * perf recorded, and no truncation or corruption of it makes the reader
- * read outside the buffer or crash (run under valgrind or ASan to see
- * the former).
+ * perf recorded, also once its data is zstd-compressed as `perf record -z`
+ * writes it; no truncation or corruption of it makes the reader read
+ * outside the buffer or crash (run under valgrind or ASan to see the
+ * former), and what it cannot read is counted as skipped.
  */
 #include <check.h>
+#include <zstd.h>
 
 #include "../check_run.h"
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "cli/perf_data.h"
+#include "cli/perf_unzip.h"
 
 static unsigned char *golden;
 static size_t golden_len;
@@ -26,6 +29,7 @@ struct seen {
 	char first[300];
 	struct eh_record_info first_info;
 	uint64_t first_wall;
+	const uint8_t *first_data;
 };
 
 static int count(const struct read_event *ev, void *ctx)
@@ -36,6 +40,7 @@ static int count(const struct read_event *ev, void *ctx)
 		snprintf(s->first, sizeof s->first, "%s", ev->tracepoint);
 		s->first_info = ev->info;
 		s->first_wall = ev->has_wall ? ev->wall_ns : 0;
+		s->first_data = ev->data;
 	} else if (ev->info.time_ns < s->last_time) {
 		s->sorted = false;
 	}
@@ -84,6 +89,23 @@ static int read_copy(const unsigned char *src, size_t len, struct seen *s, char 
 	return rc;
 }
 
+static uint64_t data_offset(void)
+{
+	uint64_t off;
+
+	memcpy(&off, golden + 40, 8);
+	return off;
+}
+
+static unsigned long total_skipped(const struct perf_data_info *info)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < PERF_SKIPS; i++)
+		n += info->skipped[i];
+	return n;
+}
+
 START_TEST(conformance_samples)
 {
 	struct perf_data_info info;
@@ -106,6 +128,32 @@ START_TEST(conformance_samples)
 	ck_assert_uint_eq(s.first_info.tid, 2004);
 	/* perf-decode: "2024-03-28T00:45:14.788982451Z" */
 	ck_assert_uint_eq(s.first_wall, UINT64_C(1711586714788982451));
+}
+END_TEST
+
+/* A sample whose raw data claims more bytes than its record holds is
+ * counted as malformed; the others are still delivered. */
+START_TEST(malformed_sample)
+{
+	struct perf_data_info info;
+	struct seen s = { .sorted = true };
+	unsigned char *copy = malloc(golden_len);
+	char err[256] = "";
+	size_t raw_len_at;
+
+	ck_assert_ptr_nonnull(copy);
+	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &s, err, sizeof err), 0);
+	/* u32 raw size, then the raw data: 8 bytes of common fields, then
+	 * the EventHeader bytes handed to the callback. */
+	raw_len_at = (size_t)(s.first_data - golden) - 8 - 4;
+	memcpy(copy, golden, golden_len);
+	memcpy(copy + raw_len_at, "\xf0\xff\0\0", 4);
+	memset(&s, 0, sizeof s);
+	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_uint_eq(s.n, 253);
+	ck_assert_uint_eq(info.skipped[PERF_SKIP_MALFORMED], 1);
+	ck_assert_uint_eq(total_skipped(&info), 1);
+	free(copy);
 }
 END_TEST
 
@@ -134,18 +182,145 @@ START_TEST(pipe_mode_refused)
 }
 END_TEST
 
-/* Every cut leaves the feature table (after the data) outside the file:
- * always an error, never a sample delivered. */
+/* Every cut is either an error (in the header and attributes) or read
+ * with the cut counted once as skipped; samples come out only if the
+ * event names (a feature section) survived. */
 START_TEST(truncated)
 {
+	struct perf_data_info info;
 	struct seen s;
 	char err[256];
 
 	for (size_t len = 0; len < golden_len; len += len < 4096 ? 1 : 97) {
+		unsigned char *copy = malloc(len ? len : 1);
+		int rc;
+
+		ck_assert_ptr_nonnull(copy);
+		memcpy(copy, golden, len);
+		memset(&s, 0, sizeof s);
 		err[0] = '\0';
-		ck_assert_int_eq(read_copy(golden, len, &s, err, sizeof err), -1);
+		rc = perf_data_read(copy, len, &info, count, &s, err, sizeof err);
+		free(copy);
+		if (rc == -1) {
+			ck_assert(err[0] != '\0');
+			ck_assert_uint_eq(s.n, 0);
+			continue;
+		}
+		ck_assert_int_eq(rc, 0);
+		ck_assert_uint_eq(info.skipped[PERF_SKIP_CUT], 1);
+		ck_assert_uint_eq(info.skipped[PERF_SKIP_MALFORMED], 0);
+		/* Named and delivered, all of them, or unnamed and counted. */
+		ck_assert(s.n == 0 || (s.n == 254 && info.skipped[PERF_SKIP_UNNAMED] == 0));
+	}
+}
+END_TEST
+
+/*
+ * The conformance file as `perf record -z` would have written it: its
+ * data section cut into 1000-byte pieces (records straddle them), each
+ * compressed (flushed) into one compressed record of the file's single
+ * zstd stream, a plain FINISHED_ROUND record after each; the feature
+ * sections stay where they were.  type is 81 (COMPRESSED) or 83
+ * (COMPRESSED2: a u64 payload size, the record padded to 8 bytes).
+ */
+static unsigned char *compressed_copy(uint32_t type, size_t *outlen, size_t *nrecords)
+{
+	uint64_t off = data_offset(), size = 0, nfeat = 0;
+	unsigned char *out = malloc(golden_len), *w;
+	ZSTD_CCtx *cctx = ZSTD_createCCtx();
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(cctx);
+	memcpy(&size, golden + 48, 8);
+	for (int i = 72; i < 104; i++)
+		nfeat += (uint64_t)__builtin_popcount(golden[i]);
+	memcpy(out, golden, golden_len);
+	w = out + off;
+	*nrecords = 0;
+	for (uint64_t at = 0; at < size; at += 1000) {
+		ZSTD_inBuffer in = { golden + off + at, size - at < 1000 ? size - at : 1000, 0 };
+		unsigned char *rec = w, *payload = w + (type == 83 ? 16 : 8);
+		ZSTD_outBuffer zo = { payload, 4096, 0 };
+		size_t left, rsize;
+
+		do {
+			left = ZSTD_compressStream2(cctx, &zo, &in, ZSTD_e_flush);
+			ck_assert(!ZSTD_isError(left));
+		} while (left != 0);
+		rsize = (size_t)(payload - rec) + zo.pos;
+		if (type == 83) {
+			uint64_t n = zo.pos;
+
+			memcpy(rec + 8, &n, 8);
+			while (rsize % 8 != 0)
+				rec[rsize++] = 0;
+		}
+		memcpy(rec, &type, 4);
+		rec[4] = rec[5] = 0;
+		rec[6] = (unsigned char)rsize;
+		rec[7] = (unsigned char)(rsize >> 8);
+		w += rsize;
+		memcpy(w, "\x44\0\0\0\0\0\x08\0", 8);	/* PERF_RECORD_FINISHED_ROUND */
+		w += 8;
+		++*nrecords;
+	}
+	ZSTD_freeCCtx(cctx);
+	/* The new data section, then the feature table after it, both
+	 * within the old data section. */
+	ck_assert_uint_le((uint64_t)(w - out) + 16 * nfeat, off + size);
+	memcpy(w, golden + off + size, 16 * nfeat);
+	size = (uint64_t)(w - (out + off));
+	memcpy(out + 48, &size, 8);
+	*outlen = golden_len;
+	return out;
+}
+
+START_TEST(compressed)
+{
+	uint32_t types[] = { 81, 83 };
+
+	for (size_t t = 0; t < 2; t++) {
+		struct perf_data_info info;
+		struct seen s = { .sorted = true }, plain = { .sorted = true };
+		size_t len, nrec;
+		unsigned char *z = compressed_copy(types[t], &len, &nrec);
+		char err[256] = "";
+
+		ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &plain, err, sizeof err), 0);
+		ck_assert_int_eq(perf_data_read(z, len, &info, count, &s, err, sizeof err), 0);
+		ck_assert_uint_eq(total_skipped(&info), 0);
+		ck_assert_uint_eq(s.n, 254);
+		ck_assert(s.sorted);
+		ck_assert_uint_eq(s.bytes, plain.bytes);
+		ck_assert_str_eq(s.first, plain.first);
+		ck_assert_uint_eq(s.first_wall, plain.first_wall);
+
+		/* A broken frame header: no record decompresses, each is counted. */
+		z[data_offset() + (types[t] == 83 ? 16 : 8)] ^= 0xff;
+		memset(&s, 0, sizeof s);
+		ck_assert_int_eq(perf_data_read(z, len, &info, count, &s, err, sizeof err), 0);
 		ck_assert_uint_eq(s.n, 0);
-		ck_assert(err[0] != '\0');
+		ck_assert_uint_eq(info.skipped[PERF_SKIP_UNZIP], nrec);
+		ck_assert_uint_eq(total_skipped(&info), nrec);
+
+		/* Random bytes in the compressed records: any count, no crash
+		 * (nor, under valgrind or ASan, a bad read). */
+		for (int round = 0; round < 200; round++) {
+			unsigned seed = (unsigned)round;
+			unsigned char *c = malloc(len);
+			size_t dlen = *(const uint64_t *)(const void *)(z + 48);
+
+			ck_assert_ptr_nonnull(c);
+			memcpy(c, z, len);
+			c[data_offset() + (types[t] == 83 ? 16 : 8)] ^= 0xff;	/* undo */
+			for (int k = 0; k < 1 + round % 4; k++)
+				c[data_offset() + (size_t)rand_r(&seed) % dlen] = (unsigned char)rand_r(&seed);
+			memset(&s, 0, sizeof s);
+			int rc = perf_data_read(c, len, &info, count, &s, err, sizeof err);
+			ck_assert(rc == 0 || rc == -1);
+			free(c);
+		}
+		free(z);
 	}
 }
 END_TEST
@@ -179,6 +354,25 @@ START_TEST(corrupted)
 }
 END_TEST
 
+/* Output past the limit breaks the stream instead of eating memory. */
+START_TEST(unzip_limit)
+{
+	static unsigned char zeros[1 << 20], packed[4096];
+	struct perf_unzip z = { .limit = 300000 }, ok = { .limit = sizeof zeros };
+	size_t n = ZSTD_compress(packed, sizeof packed, zeros, sizeof zeros, 1);
+
+	ck_assert(!ZSTD_isError(n));
+	ck_assert_int_eq(perf_unzip_feed(&ok, packed, n), 0);
+	ck_assert_uint_eq(ok.len, sizeof zeros);
+	ck_assert_int_eq(perf_unzip_feed(&z, packed, n), -1);
+	ck_assert(z.broken);
+	ck_assert_uint_le(z.len, 300000);
+	ck_assert_int_eq(perf_unzip_feed(&z, packed, n), -1);
+	perf_unzip_free(&ok);
+	perf_unzip_free(&z);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("perf_data");
@@ -188,9 +382,12 @@ int main(void)
 	load();
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, conformance_samples);
+	tcase_add_test(tc, malformed_sample);
 	tcase_add_test(tc, not_perf_data);
 	tcase_add_test(tc, pipe_mode_refused);
 	tcase_add_test(tc, truncated);
+	tcase_add_test(tc, compressed);
+	tcase_add_test(tc, unzip_limit);
 	tcase_add_test(tc, corrupted);
 	suite_add_tcase(s, tc);
 	failed = check_run(s);
