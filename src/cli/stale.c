@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,18 +90,22 @@ static bool is_stale(const char *name)
 	const char *s = name + strlen(STALE_PREFIX);
 	char pid[24], want[24], state;
 	uintmax_t start;
+	long n;
 	int rc;
 
 	if (strncmp(name, STALE_PREFIX, strlen(STALE_PREFIX)) != 0 ||
 	    !take_number(&s, pid, sizeof pid))
 		return false;
+	n = strtol(pid, NULL, 10);
+	if (n <= 0 || n > INT_MAX)
+		return false;	/* not a pid: not a name we make */
 	if (*s == '\0')	/* old style, "ehsyslog-tail-<pid>": pid alone */
 		want[0] = '\0';
 	else if (*s != '-' || (s++, !take_number(&s, want, sizeof want)) || *s != '\0')
 		return false;	/* not a name we make */
 	rc = proc_stat(pid, &state, &start);
-	if (rc == -ENOENT)
-		return true;
+	if (rc == -ENOENT)	/* gone, unless /proc hides it (hidepid=) */
+		return kill((pid_t)n, 0) < 0 && errno == ESRCH;
 	if (rc < 0)
 		return false;	/* cannot tell: keep it */
 	/* A zombie tail never cleans up; a different start time is another
