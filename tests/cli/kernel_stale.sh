@@ -5,9 +5,9 @@
 # ehsyslog-tail-PID-START and stays, enabled, after SIGKILL; status names
 # it as stale with the command that removes it; the next tail, the next
 # register and `ehsyslog cleanup` each remove it and its tracepoints are
-# no longer enabled; old-style and reused-pid names are judged right; a
-# live tail's instance is never touched; cleanup without permission
-# exits 4.
+# no longer enabled; zombie owners, old-style and reused-pid names are
+# judged right; a live tail's instance is never touched; cleanup without
+# permission exits 4.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 
 in_kernel "$0" "$@"
@@ -114,7 +114,17 @@ expect_enabled "after register" 5
 # pid, names not ours.
 start_tail c Syslog_L5K10 --facility auth
 inst_c=$(instance_of "$pid_c")
+# A tail whose parent (sleep) never reaps it: a zombie is gone too.
+sh -c '"$0" tail --facility mail >/dev/null 2>&1 & echo $! >"$1"; exec sleep 600' "$EHSYSLOG" "$T/zpid" &
+zparent=$!
+wait_until 10 test -s "$T/zpid" || fail "no zombie-to-be tail started"
+zpid=$(cat "$T/zpid")
+wait_until 60 enabled_in "$zpid" Syslog_L5K4 || fail "tail $zpid did not enable Syslog_L5K4"
+inst_z=$(instance_of "$zpid")
 kill_tail c
+kill -KILL "$zpid"
+checks=$((checks + 1))
+wait_until 10 grep -q '^State:.Z' "/proc/$zpid/status" || fail "tail $zpid is not a zombie: $(grep State: "/proc/$zpid/status")"
 sh -c 'exit 0' &
 gone=$!
 wait "$gone"
@@ -122,11 +132,11 @@ for n in "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1" "ehsyslog-tail-$$" ehsyslog-
 	mkdir "$TR/instances/$n" || fail "cannot make instance $n"
 done
 expect 0 "$EHSYSLOG" status
-for n in "${inst_c##*/}" "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1"; do
+for n in "${inst_c##*/}" "${inst_z##*/}" "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1"; do
 	expect_line out "$(stale_line "$TR/instances/$n")"
 done
 checks=$((checks + 1))
-[ "$(grep -c '^stale:' "$T/out")" = 3 ] || fail "status lists other stale instances: $(grep '^stale:' "$T/out")"
+[ "$(grep -c '^stale:' "$T/out")" = 4 ] || fail "status lists other stale instances: $(grep '^stale:' "$T/out")"
 
 # Without permission: 4, nothing removed.
 expect 4 nobody "$EHSYSLOG" cleanup
@@ -136,12 +146,14 @@ expect_kept "cleanup as nobody" "$inst_c"
 expect 0 "$EHSYSLOG" cleanup
 expect_empty err
 sort "$T/out" >"$T/got"
-printf 'removed stale instance %s (its tail is gone)\n' "${inst_c##*/}" "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1" | sort >"$T/want"
+printf 'removed stale instance %s (its tail is gone)\n' "${inst_c##*/}" "${inst_z##*/}" "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1" | sort >"$T/want"
 expect_same "cleanup" "$T/want" "$T/got"
 printf '%s\n' "ehsyslog-tail-$$" ehsyslog-tail-1-2-3 ehsyslog-tail-x "${inst_live##*/}" other | sort >"$T/want"
 instances >"$T/got"
 expect_same "instances after cleanup" "$T/want" "$T/got"
 expect_enabled "after cleanup" 5
+kill "$zparent"
+wait "$zparent" 2>/dev/null
 expect 0 "$EHSYSLOG" cleanup
 expect_line out "no stale instances: nothing to remove"
 expect 0 "$EHSYSLOG" status
