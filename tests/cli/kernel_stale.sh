@@ -12,6 +12,9 @@
 
 in_kernel "$0" "$@"
 
+# start_tail sets pid_<name>.
+pid_live='' pid_a='' pid_b='' pid_c=''
+
 # shellcheck disable=SC2317 # called through expect
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 
@@ -30,7 +33,7 @@ kill_tail() {
 
 # instances: the names under $TR/instances, one a line, sorted.
 instances() {
-	ls -A "$TR/instances" | sort
+	find "$TR/instances" -mindepth 1 -maxdepth 1 -printf '%f\n' | sort
 }
 
 # enabled_count: how many Syslog tracepoints status lists as enabled by ftrace.
