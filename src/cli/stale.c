@@ -141,6 +141,10 @@ static int remove_instance(int dirfd, const char *name)
 	return 0;
 }
 
+/* Plain directory calls under the caller's tracing directory rather than
+ * tracefs_instances(): status reads the one cli_tracing_dir() found (or
+ * $EHSYSLOG_TRACEFS), and must never mount tracefs, which libtracefs's
+ * own lookup may do. */
 int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
 {
 	char path[PATH_MAX], state;
