@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/names.h"
 #include "cli/provider.h"
+#include "cli/stale.h"
 #include "cli/tracing_dir.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
@@ -240,6 +241,9 @@ int cmd_register(int argc, char **argv)
 		}
 	}
 
+	/* A killed tail's instance keeps tracepoints enabled, and in use
+	 * (not deletable): it goes first. */
+	stale_remove_reporting(cmd);
 	if (delete) {
 		rc = delete_tracepoints(cmd, names, count);
 		goto out;

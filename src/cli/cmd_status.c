@@ -11,6 +11,7 @@
 #include "cli/provider.h"
 #include "cli/read_file.h"
 #include "cli/settings.h"
+#include "cli/stale.h"
 #include "cli/tracing_dir.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
@@ -34,7 +35,8 @@ static const char status_usage[] =
 	"Report whether this kernel has user_events and this user may write\n"
 	"them, which tracepoints of the configured provider exist and who\n"
 	"enabled them, whether the library is preloaded system-wide, and the\n"
-	"configuration a program would get.\n"
+	"configuration a program would get.  Lists the tracefs instances left\n"
+	"behind by tails that were killed, which 'ehsyslog cleanup' removes.\n"
 	"\n"
 	"  -p, --program NAME  show the configuration for program NAME (its\n"
 	"                      short name), with its per-program settings\n"
@@ -117,6 +119,28 @@ static void report_tracepoints(const char *tracing, const char *provider)
 	free(text);
 }
 
+static void report_stale(const char *name, int err, void *ctx)
+{
+	const char *tracing = ctx;
+
+	(void)err;
+	printf("stale:         %s/instances/%s, left by a tail that is gone: "
+	       "remove it with 'ehsyslog cleanup'\n", tracing, name);
+}
+
+/* Instances of killed tails, which keep programs traced for nobody. */
+static void report_stale_instances(const char *tracing)
+{
+	int rc;
+
+	if (!tracing)
+		return;
+	rc = stale_instances(tracing, false, report_stale, (void *)tracing);
+	if (rc < 0)
+		printf("stale:         cannot look for stale instances in %s/instances: %s\n",
+		       tracing, strerror(-rc));
+}
+
 static void report_preload(const char *cmd)
 {
 	struct preload_file f = { .lock_fd = -1 };
@@ -197,6 +221,7 @@ int cmd_status(int argc, char **argv)
 	report_config(program, &s);
 	if (rc != CLI_EXIT_NO_USER_EVENTS)
 		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
+	report_stale_instances(have_tracing ? tracing : NULL);
 	report_preload(cmd);
 	if (fflush(stdout) != 0 && rc == 0)
 		rc = CLI_EXIT_RUNTIME;

@@ -15,6 +15,7 @@
 #include "cli/util.h"
 #include "cli/live.h"
 #include "cli/output.h"
+#include "cli/stale.h"
 
 /* How long the buffers fill between two reads: the latency of a line. */
 #define POLL_NS (100 * 1000 * 1000L)
@@ -23,7 +24,9 @@ static const char usage[] =
 	"usage: ehsyslog tail [OPTIONS]\n"
 	"Print syslog events as programs log them, until interrupted.\n"
 	"Registers and enables the chosen tracepoints in a private tracefs instance\n"
-	"(ehsyslog-tail-PID), removed again on exit; other tracers are not disturbed.\n"
+	"(ehsyslog-tail-PID-START), removed again on exit; other tracers are not\n"
+	"disturbed.  Instances of tails that are gone (killed by SIGKILL, say) are\n"
+	"removed first, each reported on stderr.\n"
 	"A new instance holds no past events, so tail always follows (--follow is\n"
 	"accepted and changes nothing); --count and --timeout end it.\n"
 	"\n"
@@ -214,6 +217,7 @@ int cmd_tail(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);	/* a closed pipe is a write error, cleaned up */
 
+	stale_remove_reporting("tail");
 	l = live_open(&cfg, err, sizeof err, &code);
 	if (l == NULL) {
 		fprintf(stderr, "ehsyslog tail: %s\n", err);

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/util.h"
 #include "cli/live.h"
+#include "cli/stale.h"
 #include "cli/tep_event.h"
 #include "cli/user_events_access.h"
 
@@ -100,7 +101,13 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 			l->n++;
 		}
 	}
-	snprintf(inst_name, sizeof inst_name, "ehsyslog-tail-%ld", (long)getpid());
+	/* pid and start time: a later tail can tell when we are gone. */
+	e = stale_own_name(inst_name, sizeof inst_name);
+	if (e < 0) {
+		snprintf(err, errlen, "cannot name the tracefs instance: /proc/self/stat: %s",
+			 strerror(-e));
+		goto fail;
+	}
 	l->inst = tracefs_instance_create(inst_name);
 	if (l->inst == NULL || !tracefs_instance_is_new(l->inst)) {
 		e = errno;

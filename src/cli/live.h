@@ -2,8 +2,9 @@
 /*
  * Live reading for `ehsyslog tail`: registers the chosen EventHeader
  * tracepoints (they must exist to be enabled), enables them in a private
- * tracefs instance "ehsyslog-tail-<pid>" (the top-level instance is never
- * touched), and reads its buffers.
+ * tracefs instance "ehsyslog-tail-<pid>-<start>" (the top-level instance is
+ * never touched; cli/stale.h says how one left behind is found), and reads
+ * its buffers.
  */
 #ifndef EHSYSLOG_CLI_LIVE_H
 #define EHSYSLOG_CLI_LIVE_H

@@ -20,6 +20,7 @@ static const struct command commands[] = {
 	{ "run", cmd_run, "run a program with the library preloaded" },
 	{ "register", cmd_register, "register tracepoints so tracers can name them" },
 	{ "status", cmd_status, "show user_events support, tracepoints, preload, configuration" },
+	{ "cleanup", cmd_cleanup, "remove the tracefs instances of tails that were killed" },
 	{ "preload", cmd_preload, "manage the system-wide preload in /etc/ld.so.preload" },
 	{ "config", cmd_config, "check the configuration file" },
 };

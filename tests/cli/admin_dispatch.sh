@@ -9,7 +9,7 @@ expect_empty out
 
 expect 0 "$EHSYSLOG" --help
 expect_text out "Usage: ehsyslog <command> [options]"
-for c in tail decode run register status preload config; do
+for c in tail decode run register status cleanup preload config; do
 	grep -q "^  $c " "$T/out" || fail "--help does not list $c"
 done
 expect_empty err
@@ -29,7 +29,7 @@ expect_line err "ehsyslog: unknown option '--frobnicate'"
 expect 2 "$EHSYSLOG" help run status
 expect_line err "ehsyslog help: too many arguments"
 
-for c in run register status preload config; do
+for c in run register status cleanup preload config; do
 	expect 0 "$EHSYSLOG" "$c" --help
 	expect_text out "Usage: ehsyslog $c"
 	expect_empty err
@@ -51,6 +51,8 @@ expect 2 "$EHSYSLOG" register extra
 expect_line err "ehsyslog register: unexpected argument 'extra'"
 expect 2 "$EHSYSLOG" status extra
 expect_line err "ehsyslog status: unexpected argument 'extra'"
+expect 2 "$EHSYSLOG" cleanup extra
+expect_line err "ehsyslog cleanup: unexpected argument 'extra'"
 expect 2 "$EHSYSLOG" preload
 expect_line err "ehsyslog preload: missing action: enable, disable or status"
 expect 2 "$EHSYSLOG" preload frob

@@ -1,7 +1,8 @@
 #!/bin/sh
 # ehsyslog register and status without a usable user_events: exit 3 with
 # the reason on this host; and status against a fake tracefs
-# (EHSYSLOG_TRACEFS) whose user_events_status lists tracepoints.
+# (EHSYSLOG_TRACEFS) whose user_events_status lists tracepoints, and
+# whose instances hold some that tails left behind (status, cleanup).
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
 unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS
@@ -78,5 +79,41 @@ if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
 	expect 4 as_nobody "$EHSYSLOG" status
 	expect_line err "ehsyslog status: cannot open $T/tracefs/user_events_data for writing: Permission denied (needs root or write permission on it, plus search permission on $T/tracefs)"
 fi
+
+# Instances left by tails that are gone: status lists them, cleanup
+# removes them (empty directories here; tests/cli/kernel_stale.sh has
+# the real ones).  No process has a pid above 4194304 (PID_MAX_LIMIT);
+# this shell ($$) is alive, but did not start at tick 1.
+expect 0 "$EHSYSLOG" cleanup
+expect_line out "no stale instances: nothing to remove"
+start=$(sed 's/.*) //' /proc/$$/stat | cut -d' ' -f20)
+for n in ehsyslog-tail-4194305-1 ehsyslog-tail-4194306 "ehsyslog-tail-$$-1" \
+	"ehsyslog-tail-$$-$start" "ehsyslog-tail-$$" ehsyslog-tail-01 ehsyslog-tail-x other; do
+	mkdir -p "$T/tracefs/instances/$n"
+done
+expect 0 "$EHSYSLOG" status
+for n in ehsyslog-tail-4194305-1 ehsyslog-tail-4194306 "ehsyslog-tail-$$-1"; do
+	expect_line out "stale:         $T/tracefs/instances/$n, left by a tail that is gone: remove it with 'ehsyslog cleanup'"
+done
+checks=$((checks + 1))
+[ "$(grep -c '^stale:' "$T/out")" = 3 ] || fail "status lists other stale instances: $(grep '^stale:' "$T/out")"
+expect 0 "$EHSYSLOG" cleanup
+expect_empty err
+sort "$T/out" >"$T/got"
+printf 'removed stale instance %s (its tail is gone)\n' ehsyslog-tail-4194305-1 \
+	ehsyslog-tail-4194306 "ehsyslog-tail-$$-1" | sort >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/got" || fail "cleanup printed: $(cat "$T/got")"
+find "$T/tracefs/instances" -mindepth 1 -maxdepth 1 -printf '%f\n' | sort >"$T/got"
+printf '%s\n' "ehsyslog-tail-$$-$start" "ehsyslog-tail-$$" ehsyslog-tail-01 ehsyslog-tail-x other | sort >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/got" || fail "left after cleanup: $(cat "$T/got")"
+expect 0 "$EHSYSLOG" cleanup
+expect_line out "no stale instances: nothing to remove"
+
+# A tracefs without user_events: 3, as the other commands.
+rm "$T/tracefs/user_events_data"
+expect 3 "$EHSYSLOG" cleanup
+expect_line err "ehsyslog cleanup: $T/tracefs/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
 
 finish

@@ -55,9 +55,20 @@ wait_until() {
 	done
 }
 
+# instance_of PID: prints the tracefs instance of the tail PID
+# (ehsyslog-tail-PID-START); 1 if it has none.
+instance_of() {
+	for inst in "$TR/instances/ehsyslog-tail-$1-"*; do
+		[ -d "$inst" ] || return 1
+		echo "$inst"
+		return 0
+	done
+}
+
 # enabled_in PID EVENT: the tail PID has enabled EVENT in its instance.
 enabled_in() {
-	[ "$(cat "$TR/instances/ehsyslog-tail-$1/events/user_events/$2/enable")" = 1 ]
+	inst=$(instance_of "$1") &&
+		[ "$(cat "$inst/events/user_events/$2/enable")" = 1 ]
 }
 
 # start_tail NAME EVENT ARG...: "ehsyslog tail ARG..." in the background,

@@ -128,7 +128,7 @@ checks=$((checks + 1))
 # lost is counted, and printed + lost = 2000.
 start_tail over Syslog_L4K2 --facility user
 kill -STOP "$pid_over"
-echo 4 >"$TR/instances/ehsyslog-tail-$pid_over/buffer_size_kb" || fail "cannot shrink the buffer"
+echo 4 >"$(instance_of "$pid_over")/buffer_size_kb" || fail "cannot shrink the buffer"
 LOG_ENV=EHSYSLOG_PASSTHROUGH=0
 logs over 1 6 2000 "over"
 LOG_ENV=

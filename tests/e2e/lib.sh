@@ -73,13 +73,24 @@ e2e_finish() {
 }
 
 
+# tail_instance PID: sets inst to the tracefs instance of the tail PID
+# (ehsyslog-tail-PID-START); 1 if it has none yet.  A shell glob: no
+# program runs (see tail_wait).
+tail_instance() {
+	for inst in /sys/kernel/tracing/instances/ehsyslog-tail-"$1"-*; do
+		[ -d "$inst" ]
+		return
+	done
+}
+
 # tail_wait PID TRACEPOINTS: waits until the tail PID enabled all its
 # TRACEPOINTS: from then on it misses no event.  Reads set_event with a
 # shell redirection: a program complaining about a missing file (cat,
 # say) would itself log an event under a system-wide preload.
 tail_wait() {
-	set_event=/sys/kernel/tracing/instances/ehsyslog-tail-$1/set_event i=0
-	while ! { [ -f "$set_event" ] && [ "$(wc -l <"$set_event")" = "$2" ]; }; do
+	i=0
+	while ! { tail_instance "$1" && [ -f "$inst/set_event" ] &&
+		[ "$(wc -l <"$inst/set_event")" = "$2" ]; }; do
 		kill -0 "$1" 2>/dev/null && [ $i -lt 600 ] || return 1
 		sleep 0.1
 		i=$((i + 1))
@@ -110,7 +121,8 @@ tail_stop() {
 		i=$((i + 1))
 	done
 	sleep 1
-	lost=$(cat /sys/kernel/tracing/instances/ehsyslog-tail-"$tail_pid"/per_cpu/cpu*/stats |
+	tail_instance "$tail_pid" || fail "tail $tail_pid has no instance"
+	lost=$(cat "$inst"/per_cpu/cpu*/stats |
 		sed -n 's/^overrun: //p' | awk '{ s += $1 } END { print s + 0 }')
 	[ "$lost" = 0 ] || echo "NOTE: the tracer lost $lost events (overrun)"
 	kill -INT "$tail_pid"

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* ehsyslog cleanup: remove the tracefs instances of tails that are gone,
+ * which would otherwise keep every preloaded program traced. */
+#include "config.h"
+
+#include "cli/commands.h"
+#include "cli/stale.h"
+#include "cli/tracing_dir.h"
+#include "cli/user_events_access.h"
+#include "cli/util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char cleanup_usage[] =
+	"Usage: ehsyslog cleanup\n"
+	"Remove the tracefs instances (ehsyslog-tail-PID-START) that an\n"
+	"'ehsyslog tail' left behind when it was killed (SIGKILL, the OOM killer,\n"
+	"a crash): their tracepoints stay enabled, and every preloaded program\n"
+	"pays for traced calls, until they are removed.  An instance is left\n"
+	"behind when no process PID started at START (field 22 of\n"
+	"/proc/PID/stat) exists any more.  Running tails are never touched.\n"
+	"'ehsyslog tail' and 'ehsyslog register' do the same when they start;\n"
+	"'ehsyslog status' lists them.\n"
+	"\n"
+	"  -h, --help  print this help and exit\n"
+	"\n"
+	"Prints one line per instance removed, or that none was left behind.\n"
+	"Exit status: 0 ok (also when there was nothing to remove), 1 error,\n"
+	"2 usage error, 3 kernel without user_events, 4 permission denied.\n";
+
+struct cleanup {
+	const char *cmd;
+	int rc;
+};
+
+static void removed(const char *name, int err, void *ctx)
+{
+	struct cleanup *c = ctx;
+
+	if (err == 0) {
+		printf("removed stale instance %s (its tail is gone)\n", name);
+		return;
+	}
+	cli_error(c->cmd, "cannot remove stale instance %s: %s", name, strerror(err));
+	if (c->rc == CLI_EXIT_OK)
+		c->rc = cli_exit_for_errno(err);
+}
+
+int cmd_cleanup(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cleanup c = { .cmd = argv[0], .rc = CLI_EXIT_OK };
+	char tracing[PATH_MAX], data[PATH_MAX + 32];
+	struct stat st;
+	int opt, found;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_print_help(cleanup_usage);
+		return cli_option_error(c.cmd, argc, argv, opt);
+	}
+	if (optind < argc)
+		return cli_usage_error(c.cmd, "unexpected argument '%s'", argv[optind]);
+
+	/* Where no tail can run, say why, as the other commands do. */
+	if (!cli_tracing_dir(tracing, sizeof tracing))
+		return cli_user_events_error(c.cmd, NULL, ENOENT, false);
+	snprintf(data, sizeof data, "%s/user_events_data", tracing);
+	if (stat(data, &st) < 0 && errno == ENOENT)
+		return cli_user_events_error(c.cmd, data, ENOENT, false);
+
+	found = stale_instances(tracing, true, removed, &c);
+	if (found < 0) {
+		cli_error(c.cmd, "cannot look for stale instances in %s/instances: %s", tracing,
+			  strerror(-found));
+		return cli_exit_for_errno(-found);
+	}
+	if (found == 0)
+		puts("no stale instances: nothing to remove");
+	if (fflush(stdout) != 0 && c.rc == CLI_EXIT_OK) {
+		cli_error(c.cmd, "write error: %s", strerror(errno));
+		c.rc = CLI_EXIT_RUNTIME;
+	}
+	return c.rc;
+}

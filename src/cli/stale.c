@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "cli/stale.h"
+#include "cli/read_file.h"
+#include "cli/tracing_dir.h"
+#include "cli/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The state (field 3) and start time (field 22) of /proc/<pid>/stat.
+ * 0, or -errno: -ENOENT when no such process. */
+static int proc_stat(const char *pid, char *state, uintmax_t *start)
+{
+	char path[64], *text, *p, *end;
+	struct stat st;
+	size_t len;
+	int rc;
+
+	snprintf(path, sizeof path, "/proc/%s/stat", pid);
+	rc = cli_read_file(path, 0, 4096, &text, &len, &st);
+	if (rc < 0)
+		return rc == -ESRCH ? -ENOENT : rc;
+	/* The command name (field 2) may hold spaces and parentheses: the
+	 * fields after it start after the last ')'. */
+	p = strrchr(text, ')');
+	rc = -EINVAL;
+	if (p != NULL && p[1] == ' ' && p[2] != '\0') {
+		*state = p[2];
+		p += 2;
+		for (int field = 3; field < 22 && p != NULL; field++) {
+			p = strchr(p, ' ');
+			if (p != NULL)
+				p++;
+		}
+		if (p != NULL && *p >= '0' && *p <= '9') {
+			errno = 0;
+			*start = strtoumax(p, &end, 10);
+			if (errno == 0 && (*end == ' ' || *end == '\n' || *end == '\0'))
+				rc = 0;
+		}
+	}
+	free(text);
+	return rc;
+}
+
+int stale_own_name(char *buf, size_t len)
+{
+	char pid[32], state;
+	uintmax_t start;
+	int rc;
+
+	snprintf(pid, sizeof pid, "%ld", (long)getpid());
+	rc = proc_stat(pid, &state, &start);
+	if (rc < 0)
+		return rc;
+	if ((size_t)snprintf(buf, len, STALE_PREFIX "%s-%ju", pid, start) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* Copies the decimal digits at *s (at most cap - 1 of them) into out and
+ * moves *s past them; false if there are none or too many. */
+static bool take_number(const char **s, char *out, size_t cap)
+{
+	size_t n = strspn(*s, "0123456789");
+
+	if (n == 0 || n >= cap || (**s == '0' && n > 1))
+		return false;
+	memcpy(out, *s, n);
+	out[n] = '\0';
+	*s += n;
+	return true;
+}
+
+/* Whether name is one of our instances whose tail is gone. */
+static bool is_stale(const char *name)
+{
+	const char *s = name + strlen(STALE_PREFIX);
+	char pid[24], want[24], state;
+	uintmax_t start;
+	long n;
+	int rc;
+
+	if (strncmp(name, STALE_PREFIX, strlen(STALE_PREFIX)) != 0 ||
+	    !take_number(&s, pid, sizeof pid))
+		return false;
+	n = strtol(pid, NULL, 10);
+	if (n <= 0 || n > INT_MAX)
+		return false;	/* not a pid: not a name we make */
+	if (*s == '\0')	/* old style, "ehsyslog-tail-<pid>": pid alone */
+		want[0] = '\0';
+	else if (*s != '-' || (s++, !take_number(&s, want, sizeof want)) || *s != '\0')
+		return false;	/* not a name we make */
+	rc = proc_stat(pid, &state, &start);
+	if (rc == -ENOENT)	/* gone, unless /proc hides it (hidepid=) */
+		return kill((pid_t)n, 0) < 0 && errno == ESRCH;
+	if (rc < 0)
+		return false;	/* cannot tell: keep it */
+	/* A zombie tail never cleans up; a different start time is another
+	 * process that got the pid since. */
+	if (state == 'Z' || state == 'X')
+		return true;
+	return want[0] != '\0' && strtoumax(want, NULL, 10) != start;
+}
+
+/* Disables every event of the instance, then removes it.  Removing alone
+ * also clears the events in current kernels; disabling first keeps
+ * programs untraced even when the removal fails (EBUSY: a reader has one
+ * of its files open). */
+static int remove_instance(int dirfd, const char *name)
+{
+	char path[NAME_MAX + sizeof "/events/enable"];
+	int fd;
+
+	snprintf(path, sizeof path, "%s/events/enable", name);
+	fd = openat(dirfd, path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 && errno != ENOENT)
+		return errno;
+	if (fd >= 0) {
+		ssize_t n = write(fd, "0", 1);
+		int err = errno;
+
+		close(fd);
+		if (n != 1)
+			return err;
+	}
+	if (unlinkat(dirfd, name, AT_REMOVEDIR) < 0)
+		return errno;
+	return 0;
+}
+
+/* Plain directory calls under the caller's tracing directory rather than
+ * tracefs_instances(): status reads the one cli_tracing_dir() found (or
+ * $EHSYSLOG_TRACEFS), and must never mount tracefs, which libtracefs's
+ * own lookup may do. */
+int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
+{
+	char path[PATH_MAX], state;
+	struct dirent *d;
+	uintmax_t start;
+	int found = 0, rc;
+	DIR *dir;
+
+	/* Without /proc every pid would look gone. */
+	rc = proc_stat("self", &state, &start);
+	if (rc < 0)
+		return rc;
+	if ((size_t)snprintf(path, sizeof path, "%s/instances", tracing) >= sizeof path)
+		return -ENAMETOOLONG;
+	dir = opendir(path);
+	if (dir == NULL)
+		return errno == ENOENT ? 0 : -errno;
+	for (errno = 0; (d = readdir(dir)) != NULL; errno = 0) {
+		int err = 0;
+
+		if (!is_stale(d->d_name))
+			continue;
+		if (remove) {
+			err = remove_instance(dirfd(dir), d->d_name);
+			if (err == ENOENT)
+				continue;	/* another cleanup was faster */
+		}
+		found++;
+		cb(d->d_name, err, ctx);
+	}
+	rc = errno;
+	closedir(dir);
+	return rc != 0 ? -rc : found;
+}
+
+static void report_removed(const char *name, int err, void *ctx)
+{
+	const char *cmd = ctx;
+
+	if (err == 0)
+		cli_error(cmd, "removed stale instance %s (its tail is gone)", name);
+	else
+		cli_error(cmd, "cannot remove stale instance %s: %s", name, strerror(err));
+}
+
+void stale_remove_reporting(const char *cmd)
+{
+	char tracing[PATH_MAX];
+
+	/* No tracefs: nothing to remove, and the command says why it
+	 * cannot work. */
+	if (cli_tracing_dir(tracing, sizeof tracing))
+		stale_instances(tracing, true, report_removed, (void *)cmd);
+}
