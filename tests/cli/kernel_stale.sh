@@ -15,7 +15,6 @@ in_kernel "$0" "$@"
 # start_tail sets pid_<name>.
 pid_live='' pid_a='' pid_b='' pid_c=''
 
-
 # start_of PID: field 22 of /proc/PID/stat, after the command name.
 start_of() {
 	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20
