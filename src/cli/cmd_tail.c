@@ -57,10 +57,14 @@ static const char usage[] =
 static volatile sig_atomic_t stop;
 static struct live *volatile live_now;
 
+/* The first signal lets the read in progress finish: stopping it would
+ * drop the rest of the pages it already took from the kernel, events
+ * that no lost count would show.  A second one cuts it short. */
 static void on_signal(int sig)
 {
 	(void)sig;
-	stop = 1;
+	if (stop++ == 0)
+		return;
 	if (live_now != NULL)
 		live_stop(live_now);
 }
@@ -105,8 +109,8 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 	int64_t deadline = timeout ? now_ns() + (int64_t)timeout * 1000000000 : INT64_MAX;
 	int rc = 0;
 
-	/* A signal interrupts the read in progress; one more read then
-	 * prints what was logged before it (a second signal cuts that short). */
+	/* After a signal, the read in progress and one more print what was
+	 * logged before it (a second signal cuts that short). */
 	for (bool last = false; rc == 0; ) {
 		struct timespec nap = { 0, POLL_NS };
 
