@@ -89,7 +89,7 @@ int cmd_decode(int argc, char **argv)
 		FILTER_LONG_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct filter filter = { .min_severity = -1 };
+	struct filter filter = { .min_severity = -1, .any_provider = true };
 	unsigned char magic[TRACE_DAT_MAGIC_LEN];
 	char err[512] = "";
 	struct out o;

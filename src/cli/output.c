@@ -10,6 +10,7 @@
 #include <bsd/vis.h>
 
 #include "cli/output.h"
+#include "cli/provider.h"
 
 /* Split messages of this many (program, thread) pairs can interleave. */
 #define OUT_PENDING_MAX 32
@@ -50,10 +51,9 @@ int filter_option(struct filter *f, int opt, const char *arg, const char *cmd)
 
 	switch (opt) {
 	case 'P':
-		if (eh_provider_check(arg) < 0) {
-			fprintf(stderr, "ehsyslog %s: bad provider name '%s'\n", cmd, arg);
+		if ((f->any_provider ? cli_check_recorded_provider(cmd, arg)
+				     : cli_check_provider(cmd, arg)) != 0)
 			return -1;
-		}
 		f->provider = arg;
 		return 1;
 	case 'p':

@@ -33,6 +33,10 @@ struct filter {
 	const char *program;	/* NULL: any event name */
 	int min_severity;	/* -1: any; else print severity <= this */
 	uint32_t facilities;	/* bit per facility; 0: any */
+	/* -P: any name an EventHeader tracepoint may carry (decode reads
+	 * other producers' files), else the library's provider rule (tail
+	 * follows what the library writes). */
+	bool any_provider;
 };
 
 /* Parses the options decode and tail share into f.  Returns 1 if opt was
