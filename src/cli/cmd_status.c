@@ -94,9 +94,11 @@ static void report_tracepoint(char *line, const char *provider)
 	    memcmp(tp.provider, provider, tp.provider_len) != 0)
 		return;
 	for (fac = 0; fac < SYSLOG_FACILITY_COUNT; fac++)
-		if (tp.keyword == UINT64_C(1) << fac)
+		if (tp.keyword == syslog_facility_keyword((unsigned)fac))
 			facility = syslog_facility_name(fac);
-	if (facility)
+	if (tp.keyword == syslog_facility_keyword(SYSLOG_FACILITY_COUNT))
+		facility = "facilities 24..127";
+	else if (facility)
 		facility_word = "facility ";
 	printf("  %-24s level %u, keyword 0x%" PRIx64 " (%s%s)  %s%s\n", line, tp.level, tp.keyword,
 	       facility_word, facility ? facility : "not one named facility",

@@ -81,7 +81,7 @@ int filter_option(struct filter *f, int opt, const char *arg, const char *cmd)
 				free(copy);
 				return -1;
 			}
-			f->facilities |= UINT32_C(1) << v;
+			facility_set_add(&f->facilities, (unsigned)v);
 		}
 		free(copy);
 		return 1;
@@ -208,9 +208,8 @@ static bool wanted(const struct filter *flt, const struct eh_tracepoint *tp,
 	if (flt->min_severity >= 0 &&
 	    (!f->has_severity || f->severity > (unsigned)flt->min_severity))
 		return false;
-	if (flt->facilities != 0 &&
-	    (!f->has_facility || f->facility >= SYSLOG_FACILITY_COUNT ||
-	     !(flt->facilities >> f->facility & 1)))
+	if (!facility_set_empty(&flt->facilities) &&
+	    (!f->has_facility || !facility_set_has(&flt->facilities, f->facility)))
 		return false;
 	return true;
 }
