@@ -15,6 +15,7 @@
 #include "cli/util.h"
 #include "cli/live.h"
 #include "cli/output.h"
+#include "cli/provider.h"
 
 /* How long the buffers fill between two reads: the latency of a line. */
 #define POLL_NS (100 * 1000 * 1000L)
@@ -28,7 +29,8 @@ static const char usage[] =
 	"accepted and changes nothing); --count and --timeout end it.\n"
 	"\n"
 	"  -j, --json             one JSON object per line, as perf-decode prints them\n"
-	"  -P, --provider NAME    the provider to follow (default Syslog)\n"
+	"  -P, --provider NAME    the provider to follow (default Syslog):\n"
+	"                         " CLI_PROVIDER_RULE "\n"
 	"  -s, --min-severity S   only events at least this severe\n"
 	"                         (emerg alert crit err warning notice info debug, or 0..7)\n"
 	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..127);\n"

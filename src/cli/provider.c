@@ -4,8 +4,6 @@
 #include "cli/provider.h"
 #include "cli/util.h"
 
-#include "bridge/config_parse.h"
-
 #include <eventheader/eventheader.h>
 
 #include <string.h>
@@ -15,7 +13,7 @@ int cli_check_provider(const char *cmd, const char *provider)
 	/* The library's own rule, so that what we accept it uses. */
 	if (ehs_provider_valid(provider, strlen(provider)) == 0)
 		return 0;
-	return cli_usage_error(cmd, "invalid provider name '%s': must be " EHS_PROVIDER_RULE,
+	return cli_usage_error(cmd, "invalid provider name '%s': must be " CLI_PROVIDER_RULE,
 			       provider);
 }
 

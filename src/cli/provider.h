@@ -2,8 +2,12 @@
 #ifndef CLI_PROVIDER_H
 #define CLI_PROVIDER_H
 
+#include "bridge/config_parse.h"
+
 /* The provider events carry unless configured (docs/DESIGN.md). */
 #define CLI_DEFAULT_PROVIDER "Syslog"
+/* The library's provider rule in words, for --help texts. */
+#define CLI_PROVIDER_RULE EHS_PROVIDER_RULE
 
 /* 0 if the library accepts provider (EHSYSLOG_PROVIDER's rule, which
  * run, tail and register apply); otherwise prints why not as cmd's error,
