@@ -9,16 +9,16 @@
 in_kernel "$0" "$@"
 
 host=$(uname -n)
-k0="Syslog_L1K0 Syslog_L2K0 Syslog_L3K0 Syslog_L4K0 Syslog_L5K0"
+k0() { printf 'Syslog_L%sK0\n' 1 2 3 4 5; }
 
 # Persistent, so that trace-cmd below can name them; deleted at the end.
 expect 0 "$EHSYSLOG" register --persist -f 30
 expect_empty err
-printf '%s\n' $k0 >"$T/want"
+k0 >"$T/want"
 expect_same "register --persist -f 30" "$T/want" "$T/out"
 
 # start_tail sets pid_<name>.
-pid_f30='' pid_f31='' pid_all='' pid_json=''
+pid_all=''
 start_tail f30 Syslog_L5K0 --facility 30
 start_tail f31 Syslog_L5K0 -f 31
 start_tail json Syslog_L5K0 --json -f 30
@@ -90,7 +90,7 @@ expect 0 "$EHSYSLOG" decode -f 29 "$T/trace.dat"
 expect_empty out
 
 expect 0 "$EHSYSLOG" register --delete -f 30
-printf '%s\n' $k0 >"$T/want"
+k0 >"$T/want"
 expect_same "register --delete -f 30" "$T/want" "$T/out"
 expect 0 "$EHSYSLOG" register --delete -f user -l info
 no_leftovers "at the end"
