@@ -60,22 +60,39 @@ void ehs_config_apply_file(struct ehs_config *c, const char *path,
 	close(fd);
 }
 
-void ehs_config_apply_env(struct ehs_config *c)
-{
-	const char *v;
-	bool b;
+/* Each setting's environment variable. */
+static const struct {
+	const char *name;
+	const char *key;
+} env_settings[] = {
+	{ "EHSYSLOG_PROVIDER", "provider" },
+	{ "EHSYSLOG_PASSTHROUGH", "passthrough" },
+	{ "EHSYSLOG_DISABLE", "disable" },
+};
 
-	v = secure_getenv("EHSYSLOG_PROVIDER");
-	if (v && ehs_provider_valid(v, strlen(v)) == 0) {
-		size_t n = strlen(v);
-		memcpy(c->provider, v, n + 1);
+#define ENV_SETTINGS (sizeof env_settings / sizeof env_settings[0])
+
+void ehs_config_apply_env(struct ehs_config *c, ehs_config_refused_fn *refused, void *ctx)
+{
+	for (size_t i = 0; i < ENV_SETTINGS; i++) {
+		const char *v = secure_getenv(env_settings[i].name);
+		if (!v)
+			continue;
+		enum ehs_config_error e = ehs_config_set(c, env_settings[i].key,
+							 strlen(env_settings[i].key), v, strlen(v));
+		if (e != EHS_CONF_OK && refused)
+			refused(ctx, env_settings[i].name, v, e);
 	}
-	v = secure_getenv("EHSYSLOG_PASSTHROUGH");
-	if (v && ehs_parse_bool(v, strlen(v), &b) == 0)
-		c->passthrough = b;
-	v = secure_getenv("EHSYSLOG_DISABLE");
-	if (v && ehs_parse_bool(v, strlen(v), &b) == 0)
-		c->disable = b;
+}
+
+bool ehs_config_env_known(const char *name)
+{
+	if (strcmp(name, "EHSYSLOG_CONFIG") == 0)
+		return true;
+	for (size_t i = 0; i < ENV_SETTINGS; i++)
+		if (strcmp(name, env_settings[i].name) == 0)
+			return true;
+	return false;
 }
 
 static enum ehs_config_state read_config(void)
@@ -88,7 +105,7 @@ static enum ehs_config_state read_config(void)
 	if (!path || !*path)
 		path = EHS_CONFIG_PATH;
 	ehs_config_apply_file(&c, path, program_invocation_short_name, secure);
-	ehs_config_apply_env(&c);
+	ehs_config_apply_env(&c, NULL, NULL);
 
 	enum ehs_config_state s = EHS_CONFIG_ON;
 	if (c.disable || ehs_tracepoints_init(c.provider) < 0) {

@@ -89,6 +89,30 @@ static enum ehs_config_error parse_section(const char *s, size_t len,
 	return EHS_CONF_OK;
 }
 
+enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size_t klen,
+				     const char *val, size_t vlen)
+{
+	bool b;
+
+	if (word_is(key, klen, "provider")) {
+		if (ehs_provider_valid(val, vlen) < 0)
+			return EHS_CONF_PROVIDER;
+		memcpy(c->provider, val, vlen);
+		c->provider[vlen] = '\0';
+	} else if (word_is(key, klen, "passthrough")) {
+		if (ehs_parse_bool(val, vlen, &b) < 0)
+			return EHS_CONF_BOOL;
+		c->passthrough = b;
+	} else if (word_is(key, klen, "disable")) {
+		if (ehs_parse_bool(val, vlen, &b) < 0)
+			return EHS_CONF_BOOL;
+		c->disable = b;
+	} else {
+		return EHS_CONF_KEY;
+	}
+	return EHS_CONF_OK;
+}
+
 static enum ehs_config_error parse_pair(const char *s, size_t len,
 					struct ehs_config *c, bool apply)
 {
@@ -99,28 +123,9 @@ static enum ehs_config_error parse_pair(const char *s, size_t len,
 	size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
 	trim(&key, &klen);
 	trim(&val, &vlen);
-	bool b;
-	if (word_is(key, klen, "provider")) {
-		if (ehs_provider_valid(val, vlen) < 0)
-			return EHS_CONF_PROVIDER;
-		if (apply) {
-			memcpy(c->provider, val, vlen);
-			c->provider[vlen] = '\0';
-		}
-	} else if (word_is(key, klen, "passthrough")) {
-		if (ehs_parse_bool(val, vlen, &b) < 0)
-			return EHS_CONF_BOOL;
-		if (apply)
-			c->passthrough = b;
-	} else if (word_is(key, klen, "disable")) {
-		if (ehs_parse_bool(val, vlen, &b) < 0)
-			return EHS_CONF_BOOL;
-		if (apply)
-			c->disable = b;
-	} else {
-		return EHS_CONF_KEY;
-	}
-	return EHS_CONF_OK;
+	/* Another program's section is still checked, into a scratch copy. */
+	struct ehs_config scratch = *c;
+	return ehs_config_set(apply ? c : &scratch, key, klen, val, vlen);
 }
 
 int ehs_config_parse(const char *buf, size_t len, const char *program,
@@ -170,7 +175,7 @@ const char *ehs_config_strerror(enum ehs_config_error e)
 	case EHS_CONF_SYNTAX: return "expected key = value, [program NAME] or a comment";
 	case EHS_CONF_KEY: return "unknown key (provider, passthrough, disable)";
 	case EHS_CONF_BOOL: return "value must be yes, no, on, off, true, false, 1 or 0";
-	case EHS_CONF_PROVIDER: return "provider must be 1-200 characters of A-Z a-z 0-9 _";
+	case EHS_CONF_PROVIDER: return "provider must be " EHS_PROVIDER_RULE;
 	case EHS_CONF_SECTION: return "section header must be [program NAME]";
 	case EHS_CONF_LINE: return "line longer than 1024 bytes or holding a NUL byte";
 	}

@@ -26,6 +26,8 @@
 #define EHS_PROVIDER_MAX 200
 #define EHS_CONFIG_LINE_MAX 1024
 #define EHS_DEFAULT_PROVIDER "Syslog"
+/* The provider rule in words, for every message that names it. */
+#define EHS_PROVIDER_RULE "1-200 characters of A-Z a-z 0-9 _"
 
 struct ehs_config {
 	char provider[EHS_PROVIDER_MAX + 1];
@@ -53,6 +55,14 @@ void ehs_config_defaults(struct ehs_config *c);
 
 /* 0 if provider is 1..EHS_PROVIDER_MAX bytes of [A-Za-z0-9_], else -1. */
 int ehs_provider_valid(const char *provider, size_t len);
+
+/*
+ * Sets key (provider, passthrough or disable, as in the file) to value
+ * in *c.  Returns EHS_CONF_OK, or why value was refused (then *c is
+ * unchanged).  The file's lines and the environment both go through it.
+ */
+enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size_t key_len,
+				     const char *value, size_t value_len);
 
 /*
  * Applies the file in buf[0..len) for program to *c (which holds the

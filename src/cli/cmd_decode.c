@@ -28,7 +28,8 @@ static const char usage[] =
 	"  -h, --help             show this help\n"
 	"\n"
 	"Text lines: syslog events as `TIME HOST PROGRAM[PID]: FACILITY.SEVERITY MESSAGE`,\n"
-	"other events as `TIME Provider:Event field=value ...`.  TIME is local wall\n"
+	"other events as `TIME Provider:Event field=value ...`.  FACILITY is the\n"
+	"name, or the number where there is none (30.info).  TIME is local wall\n"
 	"time (RFC 3339, microseconds) where the file maps its clock to it (perf.data\n"
 	"with clock data), else seconds on the trace clock.  A message split over\n"
 	"several events is printed once, whole.\n"
@@ -126,7 +127,7 @@ int cmd_decode(int argc, char **argv)
 		FILTER_LONG_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct filter filter = { .min_severity = -1 };
+	struct filter filter = { .min_severity = -1, .any_provider = true };
 	unsigned long skipped[SKIPS] = { 0 };
 	unsigned char magic[TRACE_DAT_MAGIC_LEN];
 	char err[512] = "";

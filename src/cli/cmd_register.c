@@ -31,7 +31,6 @@
 
 #define LEVEL_MIN 1
 #define LEVEL_MAX 5
-#define ALL_FACILITIES ((UINT32_C(1) << SYSLOG_FACILITY_COUNT) - 1)
 #define ALL_LEVELS (((1u << (LEVEL_MAX + 1)) - 1) & ~((1u << LEVEL_MIN) - 1))
 
 static const char register_usage[] =
@@ -42,10 +41,11 @@ static const char register_usage[] =
 	"them (perf record -e user_events:Syslog_L4K2) before any program logs.\n"
 	"Then hold them until SIGINT, SIGTERM or SIGHUP and exit 0.\n"
 	"\n"
-	"  -P, --provider NAME  provider (default Syslog)\n"
+	"  -P, --provider NAME  provider (default Syslog):\n"
+	"                       " CLI_PROVIDER_RULE "\n"
 	"  -f, --facility F     facility name (user, daemon, local0...), number\n"
-	"                       0..23 or 'all'; repeat or separate with commas\n"
-	"                       (default: all 24)\n"
+	"                       0..127 or 'all'; repeat or separate with commas\n"
+	"                       (default: all); 24..127 share keyword 0\n"
 	"  -l, --level L        level 1..5, a severity name (err: level 2) or\n"
 	"                       'all'; repeat or separate with commas (default: all)\n"
 	"      --persist        register persistent tracepoints and exit at once\n"
@@ -59,9 +59,12 @@ static const char register_usage[] =
 	"Exit status: 0 ok, 1 error, 2 usage error, 3 kernel without user_events,\n"
 	"4 permission denied.\n";
 
-/* Adds the comma-separated items of arg to *set; false on a bad item. */
-static bool parse_set(const char *cmd, const char *arg, bool is_level, uint32_t *set)
+/* Adds the comma-separated items of arg to *levels (bit per level) or
+ * *facilities; false on a bad item. */
+static bool parse_set(const char *cmd, const char *arg, uint32_t *levels,
+		      struct facility_set *facilities)
 {
+	bool is_level = levels != NULL;
 	char *copy = strdup(arg), *item, *save = NULL;
 	bool ok = copy != NULL;
 
@@ -70,7 +73,10 @@ static bool parse_set(const char *cmd, const char *arg, bool is_level, uint32_t 
 		int v;
 
 		if (strcmp(item, "all") == 0) {
-			*set |= is_level ? ALL_LEVELS : ALL_FACILITIES;
+			if (is_level)
+				*levels |= ALL_LEVELS;
+			else
+				facility_set_all(facilities);
 			continue;
 		}
 		if (is_level) {
@@ -83,21 +89,21 @@ static bool parse_set(const char *cmd, const char *arg, bool is_level, uint32_t 
 				cli_usage_error(cmd, "invalid level '%s' (1..5 or a severity name)", item);
 				ok = false;
 			} else {
-				*set |= 1u << v;
+				*levels |= 1u << v;
 			}
 		} else {
 			v = syslog_facility_from_name(item);
 			if (v < 0) {
-				cli_usage_error(cmd, "invalid facility '%s' (a name such as user or local0, or 0..23)", item);
+				cli_usage_error(cmd, "invalid facility '%s' (a name such as user or local0, or 0..127)", item);
 				ok = false;
 			} else {
-				*set |= UINT32_C(1) << v;
+				facility_set_add(facilities, (unsigned)v);
 			}
 		}
 	}
 	if (!copy)
 		cli_error(cmd, "out of memory");
-	if (copy && !item && *set == 0 && ok) {
+	if (copy && !item && ok && (is_level ? *levels == 0 : facility_set_empty(facilities))) {
 		cli_usage_error(cmd, "empty %s list", is_level ? "level" : "facility");
 		ok = false;
 	}
@@ -169,7 +175,10 @@ int cmd_register(int argc, char **argv)
 	};
 	const char *cmd = argv[0];
 	const char *provider = "Syslog";
-	uint32_t levels = 0, facilities = 0;
+	uint32_t levels = 0;
+	struct facility_set facilities = { { 0 } };
+	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
+	size_t keyword_count;
 	bool persist = false, delete = false;
 	struct ue_tracepoint *tps;
 	char (*names)[EH_NAME_MAX];
@@ -185,7 +194,8 @@ int cmd_register(int argc, char **argv)
 			break;
 		case 'f':
 		case 'l':
-			if (!parse_set(cmd, optarg, c == 'l', c == 'l' ? &levels : &facilities))
+			if (!parse_set(cmd, optarg, c == 'l' ? &levels : NULL,
+				       c == 'l' ? NULL : &facilities))
 				return CLI_EXIT_USAGE;
 			break;
 		case OPT_PERSIST:
@@ -208,11 +218,12 @@ int cmd_register(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	if (!levels)
 		levels = ALL_LEVELS;
-	if (!facilities)
-		facilities = ALL_FACILITIES;
+	if (facility_set_empty(&facilities))
+		facility_set_all(&facilities);
+	keyword_count = facility_set_keywords(&facilities, keywords);
 
-	tps = calloc((LEVEL_MAX + 1) * SYSLOG_FACILITY_COUNT, sizeof *tps);
-	names = calloc((LEVEL_MAX + 1) * SYSLOG_FACILITY_COUNT, sizeof *names);
+	tps = calloc((LEVEL_MAX + 1) * SYSLOG_KEYWORD_COUNT, sizeof *tps);
+	names = calloc((LEVEL_MAX + 1) * SYSLOG_KEYWORD_COUNT, sizeof *names);
 	if (!tps || !names) {
 		free(tps);
 		free(names);
@@ -220,17 +231,13 @@ int cmd_register(int argc, char **argv)
 		return CLI_EXIT_RUNTIME;
 	}
 	for (c = LEVEL_MIN; c <= LEVEL_MAX; c++) {
-		int fac;
-
 		if (!(levels & (1u << c)))
 			continue;
-		for (fac = 0; fac < SYSLOG_FACILITY_COUNT; fac++) {
+		for (size_t k = 0; k < keyword_count; k++) {
 			int err;
 
-			if (!(facilities & (UINT32_C(1) << fac)))
-				continue;
 			err = eh_tracepoint_name(names[count], sizeof names[count], provider,
-						 (unsigned)c, UINT64_C(1) << fac, NULL);
+						 (unsigned)c, keywords[k], NULL);
 			if (err) {
 				rc = cli_usage_error(cmd, "invalid provider name '%s': %s", provider,
 						     eh_strerror(err));

@@ -20,15 +20,22 @@
 
 #include <eventheader/eventheader.h>
 
+/* stravis only; NetBSD's argument order for the strn* family. */
+#define LIBBSD_NETBSD_VIS 1
+#include <bsd/vis.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static const char status_usage[] =
 	"Usage: ehsyslog status [--program NAME]\n"
@@ -43,7 +50,10 @@ static const char status_usage[] =
 	"  -h, --help          print this help and exit\n"
 	"\n"
 	"The configuration shown includes the EHSYSLOG_* variables of this\n"
-	"environment, as a program started from it would see them.\n"
+	"environment, as a program started from it would see them.  Each value\n"
+	"the library would ignore is listed as \"ignored\", with the reason: a\n"
+	"line of a malformed file (the whole file is then ignored), a variable\n"
+	"whose value breaks the rule, an EHSYSLOG_* name the library does not read.\n"
 	"Exit status: 0 user_events usable, 1 error, 2 usage error, 3 kernel\n"
 	"without user_events, 4 permission denied.\n";
 
@@ -73,7 +83,7 @@ static void report_tracepoint(char *line, const char *provider)
 {
 	struct eh_tracepoint tp;
 	char *comment = strstr(line, " # ");
-	const char *facility = NULL, *users = "";
+	const char *facility = NULL, *facility_word = "", *users = "";
 	int fac;
 
 	if (comment) {
@@ -86,10 +96,14 @@ static void report_tracepoint(char *line, const char *provider)
 	    memcmp(tp.provider, provider, tp.provider_len) != 0)
 		return;
 	for (fac = 0; fac < SYSLOG_FACILITY_COUNT; fac++)
-		if (tp.keyword == UINT64_C(1) << fac)
+		if (tp.keyword == syslog_facility_keyword((unsigned)fac))
 			facility = syslog_facility_name(fac);
+	if (tp.keyword == syslog_facility_keyword(SYSLOG_FACILITY_COUNT))
+		facility = "facilities 24..127";
+	else if (facility)
+		facility_word = "facility ";
 	printf("  %-24s level %u, keyword 0x%" PRIx64 " (%s%s)  %s%s\n", line, tp.level, tp.keyword,
-	       facility ? "facility " : "", facility ? facility : "not one named facility",
+	       facility_word, facility ? facility : "not one named facility",
 	       comment ? "enabled by " : "not enabled", users);
 }
 
@@ -153,22 +167,104 @@ static void report_preload(const char *cmd)
 	preload_file_release(&f);
 }
 
-static void count_error(void *ctx, unsigned line, const char *message)
+/* A value shown in a report line: bytes a terminal would act on escaped. */
+static void print_visible(FILE *out, const char *s)
 {
-	(void)ctx;
-	(void)line;
-	(void)message;
+	char *v = NULL;
+
+	if (stravis(&v, s, VIS_CSTYLE | VIS_NL | VIS_TAB | VIS_OCTAL) < 0) {
+		fputs("(not shown: out of memory)", out);
+		return;
+	}
+	fputs(v, out);
+	free(v);
 }
 
-/* Prints the configuration program would get into *s. */
+/* What the library would ignore, one "  ignored" line each, collected
+ * while the configuration is read and printed after its values. */
+struct ignored {
+	const char *path;
+	FILE *lines;
+};
+
+static void ignored_file_error(void *ctx, unsigned line, const char *message)
+{
+	struct ignored *ig = ctx;
+
+	fprintf(ig->lines, "  ignored      %s:%u: %s\n", ig->path, line, message);
+}
+
+static void ignored_variable(void *ctx, const char *name, const char *value,
+			     enum ehs_config_error why)
+{
+	struct ignored *ig = ctx;
+
+	fprintf(ig->lines, "  ignored      %s=", name);
+	print_visible(ig->lines, value);
+	fprintf(ig->lines, ": %s\n", ehs_config_strerror(why));
+}
+
+/* The tool's own variables (paths.c, tracing_dir.c): not the library's,
+ * but not ignored either. */
+static bool tool_variable(const char *name)
+{
+	static const char *const names[] = {
+		"EHSYSLOG_LIBRARY", "EHSYSLOG_LD_SO_PRELOAD", "EHSYSLOG_TRACEFS",
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* EHSYSLOG_* variables the library does not read at all: likely typos. */
+static void ignored_unknown_variables(struct ignored *ig)
+{
+	static const char prefix[] = "EHSYSLOG_";
+
+	for (char **e = environ; *e; e++) {
+		size_t len = strcspn(*e, "=");
+		char *name;
+
+		if (strncmp(*e, prefix, sizeof prefix - 1) != 0)
+			continue;
+		name = strndup(*e, len);
+		if (!name)
+			return;
+		if (!ehs_config_env_known(name) && !tool_variable(name)) {
+			fputs("  ignored      ", ig->lines);
+			print_visible(ig->lines, name);
+			fputs(": not a variable the library reads\n", ig->lines);
+		}
+		free(name);
+	}
+}
+
+/* Prints the configuration program would get into *s, then every
+ * setting the library would ignore, and why. */
 static void report_config(const char *program, struct ehs_config *s)
 {
 	struct cli_config_file file;
-	const char *path = cli_config_path(), *why;
+	const char *path = cli_config_path(), *why, *named = getenv("EHSYSLOG_CONFIG");
+	struct ignored ig = { .path = path };
+	char *ignored_text = NULL;
+	size_t ignored_len = 0;
 	int rc;
 
+	ig.lines = open_memstream(&ignored_text, &ignored_len);
+	if (!ig.lines)
+		ig.lines = stdout;	/* out of memory: printed early, but printed */
 	ehs_config_defaults(s);
-	rc = cli_config_apply(&file, path, program, s, count_error, NULL);
+	rc = cli_config_apply(&file, path, program, s, ignored_file_error, &ig);
+	if (named && !*named)
+		fputs("  ignored      EHSYSLOG_CONFIG=: empty, so the default file applies\n",
+		      ig.lines);
+	ehs_config_apply_env(s, ignored_variable, &ig);
+	ignored_unknown_variables(&ig);
+	if (ig.lines != stdout)
+		fclose(ig.lines);
+
 	printf("configuration: %s", path);
 	if (rc < 0)
 		printf(" unreadable (%s): defaults apply", strerror(-rc));
@@ -180,11 +276,13 @@ static void report_config(const char *program, struct ehs_config *s)
 	if (rc == 0 && file.found && (why = cli_config_distrust(&file.st)) != NULL)
 		printf("; %s, so setuid and setgid programs ignore it", why);
 	printf("\n");
-	ehs_config_apply_env(s);
 	printf("  program      %s\n", program ? program : "(any: global settings)");
 	printf("  provider     %s\n", s->provider);
 	printf("  passthrough  %s\n", s->passthrough ? "yes" : "no (replace mode)");
 	printf("  disabled     %s\n", s->disable ? "yes" : "no");
+	if (ignored_text)
+		fputs(ignored_text, stdout);
+	free(ignored_text);
 }
 
 int cmd_status(int argc, char **argv)

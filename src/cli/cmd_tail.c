@@ -15,6 +15,7 @@
 #include "cli/util.h"
 #include "cli/live.h"
 #include "cli/output.h"
+#include "cli/provider.h"
 #include "cli/stale.h"
 
 /* How long the buffers fill between two reads: the latency of a line. */
@@ -31,19 +32,21 @@ static const char usage[] =
 	"accepted and changes nothing); --count and --timeout end it.\n"
 	"\n"
 	"  -j, --json             one JSON object per line, as perf-decode prints them\n"
-	"  -P, --provider NAME    the provider to follow (default Syslog)\n"
+	"  -P, --provider NAME    the provider to follow (default Syslog):\n"
+	"                         " CLI_PROVIDER_RULE "\n"
 	"  -s, --min-severity S   only events at least this severe\n"
 	"                         (emerg alert crit err warning notice info debug, or 0..7)\n"
-	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..23);\n"
-	"                         may be repeated; default all 24\n"
+	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..127);\n"
+	"                         may be repeated; default all\n"
 	"  -p, --program NAME     only events of this program (event name)\n"
 	"  -F, --follow           keep printing new events (the default)\n"
 	"  -n, --count N          exit after printing N events\n"
 	"  -t, --timeout SECONDS  exit after this many seconds\n"
 	"  -h, --help             show this help\n"
 	"\n"
-	"Text lines: `TIME HOST PROGRAM[PID]: FACILITY.SEVERITY MESSAGE`, TIME local\n"
-	"wall time in RFC 3339 with microseconds.  The instance records on the mono\n"
+	"Text lines: `TIME HOST PROGRAM[PID]: FACILITY.SEVERITY MESSAGE`.  FACILITY is\n"
+	"the name, or the number where there is none (30.info).  TIME is local wall\n"
+	"time in RFC 3339 with microseconds.  The instance records on the mono\n"
 	"trace clock (CLOCK_MONOTONIC); each batch of records is mapped to the wall\n"
 	"clock by adding CLOCK_REALTIME - CLOCK_MONOTONIC read just before it.\n"
 	"PID is the thread id the kernel recorded.  A message split over several\n"
@@ -155,6 +158,8 @@ int cmd_tail(int argc, char **argv)
 	};
 	struct filter filter = { .provider = "Syslog", .min_severity = -1 };
 	struct live_config cfg = { 0 };
+	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
+	struct facility_set every;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct tail t = { 0 };
 	unsigned long timeout = 0;
@@ -205,7 +210,10 @@ int cmd_tail(int argc, char **argv)
 	cfg.provider = filter.provider;
 	for (int s = 0; s <= (filter.min_severity < 0 ? 7 : filter.min_severity); s++)
 		cfg.levels |= 1u << syslog_severity_level(s);
-	cfg.facilities = filter.facilities ? filter.facilities : (UINT32_C(1) << SYSLOG_FACILITY_COUNT) - 1;
+	facility_set_all(&every);
+	cfg.keywords = keywords;
+	cfg.keyword_count = facility_set_keywords(facility_set_empty(&filter.facilities) ? &every
+						  : &filter.facilities, keywords);
 
 	if (gethostname(host, sizeof host) < 0)
 		snprintf(host, sizeof host, "-");

@@ -55,7 +55,7 @@ static void tp_unregister(struct live *l, size_t i)
 
 /* Writes the instance's events/user_events/NAME/enable directly:
  * tracefs_event_enable() lists every event directory of the system for
- * each call, which for 120 tracepoints takes minutes on a slow machine. */
+ * each call, which for 125 tracepoints takes minutes on a slow machine. */
 static int tp_set_enable(struct live *l, size_t i, const char *on)
 {
 	char path[sizeof "events/" SYSTEM "/" + EH_NAME_MAX + sizeof "/enable"];
@@ -74,18 +74,16 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 	*exit_code = CLI_EXIT_RUNTIME;
 	if (l == NULL)
 		goto nomem;
-	l->names = calloc(5 * 24, sizeof *l->names);
-	l->tps = calloc(5 * 24, sizeof *l->tps);
+	l->names = calloc(5 * SYSLOG_KEYWORD_COUNT, sizeof *l->names);
+	l->tps = calloc(5 * SYSLOG_KEYWORD_COUNT, sizeof *l->tps);
 	if (l->names == NULL || l->tps == NULL)
 		goto nomem;
 	for (unsigned level = 1; level <= 5; level++) {
 		if (!(cfg->levels >> level & 1))
 			continue;
-		for (unsigned fac = 0; fac < 24; fac++) {
-			if (!(cfg->facilities >> fac & 1))
-				continue;
+		for (size_t k = 0; k < cfg->keyword_count && k < SYSLOG_KEYWORD_COUNT; k++) {
 			e = eh_tracepoint_name(l->names[l->n], EH_NAME_MAX, cfg->provider,
-					       level, UINT64_C(1) << fac, NULL);
+					       level, cfg->keywords[k], NULL);
 			if (e < 0) {
 				snprintf(err, errlen, "%s: %s", cfg->provider, eh_strerror(e));
 				goto fail;

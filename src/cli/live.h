@@ -17,7 +17,8 @@
 struct live_config {
 	const char *provider;
 	unsigned levels;	/* bit per EventHeader level 1..5 */
-	uint32_t facilities;	/* bit per facility 0..23: keyword 1 << facility */
+	const uint64_t *keywords;	/* the keywords to follow (facility_set_keywords) */
+	size_t keyword_count;	/* at most SYSLOG_KEYWORD_COUNT */
 };
 
 struct live;

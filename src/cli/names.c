@@ -6,7 +6,11 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
+
+_Static_assert(SYSLOG_FACILITY_COUNT == EHS_FACILITIES &&
+	       SYSLOG_KEYWORD_COUNT == EHS_FACILITY_SLOTS, "the bridge's schema changed");
 
 static const char *const severity_names[SYSLOG_SEVERITY_COUNT] = {
 	"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug",
@@ -45,8 +49,10 @@ static int parse_number(const char *s, int max)
 	return *end == '\0' && v < max ? (int)v : -1;
 }
 
+/* Index of name in names[0..count), its alias, or its number below
+ * numbers; -1 if none. */
 static int lookup(const char *name, const char *const *names, int count,
-		  const struct alias *aliases, size_t alias_count)
+		  const struct alias *aliases, size_t alias_count, int numbers)
 {
 	int i;
 	size_t j;
@@ -61,13 +67,14 @@ static int lookup(const char *name, const char *const *names, int count,
 	for (j = 0; j < alias_count; j++)
 		if (strcasecmp(name, aliases[j].name) == 0)
 			return aliases[j].value;
-	return parse_number(name, count);
+	return parse_number(name, numbers);
 }
 
 int syslog_severity_from_name(const char *name)
 {
 	return lookup(name, severity_names, SYSLOG_SEVERITY_COUNT,
-		      severity_aliases, sizeof severity_aliases / sizeof *severity_aliases);
+		      severity_aliases, sizeof severity_aliases / sizeof *severity_aliases,
+		      SYSLOG_SEVERITY_COUNT);
 }
 
 const char *syslog_severity_name(int severity)
@@ -78,7 +85,8 @@ const char *syslog_severity_name(int severity)
 int syslog_facility_from_name(const char *name)
 {
 	return lookup(name, facility_names, SYSLOG_FACILITY_COUNT,
-		      facility_aliases, sizeof facility_aliases / sizeof *facility_aliases);
+		      facility_aliases, sizeof facility_aliases / sizeof *facility_aliases,
+		      SYSLOG_FACILITY_NUMBERS);
 }
 
 const char *syslog_facility_name(int facility)
@@ -90,4 +98,49 @@ int syslog_severity_level(int severity)
 {
 	/* The bridge owns the schema's mapping. */
 	return severity >= 0 && severity < SYSLOG_SEVERITY_COUNT ? (int)ehs_level(severity) : -1;
+}
+
+uint64_t syslog_facility_keyword(unsigned facility)
+{
+	return ehs_keyword(facility);
+}
+
+void facility_set_add(struct facility_set *s, unsigned facility)
+{
+	if (facility < SYSLOG_FACILITY_NUMBERS)
+		s->bits[facility / 64] |= UINT64_C(1) << facility % 64;
+}
+
+void facility_set_all(struct facility_set *s)
+{
+	memset(s->bits, 0xff, sizeof s->bits);
+}
+
+bool facility_set_has(const struct facility_set *s, unsigned facility)
+{
+	return facility < SYSLOG_FACILITY_NUMBERS && (s->bits[facility / 64] >> facility % 64 & 1);
+}
+
+bool facility_set_empty(const struct facility_set *s)
+{
+	for (size_t i = 0; i < sizeof s->bits / sizeof s->bits[0]; i++)
+		if (s->bits[i] != 0)
+			return false;
+	return true;
+}
+
+size_t facility_set_keywords(const struct facility_set *s, uint64_t *keywords)
+{
+	size_t n = 0;
+
+	/* Keyword 0 first: every facility from SYSLOG_FACILITY_COUNT on. */
+	for (unsigned f = SYSLOG_FACILITY_COUNT; f < SYSLOG_FACILITY_NUMBERS; f++)
+		if (facility_set_has(s, f)) {
+			keywords[n++] = syslog_facility_keyword(f);
+			break;
+		}
+	for (unsigned f = 0; f < SYSLOG_FACILITY_COUNT; f++)
+		if (facility_set_has(s, f))
+			keywords[n++] = syslog_facility_keyword(f);
+	return n;
 }

@@ -10,6 +10,7 @@
 #include <bsd/vis.h>
 
 #include "cli/output.h"
+#include "cli/provider.h"
 
 /* Split messages of this many (program, thread) pairs can interleave. */
 #define OUT_PENDING_MAX 32
@@ -50,10 +51,9 @@ int filter_option(struct filter *f, int opt, const char *arg, const char *cmd)
 
 	switch (opt) {
 	case 'P':
-		if (eh_provider_check(arg) < 0) {
-			fprintf(stderr, "ehsyslog %s: bad provider name '%s'\n", cmd, arg);
+		if ((f->any_provider ? cli_check_recorded_provider(cmd, arg)
+				     : cli_check_provider(cmd, arg)) != 0)
 			return -1;
-		}
 		f->provider = arg;
 		return 1;
 	case 'p':
@@ -81,7 +81,7 @@ int filter_option(struct filter *f, int opt, const char *arg, const char *cmd)
 				free(copy);
 				return -1;
 			}
-			f->facilities |= UINT32_C(1) << v;
+			facility_set_add(&f->facilities, (unsigned)v);
 		}
 		free(copy);
 		return 1;
@@ -208,9 +208,8 @@ static bool wanted(const struct filter *flt, const struct eh_tracepoint *tp,
 	if (flt->min_severity >= 0 &&
 	    (!f->has_severity || f->severity > (unsigned)flt->min_severity))
 		return false;
-	if (flt->facilities != 0 &&
-	    (!f->has_facility || f->facility >= SYSLOG_FACILITY_COUNT ||
-	     !(flt->facilities >> f->facility & 1)))
+	if (!facility_set_empty(&flt->facilities) &&
+	    (!f->has_facility || !facility_set_has(&flt->facilities, f->facility)))
 		return false;
 	return true;
 }

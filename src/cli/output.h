@@ -32,7 +32,11 @@ struct filter {
 	const char *provider;	/* NULL: any provider */
 	const char *program;	/* NULL: any event name */
 	int min_severity;	/* -1: any; else print severity <= this */
-	uint32_t facilities;	/* bit per facility; 0: any */
+	struct facility_set facilities;	/* the facility field's values; empty: any */
+	/* -P: any name an EventHeader tracepoint may carry (decode reads
+	 * other producers' files), else the library's provider rule (tail
+	 * follows what the library writes). */
+	bool any_provider;
 };
 
 /* Parses the options decode and tail share into f.  Returns 1 if opt was
@@ -50,7 +54,7 @@ int filter_option(struct filter *f, int opt, const char *arg, const char *cmd);
 	"  -P, --provider NAME    only events of this provider\n" \
 	"  -s, --min-severity S   only syslog events at least this severe\n" \
 	"                         (emerg alert crit err warning notice info debug, or 0..7)\n" \
-	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..23);\n" \
+	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..127);\n" \
 	"                         may be repeated\n" \
 	"  -p, --program NAME     only events of this program (event name)\n"
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The configuration file parser: valid files, per-program sections,
- * every error with its line, and "an error changes nothing". */
+ * every error with its line, and "an error changes nothing"; the
+ * environment under the same rules. */
 #include "config.h"
 
 #include <check.h>
@@ -205,6 +206,66 @@ START_TEST(file_trust_in_secure_execution)
 }
 END_TEST
 
+/* The environment goes through the file's rules; each refusal is told,
+ * in the library's order, and changes nothing. */
+struct refusals {
+	int count;
+	char names[4][32];
+	char values[4][16];
+	enum ehs_config_error why[4];
+};
+
+static void refused(void *ctx, const char *name, const char *value, enum ehs_config_error why)
+{
+	struct refusals *r = ctx;
+
+	ck_assert_int_lt(r->count, 4);
+	snprintf(r->names[r->count], sizeof r->names[0], "%s", name);
+	snprintf(r->values[r->count], sizeof r->values[0], "%s", value);
+	r->why[r->count++] = why;
+}
+
+START_TEST(environment)
+{
+	struct ehs_config c;
+	struct refusals r = { 0 };
+
+	setenv("EHSYSLOG_PROVIDER", "x-y", 1);
+	setenv("EHSYSLOG_PASSTHROUGH", "maybe", 1);
+	setenv("EHSYSLOG_DISABLE", "yes", 1);
+	ehs_config_defaults(&c);
+	ehs_config_apply_env(&c, refused, &r);
+	ck_assert_str_eq(c.provider, "Syslog");
+	ck_assert(c.passthrough);
+	ck_assert(c.disable);
+	ck_assert_int_eq(r.count, 2);
+	ck_assert_str_eq(r.names[0], "EHSYSLOG_PROVIDER");
+	ck_assert_str_eq(r.values[0], "x-y");
+	ck_assert_int_eq(r.why[0], EHS_CONF_PROVIDER);
+	ck_assert_str_eq(r.names[1], "EHSYSLOG_PASSTHROUGH");
+	ck_assert_str_eq(r.values[1], "maybe");
+	ck_assert_int_eq(r.why[1], EHS_CONF_BOOL);
+
+	/* Values are taken as they are: no trimming, unlike the file's. */
+	setenv("EHSYSLOG_PROVIDER", " Mine", 1);
+	setenv("EHSYSLOG_PASSTHROUGH", "off", 1);
+	ehs_config_apply_env(&c, NULL, NULL);
+	ck_assert_str_eq(c.provider, "Syslog");
+	ck_assert(!c.passthrough);
+	setenv("EHSYSLOG_PROVIDER", "Mine", 1);
+	ehs_config_apply_env(&c, NULL, NULL);
+	ck_assert_str_eq(c.provider, "Mine");
+
+	ck_assert(ehs_config_env_known("EHSYSLOG_CONFIG"));
+	ck_assert(ehs_config_env_known("EHSYSLOG_DISABLE"));
+	ck_assert(!ehs_config_env_known("EHSYSLOG_PROVDER"));
+	ck_assert(!ehs_config_env_known("EHSYSLOG_"));
+	unsetenv("EHSYSLOG_PROVIDER");
+	unsetenv("EHSYSLOG_PASSTHROUGH");
+	unsetenv("EHSYSLOG_DISABLE");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge config parser");
@@ -216,6 +277,7 @@ int main(void)
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, provider_limits);
 	tcase_add_test(tc, file_trust_in_secure_execution);
+	tcase_add_test(tc, environment);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

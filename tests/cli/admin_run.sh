@@ -58,6 +58,15 @@ expect 2 "$EHSYSLOG" run --provider 'a:b' true
 expect_text err "ehsyslog run: invalid provider name 'a:b': "
 expect 2 "$EHSYSLOG" run --provider '' true
 expect_text err "ehsyslog run: invalid provider name '': "
+# Names the library would ignore (it would log under Syslog): refused.
+expect 2 "$EHSYSLOG" run --provider x-y true
+expect_line err "ehsyslog run: invalid provider name 'x-y': must be 1-200 characters of A-Z a-z 0-9 _"
+expect_empty out
+long=$(printf 'x%.0s' $(seq 201))
+expect 2 "$EHSYSLOG" run -P "$long" true
+expect_line err "ehsyslog run: invalid provider name '$long': must be 1-200 characters of A-Z a-z 0-9 _"
+expect 0 "$EHSYSLOG" run -P "${long%x}" printenv EHSYSLOG_PROVIDER
+expect_line out "${long%x}"
 expect 2 "$EHSYSLOG" run
 expect_line err "ehsyslog run: no command to run"
 

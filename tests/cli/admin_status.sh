@@ -5,7 +5,10 @@
 # whose instances hold some that tails left behind (status, cleanup).
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
-unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS
+# Only the EHSYSLOG_* variables set here: status lists others as ignored.
+for v in $(env | sed -n 's/^\(EHSYSLOG_[A-Za-z0-9_]*\)=.*/\1/p'); do
+	unset "$v"
+done
 export EHSYSLOG_CONFIG="$T/absent.conf" EHSYSLOG_LD_SO_PRELOAD="$T/ld.so.preload"
 export EHSYSLOG_LIBRARY=/usr/lib/libehsyslog-test.so
 
@@ -16,8 +19,10 @@ expect 2 "$EHSYSLOG" register --level 0
 expect_line err "ehsyslog register: invalid level '0' (1..5 or a severity name)"
 expect 2 "$EHSYSLOG" register --level 4,nope
 expect_line err "ehsyslog register: invalid level 'nope' (1..5 or a severity name)"
-expect 2 "$EHSYSLOG" register --facility 24
-expect_line err "ehsyslog register: invalid facility '24' (a name such as user or local0, or 0..23)"
+expect 2 "$EHSYSLOG" register --provider x-y
+expect_line err "ehsyslog register: invalid provider name 'x-y': must be 1-200 characters of A-Z a-z 0-9 _"
+expect 2 "$EHSYSLOG" register --facility 128
+expect_line err "ehsyslog register: invalid facility '128' (a name such as user or local0, or 0..127)"
 expect 2 "$EHSYSLOG" register --facility ,
 expect_line err "ehsyslog register: empty facility list"
 
@@ -49,6 +54,7 @@ Syslog_L4K2 # Used by perf
 Syslog_L2K8
 Other_L4K2 # Used by ftrace
 Syslog_L5K3 # Used by ftrace perf
+Syslog_L4K0
 not_an_eventheader_name
 
 Active: 5
@@ -61,18 +67,47 @@ expect_line out "tracepoints:   provider Syslog"
 expect_line out "  Syslog_L4K2              level 4, keyword 0x2 (facility user)  enabled by perf"
 expect_line out "  Syslog_L2K8              level 2, keyword 0x8 (facility daemon)  not enabled"
 expect_line out "  Syslog_L5K3              level 5, keyword 0x3 (not one named facility)  enabled by ftrace perf"
+expect_line out "  Syslog_L4K0              level 4, keyword 0x0 (facilities 24..127)  not enabled"
 expect_line out "  Active: 5"
 expect_line out "configuration: $T/absent.conf absent: defaults apply"
 expect_line out "  provider     Syslog"
 expect_line out "  passthrough  yes"
 expect_line out "  disabled     no"
 grep -q "Other_L4K2\|not_an_eventheader" "$T/out" && fail "status shows tracepoints of other providers"
+checks=$((checks + 1))
+grep -q "^  ignored " "$T/out" && fail "status reports ignored settings where there are none: $(cat "$T/out")"
 
 # The environment's provider selects the tracepoints shown.
 expect 0 env EHSYSLOG_PROVIDER=Other EHSYSLOG_PASSTHROUGH=0 "$EHSYSLOG" status
 expect_line out "tracepoints:   provider Other"
 expect_line out "  Other_L4K2               level 4, keyword 0x2 (facility user)  enabled by ftrace"
 expect_line out "  passthrough  no (replace mode)"
+
+# What the library would ignore is listed, with why; the rest applies.
+expect 0 env EHSYSLOG_PROVIDER=x-y EHSYSLOG_PASSTHROUGH=maybe EHSYSLOG_DISABLE=yes \
+	EHSYSLOG_PROVDER=Typo "$EHSYSLOG" status
+expect_empty err
+expect_line out "  provider     Syslog"
+expect_line out "  passthrough  yes"
+expect_line out "  disabled     yes"
+expect_line out "  ignored      EHSYSLOG_PROVIDER=x-y: provider must be 1-200 characters of A-Z a-z 0-9 _"
+expect_line out "  ignored      EHSYSLOG_PASSTHROUGH=maybe: value must be yes, no, on, off, true, false, 1 or 0"
+expect_line out "  ignored      EHSYSLOG_PROVDER: not a variable the library reads"
+checks=$((checks + 1))
+[ "$(grep -c "^  ignored " "$T/out")" = 3 ] || fail "status lists other ignored settings: $(cat "$T/out")"
+# Bytes a terminal would act on are escaped.
+expect 0 env "$(printf 'EHSYSLOG_PROVIDER=a\033b')" "$EHSYSLOG" status
+expect_line out "  ignored      EHSYSLOG_PROVIDER=a\\033b: provider must be 1-200 characters of A-Z a-z 0-9 _"
+# The library reads the default file when EHSYSLOG_CONFIG is empty.
+expect 0 env EHSYSLOG_CONFIG= "$EHSYSLOG" status
+expect_line out "  ignored      EHSYSLOG_CONFIG=: empty, so the default file applies"
+# A malformed file: ignored as a whole, each error named.
+printf 'provider = Mine\nprovider = x-y\n# fine\npassthrough = maybe\n' >"$T/bad.conf"
+expect 0 env EHSYSLOG_CONFIG="$T/bad.conf" "$EHSYSLOG" status
+expect_line out "configuration: $T/bad.conf has 2 errors (see ehsyslog config check): ignored, defaults apply"
+expect_line out "  provider     Syslog"
+expect_line out "  ignored      $T/bad.conf:2: provider must be 1-200 characters of A-Z a-z 0-9 _"
+expect_line out "  ignored      $T/bad.conf:4: value must be yes, no, on, off, true, false, 1 or 0"
 
 # A user who may not write user_events_data: exit 4, file and permission named.
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then

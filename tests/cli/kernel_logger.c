@@ -5,7 +5,7 @@
  *
  *   kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE
  *
- * FACILITY 0..23 (LOG_FAC), SEVERITY 0..7.  With COUNT 1 the message is
+ * FACILITY 0..127 (LOG_FAC, up to LOG_FACMASK), SEVERITY 0..7.  With COUNT 1 the message is
  * MESSAGE exactly; with more, "MESSAGE 1" ... "MESSAGE COUNT", so a
  * reader can tell which ones it lost.  errno is ENOENT at each call, so
  * the events' errno field has a known value.
@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 		fputs("usage: kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE\n", stderr);
 		return 2;
 	}
-	facility = number(argv[2], 23);
+	facility = number(argv[2], 127);
 	severity = number(argv[3], 7);
 	count = number(argv[4], 1000000);
 	openlog(argv[1], 0, (int)facility << 3);

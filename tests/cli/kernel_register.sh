@@ -39,13 +39,13 @@ expect 2 "$EHSYSLOG" register --provider 'a:b'
 expect_text err "ehsyslog register: invalid provider name 'a:b': "
 long=$(printf 'x%.0s' $(seq 250))
 expect 2 "$EHSYSLOG" register --provider "$long"
-expect_line err "ehsyslog register: invalid provider name '$long': tracepoint name too long"
+expect_line err "ehsyslog register: invalid provider name '$long': must be 1-200 characters of A-Z a-z 0-9 _"
 expect 2 "$EHSYSLOG" register --persist --delete
 expect_line err "ehsyslog register: --persist and --delete exclude each other"
 expect 2 "$EHSYSLOG" tail --provider 'a b'
-expect_line err "ehsyslog tail: bad provider name 'a b'"
+expect_line err "ehsyslog tail: invalid provider name 'a b': must be 1-200 characters of A-Z a-z 0-9 _"
 expect 2 "$EHSYSLOG" tail --provider "$long"
-expect_line err "ehsyslog tail: bad provider name '$long'"
+expect_line err "ehsyslog tail: invalid provider name '$long': must be 1-200 characters of A-Z a-z 0-9 _"
 expect 2 "$EHSYSLOG" tail --count x
 expect_line err "ehsyslog tail: bad count 'x'"
 expect 2 "$EHSYSLOG" status extra

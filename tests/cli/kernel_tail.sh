@@ -49,9 +49,10 @@ expect_line out "user_events:   available: $TR/user_events_data is writable by t
 expect_line out "tracepoints:   provider Syslog"
 expect_line out "$(printf '  %-24s %s' Syslog_L4K2 'level 4, keyword 0x2 (facility user)  enabled by ftrace')"
 expect_line out "$(printf '  %-24s %s' Syslog_L1K800000 'level 1, keyword 0x800000 (facility local7)  enabled by ftrace')"
+expect_line out "$(printf '  %-24s %s' Syslog_L5K0 'level 5, keyword 0x0 (facilities 24..127)  enabled by ftrace')"
 checks=$((checks + 1))
 n=$(grep -c '^  Syslog_L[1-5]K[0-9a-f]* .* enabled by ftrace$' "$T/out")
-[ "$n" = 120 ] || fail "status lists $n enabled Syslog tracepoints, expected 120: $(cat "$T/out")"
+[ "$n" = 125 ] || fail "status lists $n enabled Syslog tracepoints, expected 125: $(cat "$T/out")"
 expect 0 env EHSYSLOG_PROVIDER=Other "$EHSYSLOG" status
 expect_line out "$(printf '  %-24s %s' Other_L3K10 'level 3, keyword 0x10 (facility auth)  enabled by ftrace')"
 

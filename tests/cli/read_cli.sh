@@ -32,7 +32,16 @@ grep -q '^usage: ehsyslog tail \[OPTIONS\]$' "$tmp/out" || { echo "FAIL: tail --
 expect 2 "ehsyslog decode: expected one FILE" "$bin" decode
 expect 2 "ehsyslog decode: unknown severity 'loud'" "$bin" decode --min-severity loud x
 expect 2 "ehsyslog decode: unknown facility 'local8'" "$bin" decode --facility user,local8 x
-expect 2 "ehsyslog decode: bad provider name 'a:b'" "$bin" decode --provider a:b x
+expect 2 "ehsyslog decode: invalid provider name 'a:b': invalid character in provider name" "$bin" decode --provider a:b x
+# decode selects any provider a file may hold; tail only what the library
+# would log under.
+expect 1 "ehsyslog decode: $tmp/none: No such file or directory" "$bin" decode --provider x-y "$tmp/none"
+expect 2 "ehsyslog tail: invalid provider name 'x-y': must be 1-200 characters of A-Z a-z 0-9 _" "$bin" tail --provider x-y
+expect 2 "ehsyslog tail: invalid provider name 'a b': must be 1-200 characters of A-Z a-z 0-9 _" "$bin" tail -P 'a b'
+# Facilities are 0..127, as glibc takes them.
+expect 1 "ehsyslog decode: $tmp/none: No such file or directory" "$bin" decode --facility 30,127 "$tmp/none"
+expect 2 "ehsyslog decode: unknown facility '128'" "$bin" decode --facility 128 x
+expect 2 "ehsyslog tail: unknown facility '128'" "$bin" tail -f 128
 expect 2 "ehsyslog tail: bad count '0'" "$bin" tail --count 0
 expect 2 "ehsyslog tail: bad timeout 'soon'" "$bin" tail --timeout soon
 expect 2 "ehsyslog tail: unexpected argument 'extra'" "$bin" tail extra

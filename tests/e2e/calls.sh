@@ -17,7 +17,7 @@ imports() { nm -D --undefined-only "$1" | awk '{ print $NF }' | sed 's/@.*//' |
 expect_eq "plain build imports" "syslog vsyslog " "$(imports "$plain")"
 expect_eq "fortified build imports" "__syslog_chk __vsyslog_chk " "$(imports "$fortify")"
 
-tail_start "$work/events" 120 || exit 1
+tail_start "$work/events" 125 || exit 1
 for bin in "$plain" "$fortify"; do
 	name=${bin##*/}
 	E2E_EXPECT=$work/expected LD_PRELOAD=$lib "$bin" calls 2>"$work/$name.stderr"

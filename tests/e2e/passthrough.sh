@@ -44,7 +44,7 @@ for line in open(sys.argv[1]):
 }
 
 run_all plain E2E_NONE=1
-tail_start "$work/events" 120 || exit 1
+tail_start "$work/events" 125 || exit 1
 run_all preloaded LD_PRELOAD="$lib" E2E_EXPECT="$work/expected"
 # python's (its errno at the call is its own business).
 expect_line pytest 4 19 '*' '*' "from python" >>"$work/expected"
@@ -86,7 +86,7 @@ opens() {
 "$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
 register=$!
 i=0
-while [ "$(wc -l <"$work/register.out")" -lt 120 ] && [ $i -lt 300 ]; do
+while [ "$(wc -l <"$work/register.out")" -lt 125 ] && [ $i -lt 300 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
