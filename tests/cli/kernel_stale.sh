@@ -65,7 +65,7 @@ start_tail live Syslog_L5K2 --facility user
 inst_live=$(instance_of "$pid_live")
 
 # 1. SIGKILL: the instance, named with pid and start time, stays with all
-# 120 tracepoints enabled.
+# 125 tracepoints enabled.
 start_tail a Syslog_L5K800000
 inst_a=$TR/instances/ehsyslog-tail-$pid_a-$(start_of "$pid_a")
 checks=$((checks + 1))
@@ -75,7 +75,7 @@ expect_kept "after SIGKILL" "$inst_a"
 checks=$((checks + 1))
 [ "$(cat "$inst_a/events/user_events/Syslog_L1K800000/enable")" = 1 ] ||
 	fail "after SIGKILL: Syslog_L1K800000 not enabled in $inst_a"
-expect_enabled "after SIGKILL" 120
+expect_enabled "after SIGKILL" 125
 expect 0 "$EHSYSLOG" status
 expect_line out "$(stale_line "$inst_a")"
 checks=$((checks + 1))
