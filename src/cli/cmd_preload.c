@@ -43,8 +43,9 @@ static const char preload_usage[] =
 	"\n"
 	"enable --unit NAME writes /etc/systemd/system/NAME.service.d/ehsyslog.conf,\n"
 	"setting the service's LD_PRELOAD to the entries it already has (as\n"
-	"'systemctl show' tells them) followed by the library; one it sets through\n"
-	"EnvironmentFile= cannot be seen, and is replaced.  disable --unit removes\n"
+	"'systemctl show' tells them) followed by the library.  One set in an\n"
+	"EnvironmentFile= cannot be seen and overrides the drop-in: add the library\n"
+	"there instead.  disable --unit removes\n"
 	"that file only (and the directory if it is left empty), never other\n"
 	"drop-ins.  Both then print the systemctl commands that apply the change.\n"
 	"status --unit NAME tells about that service only.\n";

@@ -40,6 +40,8 @@ static void usage(FILE *out)
 		fprintf(out, "  %-10s%s\n", commands[i].name, commands[i].summary);
 	fputs("\n"
 	      "'ehsyslog <command> --help' describes a command; see ehsyslog(1).\n"
+	      "Library: " EHSYSLOG_LIBRARY_PATH " (this build's libdir; run and\n"
+	      "preload take $EHSYSLOG_LIBRARY instead when it is set).\n"
 	      "Exit codes: 0 ok, 1 error, 2 usage error, 3 kernel lacks user_events,\n"
 	      "4 permission denied.\n", out);
 }
