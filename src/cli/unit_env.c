@@ -78,8 +78,9 @@ static char *run_show(const char *unit)
 
 /*
  * Next word of systemctl's list at *p, unquoted in place: words are
- * separated by white space; systemd quotes one holding white space in
- * double quotes, with backslash escapes.  NULL at the end.
+ * separated by white space; systemd (shell_maybe_quote, since v246)
+ * puts one holding white space or quotes in double quotes, with
+ * backslash escapes.  NULL at the end.
  */
 static char *next_word(char **p)
 {

@@ -160,7 +160,7 @@ chown nobody "$T/nobody.so"
 expect 1 "$EHSYSLOG" preload enable --unit food --library "$T/nobody.so"
 expect_line err "ehsyslog preload: refusing $T/nobody.so: not owned by root (its owner could run code in every process)"
 checks=$((checks + 1))
-[ "$(ls -A "$sys" | tr '\n' ' ')" = "food.service.d plain.service.d " ] ||
+[ "$(ls -A "$sys")" = "$(printf 'food.service.d\nplain.service.d')" ] ||
 	fail "refused enables left: $(ls -A "$sys")"
 checks=$((checks + 1))
 [ "$(ls -A "$sys/food.service.d")" = nice.conf ] || fail "refused enable wrote: $(ls -A "$sys/food.service.d")"
