@@ -78,7 +78,7 @@ static char *run_show(const char *unit)
 
 /*
  * Next word of systemctl's list at *p, unquoted in place: words are
- * separated by white space; systemd (shell_maybe_quote, since v246)
+ * separated by white space; systemd (shell_maybe_quote)
  * puts one holding white space or quotes in double quotes, with
  * backslash escapes.  NULL at the end.
  */
