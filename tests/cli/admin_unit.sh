@@ -95,6 +95,16 @@ drop_in web@1.service "/opt/a.so:/opt/b%%.so:$lib" >"$T/want"
 checks=$((checks + 1))
 cmp -s "$sys/web@1.service.d/ehsyslog.conf" "$T/want" || fail "kept drop-in is: $(cat "$sys/web@1.service.d/ehsyslog.conf")"
 
+# Quotes and backslashes, as systemctl escapes them inside its quotes,
+# come back escaped for the unit file.
+printf '"LD_PRELOAD=/opt/q\\"x.so /opt/b\\\\s.so"\n' >"$T/env"
+expect 0 "$EHSYSLOG" preload enable --unit esc
+expect_line out "kept the unit's own LD_PRELOAD entries before it: /opt/q\"x.so:/opt/b\\s.so"
+drop_in esc.service "/opt/q\\\"x.so:/opt/b\\\\s.so:$lib" >"$T/want"
+checks=$((checks + 1))
+cmp -s "$sys/esc.service.d/ehsyslog.conf" "$T/want" || fail "escaped drop-in is: $(cat "$sys/esc.service.d/ehsyslog.conf")"
+expect 0 "$EHSYSLOG" preload disable --unit esc
+
 # systemctl failing (no systemd running): said on stderr, still written.
 rm "$T/env"
 expect 0 "$EHSYSLOG" preload enable --unit nosys
