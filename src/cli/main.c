@@ -21,7 +21,7 @@ static const struct command commands[] = {
 	{ "register", cmd_register, "register tracepoints so tracers can name them" },
 	{ "status", cmd_status, "show user_events support, tracepoints, preload, configuration" },
 	{ "cleanup", cmd_cleanup, "remove the tracefs instances of tails that were killed" },
-	{ "preload", cmd_preload, "manage the system-wide preload in /etc/ld.so.preload" },
+	{ "preload", cmd_preload, "manage the preload: machine-wide (/etc/ld.so.preload) or per service" },
 	{ "config", cmd_config, "check the configuration file" },
 };
 
