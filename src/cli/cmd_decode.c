@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* ehsyslog decode: print the EventHeader events of a perf.data or
  * trace.dat file. */
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -21,7 +25,9 @@ static const char usage[] =
 	"usage: ehsyslog decode [OPTIONS] FILE\n"
 	"Print the EventHeader events recorded in FILE, a perf.data from `perf record`\n"
 	"or a trace.dat from `trace-cmd record` (told apart by their first bytes),\n"
-	"sorted by time.  Other events in the file are skipped.\n"
+	"sorted by time.  Other events in the file are skipped.  FILE - reads\n"
+	"standard input (copied to an unnamed temporary file in $TMPDIR, else /tmp,\n"
+	"first), named \"standard input\" in messages.\n"
 	"\n"
 	"  -j, --json             one JSON object per line, as perf-decode prints them\n"
 	FILTER_USAGE
@@ -44,6 +50,64 @@ static const char usage[] =
 	"data, of an unknown record type, not valid EventHeader.\n"
 	"Exit status: 0 every record decoded, 1 records skipped or a file that cannot\n"
 	"be read at all (message on stderr), 2 usage error.\n";
+
+/*
+ * Standard input copied into an unnamed temporary file, read from its
+ * start: the perf.data reader maps its file and libtracecmd opens one by
+ * name, and neither can do so with a pipe.  Returns the file's
+ * descriptor, or -1 with the reason in err.
+ */
+static int copy_stdin(char *err, size_t errlen)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmp[PATH_MAX], buf[65536];
+	off_t total = 0;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+		/* A file system without O_TMPFILE: a named one, unlinked at once. */
+		if ((size_t)snprintf(tmp, sizeof tmp, "%s/ehsyslog-decode.XXXXXX", dir) >= sizeof tmp) {
+			snprintf(err, errlen, "temporary directory name too long: %s", dir);
+			return -1;
+		}
+		fd = mkostemp(tmp, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(tmp);
+	}
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot create a temporary file in %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(err, errlen, "%s", strerror(errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		if (cli_write_all(fd, buf, (size_t)n) < 0) {
+			snprintf(err, errlen, "cannot copy it to a temporary file in %s: %s", dir,
+				 strerror(errno));
+			goto fail;
+		}
+		total += n;
+	}
+	if (total == 0) {
+		snprintf(err, errlen, "empty (expected a perf.data or trace.dat file)");
+		goto fail;
+	}
+	return fd;
+fail:
+	close(fd);
+	return -1;
+}
 
 static int emit(const struct read_event *ev, void *ctx)
 {
@@ -133,7 +197,8 @@ int cmd_decode(int argc, char **argv)
 	char err[512] = "";
 	struct out o;
 	bool json = false;
-	const char *path;
+	const char *path, *name;
+	char stdin_path[32];
 	ssize_t n;
 	int opt, fd, rc;
 
@@ -162,10 +227,23 @@ int cmd_decode(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	path = argv[optind];
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		fprintf(stderr, "ehsyslog decode: %s: %s\n", path, strerror(errno));
-		return errno == EACCES ? CLI_EXIT_PERMISSION : CLI_EXIT_RUNTIME;
+	if (strcmp(path, "-") == 0) {
+		name = "standard input";
+		fd = copy_stdin(err, sizeof err);
+		if (fd < 0) {
+			fprintf(stderr, "ehsyslog decode: %s: %s\n", name, err);
+			return CLI_EXIT_RUNTIME;
+		}
+		/* libtracecmd opens by name: this one reopens the unnamed file. */
+		snprintf(stdin_path, sizeof stdin_path, "/proc/self/fd/%d", fd);
+		path = stdin_path;
+	} else {
+		name = path;
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			fprintf(stderr, "ehsyslog decode: %s: %s\n", path, strerror(errno));
+			return errno == EACCES ? CLI_EXIT_PERMISSION : CLI_EXIT_RUNTIME;
+		}
 	}
 	n = pread(fd, magic, sizeof magic, 0);
 	if (out_init(&o, stdout, "decode", &filter, json, NULL) < 0) {
@@ -183,9 +261,9 @@ int cmd_decode(int argc, char **argv)
 		rc = -1, snprintf(err, sizeof err, "neither a perf.data nor a trace.dat file");
 	close(fd);
 	if (rc < 0)
-		fprintf(stderr, "ehsyslog decode: %s: %s\n", path, err);
+		fprintf(stderr, "ehsyslog decode: %s: %s\n", name, err);
 	skipped[SKIP_NOT_EVENTHEADER] = o.bad;
-	if (report_skips(path, skipped) == 0 && rc == 0) {
+	if (report_skips(name, skipped) == 0 && rc == 0) {
 		out_free(&o);
 		return CLI_EXIT_OK;
 	}

@@ -7,33 +7,48 @@
 #include "cli/preload_file.h"
 #include "cli/preload_lib.h"
 #include "cli/preload_list.h"
+#include "cli/preload_unit.h"
+#include "cli/unit_name.h"
 #include "cli/util.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char preload_usage[] =
-	"Usage: ehsyslog preload enable|disable|status [--library PATH]\n"
+	"Usage: ehsyslog preload enable|disable|status [--library PATH] [--unit NAME]\n"
 	"Manage the system-wide preload of libehsyslog.so in /etc/ld.so.preload,\n"
 	"which makes every dynamically linked program on the machine log to\n"
-	"tracepoints.\n"
+	"tracepoints, or with --unit its preload into one systemd service.\n"
 	"\n"
 	"  enable    check the library, then add it to the file (once); other\n"
 	"            entries are kept\n"
 	"  disable   remove the library's entry; other entries and comments are\n"
 	"            kept; the file is removed when nothing else is left in it\n"
-	"  status    say whether the library is listed\n"
+	"  status    say whether the library is listed, and list the services\n"
+	"            that have an ehsyslog drop-in\n"
 	"\n"
 	"  -l, --library PATH  the library (default: $EHSYSLOG_LIBRARY, else\n"
 	"                      " EHSYSLOG_LIBRARY_PATH ")\n"
+	"  -u, --unit NAME     act on the service NAME (NAME.service when it has\n"
+	"                      no suffix) instead of /etc/ld.so.preload\n"
 	"  -h, --help          print this help and exit\n"
 	"\n"
 	"enable refuses a library that is not an absolute path, not owned by root,\n"
 	"writable by group or others, in a directory others may write, or that\n"
 	"ld.so cannot preload into /bin/true.  The file is replaced atomically\n"
-	"under a lock (.ld.so.preload.lock in its directory).\n";
+	"under a lock (.ld.so.preload.lock in its directory).\n"
+	"\n"
+	"enable --unit NAME writes /etc/systemd/system/NAME.service.d/ehsyslog.conf,\n"
+	"setting the service's LD_PRELOAD to the entries it already has (as\n"
+	"'systemctl show' tells them) followed by the library.  One set in an\n"
+	"EnvironmentFile= cannot be seen and overrides the drop-in: add the library\n"
+	"there instead.  disable --unit removes\n"
+	"that file only (and the directory if it is left empty), never other\n"
+	"drop-ins.  Both then print the systemctl commands that apply the change.\n"
+	"status --unit NAME tells about that service only.\n";
 
 enum action { ENABLE, DISABLE, STATUS };
 
@@ -78,36 +93,65 @@ out:
 	return rc;
 }
 
+static void print_unit(const char *unit, const char *path, void *ctx)
+{
+	(void)ctx;
+	printf("enabled for %s: %s\n", unit, path);
+}
+
 static int status(const char *cmd, const char *lib, const char *path)
 {
 	struct preload_file f = { .lock_fd = -1 };
-	int rc = preload_file_read(cmd, &f, path);
+	int rc = preload_file_read(cmd, &f, path), units;
 
 	if (rc == 0)
 		printf("%s: %s is %slisted in %s\n",
 		       preload_list_has(f.text, f.len, lib) ? "enabled" : "disabled",
 		       lib, preload_list_has(f.text, f.len, lib) ? "" : "not ", path);
 	preload_file_release(&f);
+	units = preload_unit_list(print_unit, NULL);
+	if (units == 0)
+		printf("no service has an ehsyslog drop-in in %s\n", cli_systemd_dir());
+	if (units < 0) {
+		cli_error(cmd, "cannot read %s: %s", cli_systemd_dir(), strerror(-units));
+		return rc ? rc : cli_exit_for_errno(-units);
+	}
 	return rc;
+}
+
+static int unit_status(const char *unit)
+{
+	char path[PATH_MAX];
+
+	if (preload_unit_has(unit, path, sizeof path))
+		printf("enabled for %s: %s\n", unit, path);
+	else
+		printf("disabled for %s: no %s\n", unit, path);
+	return 0;
 }
 
 int cmd_preload(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "library", required_argument, NULL, 'l' },
+		{ "unit", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = argv[0];
-	const char *lib = NULL, *word;
+	const char *lib = NULL, *unit_arg = NULL, *word, *why;
+	char unit[UNIT_NAME_SIZE];
 	enum action action;
 	int c, rc;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":l:h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":l:u:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			lib = optarg;
+			break;
+		case 'u':
+			unit_arg = optarg;
 			break;
 		case 'h':
 			return cli_print_help(preload_usage);
@@ -133,11 +177,17 @@ int cmd_preload(int argc, char **argv)
 	if (!*lib)
 		return cli_usage_error(cmd, "empty library path");
 
+	if (unit_arg && (why = unit_name_service(unit_arg, unit)) != NULL)
+		return cli_usage_error(cmd, "invalid unit name '%s': %s", unit_arg, why);
+
 	if (action == STATUS)
-		return status(cmd, lib, cli_ld_so_preload_path());
+		return unit_arg ? unit_status(unit) : status(cmd, lib, cli_ld_so_preload_path());
 	/* Checked before the file is touched: a bad entry there breaks every
 	 * program's start-up message-free behaviour on the machine. */
 	if (action == ENABLE && (rc = preload_lib_verify(cmd, lib)) != 0)
 		return rc;
+	if (unit_arg)
+		return action == ENABLE ? preload_unit_enable(cmd, unit, lib)
+					: preload_unit_disable(cmd, unit);
 	return edit(cmd, action, lib, cli_ld_so_preload_path());
 }

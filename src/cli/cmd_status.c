@@ -8,6 +8,7 @@
 #include "cli/paths.h"
 #include "cli/preload_file.h"
 #include "cli/preload_list.h"
+#include "cli/preload_unit.h"
 #include "cli/provider.h"
 #include "cli/read_file.h"
 #include "cli/settings.h"
@@ -41,7 +42,8 @@ static const char status_usage[] =
 	"Usage: ehsyslog status [--program NAME]\n"
 	"Report whether this kernel has user_events and this user may write\n"
 	"them, which tracepoints of the configured provider exist and who\n"
-	"enabled them, whether the library is preloaded system-wide, and the\n"
+	"enabled them, whether the library is preloaded system-wide, which\n"
+	"services preload it ('preload enable --unit'), and the\n"
 	"configuration a program would get.  Lists the tracefs instances left\n"
 	"behind by tails that were killed, which 'ehsyslog cleanup' removes.\n"
 	"\n"
@@ -155,6 +157,27 @@ static void report_stale_instances(const char *tracing)
 		       tracing, strerror(-rc));
 }
 
+static void print_unit(const char *unit, const char *path, void *ctx)
+{
+	(void)path;
+	printf("%s %s", *(int *)ctx ? "," : "preload units:", unit);
+	*(int *)ctx = 1;
+}
+
+/* The services "preload enable --unit" gave a drop-in, on one line. */
+static void report_units(void)
+{
+	int printed = 0, n = preload_unit_list(print_unit, &printed);
+
+	if (n > 0)
+		putchar('\n');
+	else if (n == 0)
+		printf("preload units: none (no NAME.service.d/%s in %s)\n", PRELOAD_UNIT_DROP_IN,
+		       cli_systemd_dir());
+	else
+		printf("preload units: cannot read %s: %s\n", cli_systemd_dir(), strerror(-n));
+}
+
 static void report_preload(const char *cmd)
 {
 	struct preload_file f = { .lock_fd = -1 };
@@ -165,6 +188,7 @@ static void report_preload(const char *cmd)
 		       preload_list_has(f.text, f.len, lib) ? "enabled" : "disabled", lib,
 		       preload_list_has(f.text, f.len, lib) ? "" : "not ", path);
 	preload_file_release(&f);
+	report_units();
 }
 
 /* A value shown in a report line: bytes a terminal would act on escaped. */
@@ -210,6 +234,7 @@ static bool tool_variable(const char *name)
 {
 	static const char *const names[] = {
 		"EHSYSLOG_LIBRARY", "EHSYSLOG_LD_SO_PRELOAD", "EHSYSLOG_TRACEFS",
+		"EHSYSLOG_SYSTEMD_DIR", "EHSYSLOG_SYSTEMCTL",
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -16,7 +16,10 @@ ehsyslog_SOURCES = \
 	src/cli/settings.c src/cli/settings.h \
 	src/cli/preload_list.c src/cli/preload_list.h \
 	src/cli/preload_file.c src/cli/preload_file.h \
-	src/cli/preload_lib.c src/cli/preload_lib.h
+	src/cli/preload_lib.c src/cli/preload_lib.h \
+	src/cli/preload_unit.c src/cli/preload_unit.h \
+	src/cli/unit_name.c src/cli/unit_name.h \
+	src/cli/unit_env.c src/cli/unit_env.h
 # The tool links the layers' convenience libraries, not libehsyslog.so:
 # its own err()/syslog() calls are not to be bridged, and it needs the
 # bridge's configuration parser, which the shared library hides.

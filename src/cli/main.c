@@ -21,7 +21,7 @@ static const struct command commands[] = {
 	{ "register", cmd_register, "register tracepoints so tracers can name them" },
 	{ "status", cmd_status, "show user_events support, tracepoints, preload, configuration" },
 	{ "cleanup", cmd_cleanup, "remove the tracefs instances of tails that were killed" },
-	{ "preload", cmd_preload, "manage the system-wide preload in /etc/ld.so.preload" },
+	{ "preload", cmd_preload, "manage the preload: machine-wide (/etc/ld.so.preload) or per service" },
 	{ "config", cmd_config, "check the configuration file" },
 };
 
@@ -40,6 +40,8 @@ static void usage(FILE *out)
 		fprintf(out, "  %-10s%s\n", commands[i].name, commands[i].summary);
 	fputs("\n"
 	      "'ehsyslog <command> --help' describes a command; see ehsyslog(1).\n"
+	      "Library: " EHSYSLOG_LIBRARY_PATH " (this build's libdir; run and\n"
+	      "preload take $EHSYSLOG_LIBRARY instead when it is set).\n"
 	      "Exit codes: 0 ok, 1 error, 2 usage error, 3 kernel lacks user_events,\n"
 	      "4 permission denied.\n", out);
 }

@@ -33,3 +33,13 @@ const char *cli_config_path(void)
 {
 	return env_or("EHSYSLOG_CONFIG", EHSYSLOG_CONFIG_PATH);
 }
+
+const char *cli_systemd_dir(void)
+{
+	return env_or("EHSYSLOG_SYSTEMD_DIR", "/etc/systemd/system");
+}
+
+const char *cli_systemctl_path(void)
+{
+	return env_or("EHSYSLOG_SYSTEMCTL", "systemctl");
+}

@@ -18,4 +18,12 @@ const char *cli_ld_so_preload_path(void);
  * $(sysconfdir)/ehsyslog.conf. */
 const char *cli_config_path(void);
 
+/* Where "preload --unit" writes NAME.service.d/ehsyslog.conf:
+ * $EHSYSLOG_SYSTEMD_DIR (for testing), else /etc/systemd/system. */
+const char *cli_systemd_dir(void);
+
+/* The systemctl that tells a unit's environment: $EHSYSLOG_SYSTEMCTL
+ * (for testing), else systemctl from PATH. */
+const char *cli_systemctl_path(void);
+
 #endif /* CLI_PATHS_H */

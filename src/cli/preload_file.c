@@ -100,21 +100,6 @@ int preload_file_read(const char *cmd, struct preload_file *f, const char *path)
 	return cli_exit_for_errno(-rc);
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* Makes a rename or unlink in dir durable. */
 static int sync_dir(const char *dir)
 {
@@ -143,7 +128,7 @@ int preload_file_replace(const char *cmd, struct preload_file *f, const char *te
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
 		return report(cmd, "create a file in", dir, errno);
-	if (write_all(fd, text, len) < 0 || fchmod(fd, mode) < 0 ||
+	if (cli_write_all(fd, text, len) < 0 || fchmod(fd, mode) < 0 ||
 	    (f->exists && geteuid() == 0 && fchown(fd, f->st.st_uid, f->st.st_gid) < 0) ||
 	    fsync(fd) < 0) {
 		err = errno;

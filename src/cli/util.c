@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static void vreport(const char *cmd, const char *fmt, va_list ap)
 {
@@ -72,4 +73,19 @@ int cli_print_help(const char *text)
 {
 	fputs(text, stdout);
 	return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
+}
+
+int cli_write_all(int fd, const char *p, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
 }

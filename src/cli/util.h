@@ -6,6 +6,7 @@
 #ifndef CLI_UTIL_H
 #define CLI_UTIL_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* Exit codes of every subcommand (documented in ehsyslog(1)). */
@@ -34,5 +35,8 @@ int cli_exit_for_errno(int err);
 
 /* Prints usage text on stdout; returns CLI_EXIT_OK (for --help). */
 int cli_print_help(const char *text);
+
+/* Writes all len bytes, retrying short writes; -1 with errno set. */
+int cli_write_all(int fd, const char *p, size_t len);
 
 #endif /* CLI_UTIL_H */

@@ -14,11 +14,12 @@ cp "$BUILT_LIBRARY" "$lib"
 chmod 644 "$lib"
 list=$T/etc/ld.so.preload
 mkdir "$T/etc"
-export EHSYSLOG_LD_SO_PRELOAD="$list" EHSYSLOG_LIBRARY="$lib"
+export EHSYSLOG_LD_SO_PRELOAD="$list" EHSYSLOG_LIBRARY="$lib" EHSYSLOG_SYSTEMD_DIR="$T/system"
 
 # Fresh file.
 expect 0 "$EHSYSLOG" preload status
 expect_line out "disabled: $lib is not listed in $list"
+expect_line out "no service has an ehsyslog drop-in in $T/system"
 expect 0 "$EHSYSLOG" preload enable
 expect_line out "added $lib to $list"
 printf '%s\n' "$lib" >"$T/want"

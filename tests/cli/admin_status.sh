@@ -9,7 +9,7 @@
 for v in $(env | sed -n 's/^\(EHSYSLOG_[A-Za-z0-9_]*\)=.*/\1/p'); do
 	unset "$v"
 done
-export EHSYSLOG_CONFIG="$T/absent.conf" EHSYSLOG_LD_SO_PRELOAD="$T/ld.so.preload"
+export EHSYSLOG_CONFIG="$T/absent.conf" EHSYSLOG_LD_SO_PRELOAD="$T/ld.so.preload" EHSYSLOG_SYSTEMD_DIR="$T/system"
 export EHSYSLOG_LIBRARY=/usr/lib/libehsyslog-test.so
 
 # Argument errors come before any kernel access.
@@ -63,6 +63,7 @@ STATUS
 expect 0 "$EHSYSLOG" status
 expect_empty err
 expect_line out "user_events:   available: $T/tracefs/user_events_data is writable by this user"
+expect_line out "preload units: none (no NAME.service.d/ehsyslog.conf in $T/system)"
 expect_line out "tracepoints:   provider Syslog"
 expect_line out "  Syslog_L4K2              level 4, keyword 0x2 (facility user)  enabled by perf"
 expect_line out "  Syslog_L2K8              level 2, keyword 0x8 (facility daemon)  not enabled"

@@ -97,6 +97,12 @@ check_decoded "$T/perf.data" "$host"
 run_logged trace-cmd record -q -o "$T/trace.dat" -e user_events:Syslog_L4K2
 # (libtracecmd does not give the file's host name: "-")
 check_decoded "$T/trace.dat" -
+# decode - takes it through a pipe (libtracecmd reads a copy by name).
+cp "$T/out" "$T/file.json"
+# shellcheck disable=SC2016 # the inner shell expands them
+expect 0 sh -c 'cat "$1" | "$2" decode --json -' sh "$T/trace.dat" "$EHSYSLOG"
+expect_empty err
+expect_same "decode --json - < trace.dat" "$T/file.json" "$T/out"
 
 # Still held: --delete refuses it; SIGINT ends register, which unregisters.
 expect 1 "$EHSYSLOG" register --delete --facility user --level info

@@ -52,6 +52,11 @@ expect 1 "ehsyslog decode: $tmp/empty: neither a perf.data nor a trace.dat file"
 head -c 5000 /dev/urandom > "$tmp/garbage"
 expect 1 "ehsyslog decode: $tmp/garbage: neither a perf.data nor a trace.dat file" "$bin" decode "$tmp/garbage"
 
+expect 1 "ehsyslog decode: standard input: empty (expected a perf.data or trace.dat file)" "$bin" decode - < /dev/null
+expect 1 "ehsyslog decode: standard input: neither a perf.data nor a trace.dat file" "$bin" decode - < "$tmp/garbage"
+expect 1 "ehsyslog decode: standard input: cannot create a temporary file in $tmp/none: No such file or directory" \
+	env TMPDIR="$tmp/none" "$bin" decode - < "$tmp/garbage"
+
 vg=
 # valgrind cannot run an ASan build (its shadow memory clashes).
 if command -v valgrind > /dev/null && [ "${sanitizers:-no}" != yes ]; then
@@ -95,6 +100,17 @@ if [ -r "$data" ]; then
 	142519|540 $skipped, 539 without event names)
 	150000|540 $skipped, 539 without event names)
 	EOF
+	# decode - reads it from standard input, a pipe, as from the file.
+	"$bin" decode --json "$data" > "$tmp/file.json"
+	expect 0 "" sh -c "cat '$data' | $vg '$bin' decode --json -"
+	checks=$((checks + 1))
+	if ! cmp -s "$tmp/out" "$tmp/file.json" || [ "$(wc -l < "$tmp/out")" != 254 ]; then
+		echo "FAIL: decode --json - printed $(wc -l < "$tmp/out") lines, not those of decode --json FILE"
+		fails=$((fails + 1))
+	fi
+	head -c 3888 "$data" > "$tmp/cut.data"
+	expect 1 "ehsyslog decode: standard input: 1 record skipped (1 cut by the end of the file)" \
+		"$bin" decode - < "$tmp/cut.data"
 	# Cut in its last feature section: every event is still there.
 	head -c $((size - 1)) "$data" > "$tmp/cut.data"
 	expect 1 "ehsyslog decode: $tmp/cut.data: 1 record skipped (1 cut by the end of the file)" \
