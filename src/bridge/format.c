@@ -28,11 +28,54 @@ static inline void put(struct out *o, const char *s, size_t n)
 
 static inline void pad(struct out *o, char c, size_t n)
 {
-	if (o->len < o->lim) {
+	if (n && o->len < o->lim) {
 		size_t room = o->lim - o->len;
 		memset(o->buf + o->len, c, n < room ? n : room);
 	}
 	o->len += n;
+}
+
+/* "00" to "99": decimal digits two at a time, half the divisions. */
+static const char pairs[200] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Writes v in decimal to end the digits at end; returns where they
+ * start.  0 is "0".  32-bit arithmetic while v fits: cheaper divisions. */
+static char *decimal(char *end, unsigned long long v)
+{
+	while (v > UINT32_MAX) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		end -= 2;
+		memcpy(end, pairs + 2 * r, 2);
+	}
+	uint32_t w = (uint32_t)v;
+	while (w >= 100) {
+		unsigned r = w % 100;
+		w /= 100;
+		end -= 2;
+		memcpy(end, pairs + 2 * r, 2);
+	}
+	if (w >= 10) {
+		end -= 2;
+		memcpy(end, pairs + 2 * w, 2);
+	} else {
+		*--end = (char)('0' + w);
+	}
+	return end;
+}
+
+/* Copies the text up to the next % or the end; returns where it stopped.
+ * (strchrnul and memcpy beat a byte loop from about 4 bytes on.) */
+static inline const char *literal(struct out *o, const char *p)
+{
+	if (*p == '%' || !*p)	/* back-to-back conversions, the end */
+		return p;
+	const char *pct = strchrnul(p + 1, '%');
+	put(o, p, (size_t)(pct - p));
+	return pct;
 }
 
 enum {
@@ -41,7 +84,7 @@ enum {
 
 /* A string field: what %s, %c, %m and %p's "(nil)" share (glibc pads
  * them with spaces whatever the 0 flag says). */
-static void put_field(struct out *o, const char *s, size_t n, unsigned flags,
+static inline void put_field(struct out *o, const char *s, size_t n, unsigned flags,
 		      size_t width)
 {
 	size_t fill = width > n ? width - n : 0;
@@ -78,10 +121,8 @@ static void put_int(struct out *o, unsigned long long v, int neg, char conv,
 		break;
 	}
 	default:
-		while (v) {
-			*--d = (char)('0' + v % 10);
-			v /= 10;
-		}
+		if (v)
+			d = decimal(end, v);
 	}
 	int zero_value = d == end;
 	if (zero_value && prec != 0)
@@ -113,7 +154,8 @@ static void put_int(struct out *o, unsigned long long v, int neg, char conv,
 	size_t fill = width > body ? width - body : 0;
 	if (!(flags & F_LEFT))
 		pad(o, ' ', fill);
-	put(o, prefix, nprefix);
+	if (nprefix)
+		put(o, prefix, nprefix);
 	pad(o, '0', zeros);
 	put(o, d, ndig);
 	if (flags & F_LEFT)
@@ -143,67 +185,70 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 	const char *p = fmt;
 
 	for (;;) {
-		const char *pct = strchrnul(p, '%');
-		put(&o, p, (size_t)(pct - p));
-		if (!*pct)
+		p = literal(&o, p);
+		if (!*p)
 			break;
-		p = pct + 1;
+		p++;
 		if (*p == '%') {	/* only the bare %% is ours */
 			put(&o, "%", 1);
 			p++;
 			continue;
 		}
 
+		/* Flags, *, digits and . all sort before '9', conversions
+		 * and lengths after: a plain %d skips all this at once. */
 		unsigned flags = 0;
-		for (;; p++) {
-			if (*p == '-')
-				flags |= F_LEFT;
-			else if (*p == '+')
-				flags |= F_PLUS;
-			else if (*p == ' ')
-				flags |= F_SPACE;
-			else if (*p == '#')
-				flags |= F_ALT;
-			else if (*p == '0')
-				flags |= F_ZERO;
-			else
-				break;
-		}
-
 		long width = 0;
-		if (*p == '*') {
-			p++;
-			if (*p >= '0' && *p <= '9')
-				return EHS_FORMAT_FALLBACK;	/* *N$ */
-			width = va_arg(ap, int);
-			if (width < 0) {	/* a negative width is a - flag */
-				flags |= F_LEFT;
-				width = -width;
-			}
-			if (width > EHS_FORMAT_MAX_FIELD)
-				return EHS_FORMAT_FALLBACK;
-		} else if (*p >= '1' && *p <= '9') {
-			width = read_num(&p);
-			if (width < 0 || *p == '$')	/* huge, or N$ */
-				return EHS_FORMAT_FALLBACK;
-		}
-
 		int prec = -1;
-		if (*p == '.') {
-			p++;
+		if (*p <= '9') {
+			for (;; p++) {
+				if (*p == '-')
+					flags |= F_LEFT;
+				else if (*p == '+')
+					flags |= F_PLUS;
+				else if (*p == ' ')
+					flags |= F_SPACE;
+				else if (*p == '#')
+					flags |= F_ALT;
+				else if (*p == '0')
+					flags |= F_ZERO;
+				else
+					break;
+			}
+
 			if (*p == '*') {
 				p++;
 				if (*p >= '0' && *p <= '9')
+					return EHS_FORMAT_FALLBACK;	/* *N$ */
+				width = va_arg(ap, int);
+				if (width < 0) {	/* a negative width is a - flag */
+					flags |= F_LEFT;
+					width = -width;
+				}
+				if (width > EHS_FORMAT_MAX_FIELD)
 					return EHS_FORMAT_FALLBACK;
-				prec = va_arg(ap, int);
-				if (prec < 0)	/* a negative precision is none */
-					prec = -1;
-				if (prec > EHS_FORMAT_MAX_FIELD)
+			} else if (*p >= '1' && *p <= '9') {
+				width = read_num(&p);
+				if (width < 0 || *p == '$')	/* huge, or N$ */
 					return EHS_FORMAT_FALLBACK;
-			} else {
-				prec = read_num(&p);
-				if (prec < 0)
-					return EHS_FORMAT_FALLBACK;
+			}
+
+			if (*p == '.') {
+				p++;
+				if (*p == '*') {
+					p++;
+					if (*p >= '0' && *p <= '9')
+						return EHS_FORMAT_FALLBACK;
+					prec = va_arg(ap, int);
+					if (prec < 0)	/* a negative precision is none */
+						prec = -1;
+					if (prec > EHS_FORMAT_MAX_FIELD)
+						return EHS_FORMAT_FALLBACK;
+				} else {
+					prec = read_num(&p);
+					if (prec < 0)
+						return EHS_FORMAT_FALLBACK;
+				}
 			}
 		}
 
@@ -257,6 +302,15 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 			unsigned long long m = (unsigned long long)v;
 			if (v < 0)
 				m = 0 - m;	/* LLONG_MIN included */
+			if (!(flags | (unsigned long)width) && prec < 0) {
+				/* the plain %d, most of them: sign and digits */
+				char digits[24];
+				char *end = digits + sizeof digits, *d = decimal(end, m);
+				if (v < 0)
+					*--d = '-';
+				put(&o, d, (size_t)(end - d));
+				break;
+			}
 			put_int(&o, m, v < 0, 'd', flags, (size_t)width, prec);
 			break;
 		}
