@@ -41,7 +41,7 @@ static const char pairs[200] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* Writes v in decimal to end the digits at end; returns where they
+/* Writes v in decimal, the digits ending at end; returns where they
  * start.  0 is "0".  32-bit arithmetic while v fits: cheaper divisions. */
 static char *decimal(char *end, unsigned long long v)
 {
@@ -84,8 +84,8 @@ enum {
 
 /* A string field: what %s, %c, %m and %p's "(nil)" share (glibc pads
  * them with spaces whatever the 0 flag says). */
-static inline void put_field(struct out *o, const char *s, size_t n, unsigned flags,
-		      size_t width)
+static inline void put_field(struct out *o, const char *s, size_t n,
+			     unsigned flags, size_t width)
 {
 	size_t fill = width > n ? width - n : 0;
 	if (!(flags & F_LEFT))
@@ -183,6 +183,7 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 {
 	struct out o = { buf, cap ? cap - 1 : 0, 0 };
 	const char *p = fmt;
+	char msg[128];		/* strerror_r's, for an unknown errno */
 
 	for (;;) {
 		p = literal(&o, p);
@@ -284,41 +285,48 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 			break;
 		}
 
-		char conv = *p++;
+		/* Each conversion ends in one of two writers, an integer field
+		 * or a string field: one call site each, so both inline and
+		 * o stays in registers. */
+		char conv = *p++, c;
+		unsigned long long v;
+		int neg = 0;
+		const char *s;
+		size_t n;
 		switch (conv) {
 		case 'd':
 		case 'i': {
-			long long v;
+			long long sv;
 			switch (len) {
-			case L_HH: v = (signed char)va_arg(ap, int); break;
-			case L_H: v = (short)va_arg(ap, int); break;
-			case L_L: v = va_arg(ap, long); break;
-			case L_LL: v = va_arg(ap, long long); break;
-			case L_Z: v = va_arg(ap, ssize_t); break;
-			case L_J: v = va_arg(ap, intmax_t); break;
-			case L_T: v = va_arg(ap, ptrdiff_t); break;
-			default: v = va_arg(ap, int); break;
+			case L_HH: sv = (signed char)va_arg(ap, int); break;
+			case L_H: sv = (short)va_arg(ap, int); break;
+			case L_L: sv = va_arg(ap, long); break;
+			case L_LL: sv = va_arg(ap, long long); break;
+			case L_Z: sv = va_arg(ap, ssize_t); break;
+			case L_J: sv = va_arg(ap, intmax_t); break;
+			case L_T: sv = va_arg(ap, ptrdiff_t); break;
+			default: sv = va_arg(ap, int); break;
 			}
-			unsigned long long m = (unsigned long long)v;
-			if (v < 0)
-				m = 0 - m;	/* LLONG_MIN included */
+			neg = sv < 0;
+			v = (unsigned long long)sv;
+			if (neg)
+				v = 0 - v;	/* LLONG_MIN included */
 			if (!(flags | (unsigned long)width) && prec < 0) {
 				/* the plain %d, most of them: sign and digits */
 				char digits[24];
-				char *end = digits + sizeof digits, *d = decimal(end, m);
-				if (v < 0)
+				char *end = digits + sizeof digits, *d = decimal(end, v);
+				if (neg)
 					*--d = '-';
 				put(&o, d, (size_t)(end - d));
-				break;
+				continue;
 			}
-			put_int(&o, m, v < 0, 'd', flags, (size_t)width, prec);
-			break;
+			conv = 'd';
+			goto integer;
 		}
 		case 'u':
 		case 'o':
 		case 'x':
-		case 'X': {
-			unsigned long long v;
+		case 'X':
 			switch (len) {
 			case L_HH: v = (unsigned char)va_arg(ap, unsigned); break;
 			case L_H: v = (unsigned short)va_arg(ap, unsigned); break;
@@ -330,64 +338,60 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 			default: v = va_arg(ap, unsigned); break;
 			}
 			/* glibc ignores + and space on unsigned conversions */
-			put_int(&o, v, 0, conv, flags & ~(unsigned)(F_PLUS | F_SPACE),
-				(size_t)width, prec);
-			break;
-		}
-		case 'c': {
+			flags &= ~(unsigned)(F_PLUS | F_SPACE);
+			goto integer;
+		case 'c':
 			if (len != L_NONE)
 				return EHS_FORMAT_FALLBACK;	/* %lc, and the odd %hc */
-			char c = (char)va_arg(ap, int);
-			put_field(&o, &c, 1, flags, (size_t)width);
-			break;
-		}
-		case 's': {
+			c = (char)va_arg(ap, int);
+			s = &c;
+			n = 1;
+			goto field;
+		case 's':
 			if (len != L_NONE)
 				return EHS_FORMAT_FALLBACK;	/* %ls */
-			const char *s = va_arg(ap, const char *);
-			size_t n;
-			if (!s) {
-				/* glibc: "(null)" when it fits the precision,
-				 * else nothing */
+			s = va_arg(ap, const char *);
+			if (!s)	/* glibc: "(null)" if the precision allows, else nothing */
 				s = prec < 0 || prec >= 6 ? "(null)" : "";
-				n = strlen(s);
-			} else {
-				n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
-			}
-			put_field(&o, s, n, flags, (size_t)width);
 			break;
-		}
 		case 'p': {
 			if (len != L_NONE)
 				return EHS_FORMAT_FALLBACK;
 			const void *ptr = va_arg(ap, const void *);
-			if (ptr)	/* glibc: %#lx, with + and space kept */
-				put_int(&o, (uintptr_t)ptr, 0, 'x', flags | F_ALT,
-					(size_t)width, prec);
-			else
-				put_field(&o, "(nil)", 5, flags, (size_t)width);
-			break;
+			if (ptr) {	/* glibc: %#lx, with + and space kept */
+				v = (uintptr_t)ptr;
+				conv = 'x';
+				flags |= F_ALT;
+				goto integer;
+			}
+			s = "(nil)";
+			n = 5;
+			goto field;
 		}
 		case 'm': {
 			/* %#m is glibc's errno name: left to it */
 			if (len != L_NONE || (flags & F_ALT))
 				return EHS_FORMAT_FALLBACK;
-			char msg[128];
 			int keep = errno;
 			/* The GNU strerror_r, the function glibc's %m calls. */
-			const char *s = strerror_r(saved_errno, msg, sizeof msg);
+			s = strerror_r(saved_errno, msg, sizeof msg);
 			errno = keep;
-			size_t n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
-			put_field(&o, s, n, flags, (size_t)width);
 			break;
 		}
 		default:
 			return EHS_FORMAT_FALLBACK;
 		}
-		if (o.len > INT_MAX)	/* vsnprintf's EOVERFLOW */
-			return EHS_FORMAT_FALLBACK;
+		/* %s, %m */
+		n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
+field:
+		put_field(&o, s, n, flags, (size_t)width);
+		continue;
+integer:
+		put_int(&o, v, neg, conv, flags, (size_t)width, prec);
 	}
 
+	/* vsnprintf's EOVERFLOW: left to it.  (len cannot wrap: each
+	 * conversion adds at most a field or a string's length.) */
 	if (o.len > INT_MAX)
 		return EHS_FORMAT_FALLBACK;
 	if (cap)
