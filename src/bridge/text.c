@@ -3,10 +3,42 @@
 
 #include "bridge/text.h"
 
+#include "bridge/format.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+
+/* Formats fmt with ap's arguments, in ehs_format when it can, else in
+ * vsnprintf from a fresh copy (ehs_format may have read some); errno is
+ * saved_errno for %m.  Returns the full length, or -1. */
+static long format_fmt(char *buf, size_t cap, int saved_errno,
+		       const char *fmt, va_list ap)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	long n = ehs_format(buf, cap, fmt, copy, saved_errno);
+	va_end(copy);
+	if (n != EHS_FORMAT_FALLBACK)
+		return n;
+	va_copy(copy, ap);
+	errno = saved_errno;
+	int r = vsnprintf(buf, cap, fmt, copy);
+	va_end(copy);
+	return r < 0 ? -1 : r;
+}
+
+/* The same for a format without arguments. */
+static long format_plain(char *buf, size_t cap, int saved_errno,
+			 const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	long n = format_fmt(buf, cap, saved_errno, fmt, ap);
+	va_end(ap);
+	return n;
+}
 
 /* Formats into buf[0..cap); returns the full length it needs, or -1. */
 static long format_into(char *buf, size_t cap, int saved_errno, int errnum,
@@ -14,21 +46,16 @@ static long format_into(char *buf, size_t cap, int saved_errno, int errnum,
 {
 	long n = 0;
 	if (fmt) {
-		va_list copy;
-		va_copy(copy, ap);
-		errno = saved_errno;
-		int r = vsnprintf(buf, cap, fmt, copy);
-		va_end(copy);
-		if (r < 0)
+		n = format_fmt(buf, cap, saved_errno, fmt, ap);
+		if (n < 0)
 			return -1;
-		n = r;
 	} else if (cap) {
 		buf[0] = '\0';
 	}
 	if (errnum >= 0) {
 		size_t at = (size_t)n < cap ? (size_t)n : cap;
-		errno = errnum;
-		int r = snprintf(buf + at, cap - at, fmt ? ": %m" : "%m");
+		long r = format_plain(buf + at, cap - at, errnum,
+				      fmt ? ": %m" : "%m");
 		if (r < 0)
 			return -1;
 		n += r;

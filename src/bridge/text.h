@@ -23,7 +23,9 @@ struct ehs_text {
 
 /*
  * Formats fmt with ap (ap is not consumed: the function works on copies)
- * with errno set to saved_errno, so "%m" expands as in the caller.  A
+ * as vsnprintf would with errno == saved_errno, so "%m" expands as in the
+ * caller (ehs_format for the usual conversions, else vsnprintf).  errno
+ * may be changed.  A
  * NULL fmt formats nothing.  When errnum >= 0, ": " and strerror(errnum)
  * follow, or just strerror(errnum) when fmt is NULL (err()/warn() and
  * error() print it that way).  Trailing newlines are dropped.  Returns 0,

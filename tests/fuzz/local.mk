@@ -11,14 +11,17 @@ FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
 	$(filter %.c,$(src_user_events_libuserevents_la_SOURCES))
 
+# ehs_format and glibc's vsnprintf, nothing else.
+FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c
+
 # Every target's seeds and regressions (a folder appears in regress/ once
 # a crash has been kept there).
-EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c \
+EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c tests/fuzz/fuzz_format.c \
 	tests/fuzz/corpus tests/fuzz/regress
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
-	tests/fuzz/fuzz_message.sh
-TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh
-CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message
+	tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh
+TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh
+CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message tests/fuzz/fuzz_format
 if HAVE_FUZZ
 tests/fuzz/fuzz_config: $(FUZZ_CONFIG_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
@@ -27,6 +30,10 @@ tests/fuzz/fuzz_message: $(FUZZ_MESSAGE_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral -DEHS_TESTING \
 		-DEHS_CONFIG_PATH='"/nonexistent/ehsyslog.conf"' -o $@ $^
+tests/fuzz/fuzz_format: $(FUZZ_FORMAT_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral -o $@ $^
 tests/fuzz/fuzz_config.log tests/fuzz/fuzz_config.sh.log: tests/fuzz/fuzz_config
 tests/fuzz/fuzz_message.log tests/fuzz/fuzz_message.sh.log: tests/fuzz/fuzz_message
+tests/fuzz/fuzz_format.log tests/fuzz/fuzz_format.sh.log: tests/fuzz/fuzz_format
 endif

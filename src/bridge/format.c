@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "bridge/format.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+
+/* Where the text goes: bytes past lim are counted, not written. */
+struct out {
+	char *buf;
+	size_t lim;		/* cap - 1, or 0 when cap is 0 */
+	size_t len;		/* the whole text's length so far */
+};
+
+static inline void put(struct out *o, const char *s, size_t n)
+{
+	if (o->len < o->lim) {
+		size_t room = o->lim - o->len;
+		memcpy(o->buf + o->len, s, n < room ? n : room);
+	}
+	o->len += n;
+}
+
+static inline void pad(struct out *o, char c, size_t n)
+{
+	if (n && o->len < o->lim) {
+		size_t room = o->lim - o->len;
+		memset(o->buf + o->len, c, n < room ? n : room);
+	}
+	o->len += n;
+}
+
+/* "00" to "99": decimal digits two at a time, half the divisions. */
+static const char pairs[200] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Writes v in decimal, the digits ending at end; returns where they
+ * start.  0 is "0".  32-bit arithmetic while v fits: cheaper divisions. */
+static char *decimal(char *end, unsigned long long v)
+{
+	while (v > UINT32_MAX) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		end -= 2;
+		memcpy(end, pairs + 2 * r, 2);
+	}
+	uint32_t w = (uint32_t)v;
+	while (w >= 100) {
+		unsigned r = w % 100;
+		w /= 100;
+		end -= 2;
+		memcpy(end, pairs + 2 * r, 2);
+	}
+	if (w >= 10) {
+		end -= 2;
+		memcpy(end, pairs + 2 * w, 2);
+	} else {
+		*--end = (char)('0' + w);
+	}
+	return end;
+}
+
+/* Copies the text up to the next % or the end; returns where it stopped.
+ * (strchrnul and memcpy beat a byte loop from about 4 bytes on.) */
+static inline const char *literal(struct out *o, const char *p)
+{
+	if (*p == '%' || !*p)	/* back-to-back conversions, the end */
+		return p;
+	const char *pct = strchrnul(p + 1, '%');
+	put(o, p, (size_t)(pct - p));
+	return pct;
+}
+
+enum {
+	F_LEFT = 1, F_PLUS = 2, F_SPACE = 4, F_ALT = 8, F_ZERO = 16,
+};
+
+/* A string field: what %s, %c, %m and %p's "(nil)" share (glibc pads
+ * them with spaces whatever the 0 flag says). */
+static inline void put_field(struct out *o, const char *s, size_t n,
+			     unsigned flags, size_t width)
+{
+	size_t fill = width > n ? width - n : 0;
+	if (!(flags & F_LEFT))
+		pad(o, ' ', fill);
+	put(o, s, n);
+	if (flags & F_LEFT)
+		pad(o, ' ', fill);
+}
+
+/*
+ * An integer field: [spaces][sign or 0x][zeros][digits][spaces].  neg is
+ * the sign of a signed conversion; prec < 0 means none given.
+ */
+static void put_int(struct out *o, unsigned long long v, int neg, char conv,
+		    unsigned flags, size_t width, int prec)
+{
+	char digits[24];	/* 64 bits in octal: 22 */
+	char *end = digits + sizeof digits, *d = end;
+	switch (conv) {
+	case 'o':
+		while (v) {
+			*--d = (char)('0' + (v & 7));
+			v >>= 3;
+		}
+		break;
+	case 'x':
+	case 'X': {
+		const char *hex = conv == 'x' ? "0123456789abcdef" : "0123456789ABCDEF";
+		while (v) {
+			*--d = hex[v & 15];
+			v >>= 4;
+		}
+		break;
+	}
+	default:
+		if (v)
+			d = decimal(end, v);
+	}
+	int zero_value = d == end;
+	if (zero_value && prec != 0)
+		*--d = '0';	/* 0 prints as "0", except with precision 0 */
+	size_t ndig = (size_t)(end - d);
+
+	char prefix[3];	/* sign, 0x */
+	size_t nprefix = 0;
+	if (neg)
+		prefix[nprefix++] = '-';
+	else if (flags & F_PLUS)
+		prefix[nprefix++] = '+';
+	else if (flags & F_SPACE)
+		prefix[nprefix++] = ' ';
+	if ((flags & F_ALT) && !zero_value && (conv == 'x' || conv == 'X')) {
+		prefix[nprefix++] = '0';
+		prefix[nprefix++] = conv;
+	}
+
+	size_t zeros = prec > 0 && (size_t)prec > ndig ? (size_t)prec - ndig : 0;
+	/* %#o: a leading 0, unless the digits already start with one. */
+	if (conv == 'o' && (flags & F_ALT) && !zeros && (ndig == 0 || *d != '0'))
+		zeros = 1;
+	size_t body = nprefix + zeros + ndig;
+	if ((flags & (F_ZERO | F_LEFT)) == F_ZERO && prec < 0 && width > body) {
+		zeros += width - body;
+		body = width;
+	}
+	size_t fill = width > body ? width - body : 0;
+	if (!(flags & F_LEFT))
+		pad(o, ' ', fill);
+	if (nprefix)
+		put(o, prefix, nprefix);
+	pad(o, '0', zeros);
+	put(o, d, ndig);
+	if (flags & F_LEFT)
+		pad(o, ' ', fill);
+}
+
+/* Digits of a width or precision; -1 past EHS_FORMAT_MAX_FIELD. */
+static int read_num(const char **pp)
+{
+	const char *p = *pp;
+	long n = 0;
+	while (*p >= '0' && *p <= '9') {
+		n = n * 10 + (*p++ - '0');
+		if (n > EHS_FORMAT_MAX_FIELD)
+			return -1;
+	}
+	*pp = p;
+	return (int)n;
+}
+
+enum len { L_NONE, L_HH, L_H, L_L, L_LL, L_Z, L_J, L_T };
+
+long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
+		int saved_errno)
+{
+	struct out o = { buf, cap ? cap - 1 : 0, 0 };
+	const char *p = fmt;
+	char msg[128];		/* strerror_r's, for an unknown errno */
+
+	for (;;) {
+		p = literal(&o, p);
+		if (!*p)
+			break;
+		p++;
+		if (*p == '%') {	/* only the bare %% is ours */
+			put(&o, "%", 1);
+			p++;
+			continue;
+		}
+
+		/* Flags, *, digits and . all sort before '9', conversions
+		 * and lengths after: a plain %d skips all this at once. */
+		unsigned flags = 0;
+		long width = 0;
+		int prec = -1;
+		if (*p <= '9') {
+			for (;; p++) {
+				if (*p == '-')
+					flags |= F_LEFT;
+				else if (*p == '+')
+					flags |= F_PLUS;
+				else if (*p == ' ')
+					flags |= F_SPACE;
+				else if (*p == '#')
+					flags |= F_ALT;
+				else if (*p == '0')
+					flags |= F_ZERO;
+				else
+					break;
+			}
+
+			if (*p == '*') {
+				p++;
+				if (*p >= '0' && *p <= '9')
+					return EHS_FORMAT_FALLBACK;	/* *N$ */
+				width = va_arg(ap, int);
+				if (width < 0) {	/* a negative width is a - flag */
+					flags |= F_LEFT;
+					width = -width;
+				}
+				if (width > EHS_FORMAT_MAX_FIELD)
+					return EHS_FORMAT_FALLBACK;
+			} else if (*p >= '1' && *p <= '9') {
+				width = read_num(&p);
+				if (width < 0 || *p == '$')	/* huge, or N$ */
+					return EHS_FORMAT_FALLBACK;
+			}
+
+			if (*p == '.') {
+				p++;
+				if (*p == '*') {
+					p++;
+					if (*p >= '0' && *p <= '9')
+						return EHS_FORMAT_FALLBACK;
+					prec = va_arg(ap, int);
+					if (prec < 0)	/* a negative precision is none */
+						prec = -1;
+					if (prec > EHS_FORMAT_MAX_FIELD)
+						return EHS_FORMAT_FALLBACK;
+				} else {
+					prec = read_num(&p);
+					if (prec < 0)
+						return EHS_FORMAT_FALLBACK;
+				}
+			}
+		}
+
+		enum len len = L_NONE;
+		switch (*p) {
+		case 'h':
+			p++;
+			len = L_H;
+			if (*p == 'h') {
+				p++;
+				len = L_HH;
+			}
+			break;
+		case 'l':
+			p++;
+			len = L_L;
+			if (*p == 'l') {
+				p++;
+				len = L_LL;
+			}
+			break;
+		case 'z':
+			p++;
+			len = L_Z;
+			break;
+		case 'j':
+			p++;
+			len = L_J;
+			break;
+		case 't':
+			p++;
+			len = L_T;
+			break;
+		}
+
+		/* Each conversion ends in one of two writers, an integer field
+		 * or a string field: one call site each, so both inline and
+		 * o stays in registers. */
+		char conv = *p++, c;
+		unsigned long long v;
+		int neg = 0;
+		const char *s;
+		size_t n;
+		switch (conv) {
+		case 'd':
+		case 'i': {
+			long long sv;
+			switch (len) {
+			case L_HH: sv = (signed char)va_arg(ap, int); break;
+			case L_H: sv = (short)va_arg(ap, int); break;
+			case L_L: sv = va_arg(ap, long); break;
+			case L_LL: sv = va_arg(ap, long long); break;
+			case L_Z: sv = va_arg(ap, ssize_t); break;
+			case L_J: sv = va_arg(ap, intmax_t); break;
+			case L_T: sv = va_arg(ap, ptrdiff_t); break;
+			default: sv = va_arg(ap, int); break;
+			}
+			neg = sv < 0;
+			v = (unsigned long long)sv;
+			if (neg)
+				v = 0 - v;	/* LLONG_MIN included */
+			if (!(flags | (unsigned long)width) && prec < 0) {
+				/* the plain %d, most of them: sign and digits */
+				char digits[24];
+				char *end = digits + sizeof digits, *d = decimal(end, v);
+				if (neg)
+					*--d = '-';
+				put(&o, d, (size_t)(end - d));
+				continue;
+			}
+			conv = 'd';
+			goto integer;
+		}
+		case 'u':
+		case 'o':
+		case 'x':
+		case 'X':
+			switch (len) {
+			case L_HH: v = (unsigned char)va_arg(ap, unsigned); break;
+			case L_H: v = (unsigned short)va_arg(ap, unsigned); break;
+			case L_L: v = va_arg(ap, unsigned long); break;
+			case L_LL: v = va_arg(ap, unsigned long long); break;
+			case L_Z: v = va_arg(ap, size_t); break;
+			case L_J: v = va_arg(ap, uintmax_t); break;
+			case L_T: v = (unsigned long long)va_arg(ap, ptrdiff_t); break;
+			default: v = va_arg(ap, unsigned); break;
+			}
+			/* glibc ignores + and space on unsigned conversions */
+			flags &= ~(unsigned)(F_PLUS | F_SPACE);
+			goto integer;
+		case 'c':
+			if (len != L_NONE)
+				return EHS_FORMAT_FALLBACK;	/* %lc, and the odd %hc */
+			c = (char)va_arg(ap, int);
+			s = &c;
+			n = 1;
+			goto field;
+		case 's':
+			if (len != L_NONE)
+				return EHS_FORMAT_FALLBACK;	/* %ls */
+			s = va_arg(ap, const char *);
+			if (!s)	/* glibc: "(null)" if the precision allows, else nothing */
+				s = prec < 0 || prec >= 6 ? "(null)" : "";
+			break;
+		case 'p': {
+			if (len != L_NONE)
+				return EHS_FORMAT_FALLBACK;
+			const void *ptr = va_arg(ap, const void *);
+			if (ptr) {	/* glibc: %#lx, with + and space kept */
+				v = (uintptr_t)ptr;
+				conv = 'x';
+				flags |= F_ALT;
+				goto integer;
+			}
+			s = "(nil)";
+			n = 5;
+			goto field;
+		}
+		case 'm': {
+			/* %#m is glibc's errno name: left to it */
+			if (len != L_NONE || (flags & F_ALT))
+				return EHS_FORMAT_FALLBACK;
+			int keep = errno;
+			/* The GNU strerror_r, the function glibc's %m calls. */
+			s = strerror_r(saved_errno, msg, sizeof msg);
+			errno = keep;
+			break;
+		}
+		default:
+			return EHS_FORMAT_FALLBACK;
+		}
+		/* %s, %m */
+		n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
+field:
+		put_field(&o, s, n, flags, (size_t)width);
+		continue;
+integer:
+		put_int(&o, v, neg, conv, flags, (size_t)width, prec);
+	}
+
+	/* vsnprintf's EOVERFLOW: left to it.  (len cannot wrap: each
+	 * conversion adds at most a field or a string's length.) */
+	if (o.len > INT_MAX)
+		return EHS_FORMAT_FALLBACK;
+	if (cap)
+		buf[o.len < o.lim ? o.len : o.lim] = '\0';
+	return (long)o.len;
+}
