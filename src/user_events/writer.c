@@ -32,6 +32,9 @@
 static pthread_mutex_t lock = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
 static const pthread_mutex_t lock_init = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
 static int atfork_done;
+/* Set by the first lock_take(): until then nothing was registered or
+ * opened, and the destructor has nothing to undo. */
+static int used;
 
 static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH };
 static int data_fd = -1;
@@ -44,7 +47,7 @@ static char path[UE_PATH_MAX];
 static struct ue_tracepoint *list;
 static unsigned registered, failed;
 static unsigned long oversize;
-static int shut_down;	/* the destructor ran: register nothing more */
+static int shut_down;	/* the destructor ran: register nothing more (atomic) */
 
 /* When a traced write may next try to get lost registrations back, in
  * CLOCK_MONOTONIC_COARSE milliseconds: 0 at once, RETRY_NEVER after a
@@ -72,7 +75,12 @@ static void atfork_child(void)
  * interrupted it). */
 static int lock_take(void)
 {
-	int e = pthread_mutex_lock(&lock);
+	int e;
+
+	/* Before the lock, sequentially consistent: either ue_fini() sees
+	 * it, or this thread sees shut_down (see ue_fini). */
+	__atomic_store_n(&used, 1, __ATOMIC_SEQ_CST);
+	e = pthread_mutex_lock(&lock);
 
 	if (e)
 		return -e;
@@ -285,7 +293,7 @@ static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
 		list = tp;
 		tp->priv_flags |= TP_LISTED;
 	}
-	if (shut_down)
+	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
 		r = -ESHUTDOWN;
 	else if (data_fd < 0)
 		r = revive_locked(tp);	/* others may have failed with the last open */
@@ -296,7 +304,7 @@ static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
 	if (r == 0)
 		clear_failed(tp);
 	else if (lazy)
-		mark_failed(tp, shut_down ? 0 : -r);
+		mark_failed(tp, __atomic_load_n(&shut_down, __ATOMIC_RELAXED) ? 0 : -r);
 	return r;
 }
 
@@ -421,13 +429,20 @@ void ue_close(void)
 }
 
 /* The kernel writes into the enable words: they must be unregistered
- * before this code and its data can be unmapped by dlclose. */
+ * before this code and its data can be unmapped by dlclose.  A process
+ * that never took the lock registered nothing: it exits without taking
+ * the lock or registering the fork handlers.  shut_down is stored first
+ * and used read after, both sequentially consistent, as lock_take()
+ * does the other way round: a thread that gets the lock after this reads
+ * shut_down set, so it registers nothing that would outlive us. */
 __attribute__((destructor)) static void ue_fini(void)
 {
 	int saved = errno;
 
+	__atomic_store_n(&shut_down, 1, __ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&used, __ATOMIC_SEQ_CST))
+		return;
 	if (lock_take() == 0) {
-		shut_down = 1;
 		if (list || data_fd >= 0)
 			close_locked();
 		lock_drop();

@@ -29,3 +29,13 @@ tests_user_events_test_ue_retry_SOURCES = tests/user_events/test_ue_retry.c \
 tests_user_events_test_ue_retry_CFLAGS = $(UE_TEST_CFLAGS)
 tests_user_events_test_ue_retry_LDADD = $(UE_TEST_LDADD)
 tests_user_events_test_ue_retry_LDFLAGS = -no-install
+
+# Exit of a process that never logged: counted through the program's own
+# pthread_mutex_lock and pthread_atfork (not a Check test: it forks and
+# compares what each child prints after main returns).
+check_PROGRAMS += tests/user_events/test_ue_exit
+TESTS += tests/user_events/test_ue_exit
+tests_user_events_test_ue_exit_SOURCES = tests/user_events/test_ue_exit.c
+tests_user_events_test_ue_exit_CFLAGS = $(AM_CFLAGS)
+tests_user_events_test_ue_exit_LDADD = src/user_events/libuserevents.la
+tests_user_events_test_ue_exit_LDFLAGS = -no-install
