@@ -60,6 +60,10 @@
  * user_events_data (same inode), or a close and reopen by another thread
  * between the fstat and the writev.
  *
+ * Exit: a process that never checked a tracepoint does nothing at exit
+ * (no lock, no fork handlers were ever registered); otherwise the
+ * destructor unregisters its enable words under the lock.
+ *
  * fork: the child keeps the descriptor and the kernel copies the enable
  * registrations, so it goes on writing with its own pid.  exec: the
  * descriptor is close-on-exec and the kernel drops the registrations.
