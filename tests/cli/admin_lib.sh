@@ -17,6 +17,18 @@ as_nobody() {
 	"$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$@"
 }
 
+# safe_library: sets lib to a copy of the built library that the preload
+# checks accept (root-owned, in root-owned directories only root may
+# write: $T, made by mktemp -d, once opened to 755); skips without one.
+safe_library() {
+	[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
+	[ "$(id -u)" = 0 ] || skip "needs root: the library must be root-owned"
+	chmod 755 "$T"
+	lib=$T/libehsyslog.so
+	cp "$BUILT_LIBRARY" "$lib"
+	chmod 644 "$lib"
+}
+
 fail() {
 	echo "FAIL: $*"
 	failures=$((failures + 1))

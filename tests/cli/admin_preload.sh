@@ -5,13 +5,7 @@
 # nothing.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
-[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
-[ "$(id -u)" = 0 ] || skip "needs root: the library must be root-owned"
-# The library's directories must be root-owned and safe: $T is (mktemp -d).
-chmod 755 "$T"
-lib=$T/libehsyslog.so
-cp "$BUILT_LIBRARY" "$lib"
-chmod 644 "$lib"
+safe_library
 list=$T/etc/ld.so.preload
 mkdir "$T/etc"
 export EHSYSLOG_LD_SO_PRELOAD="$list" EHSYSLOG_LIBRARY="$lib" EHSYSLOG_SYSTEMD_DIR="$T/system"

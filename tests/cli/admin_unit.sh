@@ -29,12 +29,7 @@ expect_line err "ehsyslog preload: invalid unit name '../x': a unit name holds o
 checks=$((checks + 1))
 [ -z "$(ls -A "$sys")" ] || fail "refused names left $(ls -A "$sys")"
 
-[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
-[ "$(id -u)" = 0 ] || skip "needs root: the library must be root-owned"
-chmod 755 "$T"
-lib=$T/libehsyslog.so
-cp "$BUILT_LIBRARY" "$lib"
-chmod 644 "$lib"
+safe_library
 export EHSYSLOG_LIBRARY="$lib"
 
 # The fake systemctl logs its arguments and shows what $T/env holds.

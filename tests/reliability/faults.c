@@ -216,25 +216,39 @@ END_TEST
  * writer's reopen fails with EMFILE while the kernel still flips the word;
  * it must come back by itself, without openlog(), and never write into
  * the daemon's file. */
-START_TEST(descriptors_taken_then_freed)
+static const char fds_file[] = "/tmp/reliab-fds-file";
+
+/* Runs the subject WHAT (a daemon taking every descriptor) while the
+ * tracepoints TPS are traced; it must succeed and write nothing, to its
+ * output or its own file.  Its events go to *ev; returns its pid. */
+static pid_t run_fds_daemon(const char *what, const char *const tps[], struct revs *ev)
 {
-	static const char file[] = "/tmp/reliab-fds-file";
-	struct revs ev = { 0 };
 	struct reader r;
 	int st;
 	pid_t pid;
 
 	unlink(OUT);
-	unlink(file);
-	reg(LOG_DAEMON | LOG_INFO);
+	unlink(fds_file);
 	reader_open(&r, "reliab_fds", 0);
-	reader_enable(&r, "Syslog_L4K8");
-	pid = run_subject(&st, OUT, (char *[]){ (char *)"fds", (char *)file, NULL });
+	for (size_t i = 0; tps[i]; i++)
+		reader_enable(&r, tps[i]);
+	pid = run_subject(&st, OUT, (char *[]){ (char *)what, (char *)fds_file, NULL });
 	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "subject status %#x", st);
 	ck_assert_int_eq(file_size(OUT), 0);
-	ck_assert_int_eq(file_size(file), 0);
-	reader_drain(&r, revs_collect, &ev);
+	ck_assert_int_eq(file_size(fds_file), 0);
+	reader_drain(&r, revs_collect, ev);
 	reader_close(&r);
+	unlink(fds_file);
+	return pid;
+}
+
+START_TEST(descriptors_taken_then_freed)
+{
+	struct revs ev = { 0 };
+	pid_t pid;
+
+	reg(LOG_DAEMON | LOG_INFO);
+	pid = run_fds_daemon("fds", (const char *const[]){ "Syslog_L4K8", NULL }, &ev);
 	revs_sort(&ev);
 	ck_assert_uint_eq(revs_count(&ev, pid, "before close"), 1);
 	ck_assert_uint_eq(revs_count(&ev, pid, "after close"), 0);
@@ -247,7 +261,6 @@ START_TEST(descriptors_taken_then_freed)
 		ck_assert_uint_eq(ev.v[i].facility, LOG_DAEMON >> 3);
 	}
 	revs_free(&ev);
-	unlink(file);
 	report("descriptors_taken_then_freed", "3 calls",
 	       "close_range(3, ~0U), every descriptor up to RLIMIT_NOFILE 4096 then dup2()ed "
 	       "to the program's file, freed again", "-",
@@ -262,25 +275,13 @@ END_TEST
  * open must bring both lost tracepoints back at once, no pause needed. */
 START_TEST(first_use_after_freed_revives_all)
 {
-	static const char file[] = "/tmp/reliab-fds-file";
 	struct revs ev = { 0 };
-	struct reader r;
-	int st;
 	pid_t pid;
 
-	unlink(OUT);
-	unlink(file);
 	reg(LOG_DAEMON | LOG_INFO);
 	reg(LOG_DAEMON | LOG_ERR);
-	reader_open(&r, "reliab_fds_first", 0);
-	reader_enable(&r, "Syslog_L4K8");
-	reader_enable(&r, "Syslog_L2K8");
-	pid = run_subject(&st, OUT, (char *[]){ (char *)"fds-first-use", (char *)file, NULL });
-	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "subject status %#x", st);
-	ck_assert_int_eq(file_size(OUT), 0);
-	ck_assert_int_eq(file_size(file), 0);
-	reader_drain(&r, revs_collect, &ev);
-	reader_close(&r);
+	pid = run_fds_daemon("fds-first-use", (const char *const[]){ "Syslog_L4K8", "Syslog_L2K8", NULL },
+			     &ev);
 	ck_assert_uint_eq(revs_count(&ev, pid, "before close"), 1);
 	ck_assert_uint_eq(revs_count(&ev, pid, "lost error"), 0);
 	ck_assert_uint_eq(revs_count(&ev, pid, "after close"), 0);
@@ -292,7 +293,6 @@ START_TEST(first_use_after_freed_revives_all)
 	ck_assert_uint_eq(ev.v[1].severity, LOG_ERR);
 	ck_assert_str_eq(ev.v[2].name, "Syslog_L4K8");
 	revs_free(&ev);
-	unlink(file);
 	report("first_use_after_freed_revives_all", "6 calls on 3 tracepoints",
 	       "as descriptors_taken_then_freed, plus a first use while the descriptors "
 	       "are taken and another right after they are freed", "-",
