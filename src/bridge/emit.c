@@ -104,9 +104,43 @@ static size_t fixed_payload(const struct ehs_record *r, size_t file_len, bool sp
 	return n;
 }
 
+/*
+ * The extras' field descriptors and values, in the order they go on the
+ * wire.  Their descriptors follow the head's metadata, whose block length
+ * in the head is raised to cover them (plan_extras).
+ */
+struct extras {
+	size_t meta_len, payload_len;
+	uint8_t meta[EHS_EXTRA_BYTES];
+	uint8_t payload[EHS_EXTRA_BYTES];
+};
+
+static void extras_build(struct extras *x, const struct ehs_record *r)
+{
+	x->meta_len = x->payload_len = 0;
+	for (unsigned k = 0; k < r->nextra; k++) {
+		const struct ehs_extra *e = &r->extra[k];
+		size_t name_len = strlen(e->name);
+		/* name, NUL, encoding byte; a 16-bit count, the value */
+		size_t need = name_len + 2 + 2 + e->value_len;
+		if (e->value_len > EHS_EXTRA_BYTES ||
+		    need > EHS_EXTRA_BYTES - x->meta_len - x->payload_len)
+			break;
+		memcpy(x->meta + x->meta_len, e->name, name_len + 1);
+		x->meta[x->meta_len + name_len + 1] = EH_ENC_STRING_LENGTH16_CHAR8;
+		x->meta_len += name_len + 2;
+		eh_put_le16(x->payload + x->payload_len, (uint16_t)e->value_len);
+		memcpy(x->payload + x->payload_len + 2, e->value, e->value_len);
+		x->payload_len += 2 + e->value_len;
+	}
+}
+
 /* Where eh_event_iov puts the level: after flags, version, id, tag and
  * opcode.  The one byte of the head that depends on the call. */
 #define LEVEL_AT 7
+/* Where it puts the metadata block's 16-bit length: the first extension
+ * after the 8-byte header (no activity ids are ever written here). */
+#define META_SIZE_AT 8
 
 /* An event's bytes before its payload: the prefix eh_event_iov makes
  * (no activity ids) and the metadata, in one piece. */
@@ -225,16 +259,29 @@ static int ident_head(struct head *h, unsigned level)
 /* What every part of one call's event shares. */
 struct plan {
 	struct head head;
+	const struct extras *x;	/* NULL when the record has none */
 	size_t overhead;	/* every byte of an event but the text */
 };
 
+/* Counts x in p: its descriptors lengthen the head's metadata block. */
+static void plan_extras(struct plan *p, const struct extras *x)
+{
+	p->x = x;
+	if (!x)
+		return;
+	uint8_t *size = p->head.bytes + META_SIZE_AT;
+	eh_put_le16(size, (uint16_t)(size[0] + (size[1] << 8) + x->meta_len));
+	p->overhead += x->meta_len + x->payload_len;
+}
+
 static int make_plan(struct plan *p, const struct ehs_record *r, const char *name,
-		     size_t file_len, bool split)
+		     size_t file_len, bool split, const struct extras *x)
 {
 	if (build_head(&p->head, name, r->level,
 		       (r->file ? V_FILE : 0) | (split ? V_SPLIT : 0)) < 0)
 		return -1;
 	p->overhead = p->head.len + fixed_payload(r, file_len, split);
+	plan_extras(p, x);
 	return 0;
 }
 
@@ -271,8 +318,10 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	 * text is never copied. */
 	iov[1].iov_base = (void *)p->head.bytes;
 	iov[1].iov_len = p->head.len;
-	iov[2].iov_base = (void *)p->head.bytes;	/* empty; never NULL for memcpy-ing sinks */
-	iov[2].iov_len = 0;
+	/* The extras' descriptors, or nothing (never NULL, for sinks that
+	 * memcpy every piece). */
+	iov[2].iov_base = p->x ? (void *)p->x->meta : (void *)p->head.bytes;
+	iov[2].iov_len = p->x ? p->x->meta_len : 0;
 	iov[3].iov_base = count;
 	iov[3].iov_len = sizeof count;
 	iov[4].iov_base = (void *)text;
@@ -283,10 +332,13 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	iov[6].iov_len = r->file ? file_len : 0;
 	iov[7].iov_base = tail2;
 	iov[7].iov_len = n2;
+	iov[8].iov_base = p->x ? (void *)p->x->payload : (void *)tail2;
+	iov[8].iov_len = p->x ? p->x->payload_len : 0;
 	sink(ctx, iov, EHS_EMIT_IOV);
 }
 
-int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
+static int emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
+		     ehs_sink_fn sink, void *ctx)
 {
 	size_t file_len = r->file ? strlen(r->file) : 0;
 	/* plain: the plain head, whose name the others reuse; p: this
@@ -305,17 +357,18 @@ int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *c
 		return -1;
 	}
 	if (r->file) {
-		if (make_plan(&other, r, name, file_len, false) < 0)
+		if (make_plan(&other, r, name, file_len, false, x) < 0)
 			return -1;
 		p = &other;
 	} else {
 		plain.overhead = plain.head.len + fixed_payload(r, 0, false);
+		plan_extras(&plain, x);
 	}
 	if (p->overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
 		put_part(r, p, file_len, r->msg, r->msg_len, 0, 0, sink, ctx);
 		return 1;
 	}
-	if (make_plan(&other, r, name, file_len, true) < 0 || other.overhead + 4 > limit)
+	if (make_plan(&other, r, name, file_len, true, x) < 0 || other.overhead + 4 > limit)
 		return -1;
 	p = &other;
 	size_t room = limit - p->overhead;
@@ -335,4 +388,21 @@ int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *c
 		at += n;
 	}
 	return (int)parts;
+}
+
+/* Their buffers live only in the frame of a call that has extras, so
+ * the usual call's stack stays small. */
+static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, size_t limit,
+						 ehs_sink_fn sink, void *ctx)
+{
+	struct extras x;
+	extras_build(&x, r);
+	return emit_with(r, &x, limit, sink, ctx);
+}
+
+int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
+{
+	if (r->nextra)
+		return emit_extras(r, limit, sink, ctx);
+	return emit_with(r, NULL, limit, sink, ctx);
 }

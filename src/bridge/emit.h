@@ -18,7 +18,23 @@
 
 /* iovecs a sink receives; iov[0] is left empty for the sink (the
  * writer puts the write index there). */
-#define EHS_EMIT_IOV 8
+#define EHS_EMIT_IOV 9
+
+/*
+ * A string field after the schema's own: a journal field of
+ * sd_journal_send, GLib's domain.  name is NUL-terminated and used as
+ * given.  An event holds its extras, in order, while their names,
+ * values and value lengths fit in EHS_EXTRA_BYTES; the first one that
+ * does not fit and all after it are left out.  The message is always
+ * written whole.
+ */
+struct ehs_extra {
+	const char *name;
+	const char *value;
+	size_t value_len;
+};
+
+#define EHS_EXTRA_BYTES 1536
 
 struct ehs_record {
 	const char *name;	/* event name, already sanitised, or NULL
@@ -31,6 +47,8 @@ struct ehs_record {
 	uint32_t line;
 	const char *msg;
 	size_t msg_len;
+	const struct ehs_extra *extra;	/* nextra of them, or NULL */
+	unsigned nextra;
 };
 
 typedef int (*ehs_sink_fn)(void *ctx, struct iovec *iov, int iovcnt);

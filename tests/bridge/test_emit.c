@@ -187,6 +187,87 @@ START_TEST(impossible)
 }
 END_TEST
 
+START_TEST(extra_fields_bytes)
+{
+	/* app_hi with two string fields after the schema's own. */
+	static const uint8_t want[] = {
+		0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04,
+		0x39, 0x00, 0x01, 0x00,			/* 41 + 9 + 7 = 57 */
+		'a', 'p', 'p', 0,
+		'm', 'e', 's', 's', 'a', 'g', 'e', 0, 0x0a,
+		's', 'e', 'v', 'e', 'r', 'i', 't', 'y', 0, 0x02,
+		'f', 'a', 'c', 'i', 'l', 'i', 't', 'y', 0, 0x02,
+		'e', 'r', 'r', 'n', 'o', 0, 0x84, 0x04,
+		'U', 'N', 'I', 'T', '_', 'I', 'D', 0, 0x0a,
+		'E', 'M', 'P', 'T', 'Y', 0, 0x0a,
+		0x02, 0x00, 'h', 'i',
+		0x06, 0x01,
+		0x02, 0x00, 0x00, 0x00,
+		0x03, 0x00, 'a', '=', 'b',		/* values may hold '=' */
+		0x00, 0x00,
+	};
+	const struct ehs_extra extra[] = {
+		{ "UNIT_ID", "a=b", 3 }, { "EMPTY", "", 0 },
+	};
+	struct ehs_record r = rec("hi");
+	r.extra = extra;
+	r.nextra = 2;
+	memset(&cap, 0, sizeof cap);
+	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_uint_eq(cap.len[0], sizeof want);
+	ck_assert_mem_eq(cap.data[0], want, sizeof want);
+
+	/* The plain event built next is unchanged by the extras before. */
+	r = rec("hi");
+	memset(&cap, 0, sizeof cap);
+	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_mem_eq(cap.data[0], app_hi, sizeof app_hi);
+}
+END_TEST
+
+START_TEST(extra_fields_in_every_part)
+{
+	const struct ehs_extra extra[] = { { "K", "vv", 2 } };
+	struct ehs_record r = rec("0123456789abcdefghijKLMNOPQRST");
+	r.extra = extra;
+	r.nextra = 1;
+	/* "K\0" 0a in the metadata, 02 00 'v' 'v' in the payload */
+	size_t x = 3 + 4;
+	memset(&cap, 0, sizeof cap);
+	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + x + 10, capture_sink, &cap), 3);
+	for (unsigned i = 0; i < 3; i++) {
+		const uint8_t *e = cap.data[i];
+		ck_assert_uint_eq(cap.len[i], OVERHEAD_PART + x + 10);
+		ck_assert_uint_eq(e[8] | e[9] << 8, META_PART_LEN + 3);
+		ck_assert_mem_eq(e + 12 + META_PART_LEN, "K\0\x0a", 3);
+		/* part, parts, then the field */
+		const uint8_t tail[] = { (uint8_t)(i + 1), 0, 3, 0, 2, 0, 'v', 'v' };
+		ck_assert_mem_eq(e + cap.len[i] - sizeof tail, tail, sizeof tail);
+	}
+}
+END_TEST
+
+START_TEST(extra_fields_past_budget_left_out)
+{
+	/* Three fields of 600 value bytes: two fit in EHS_EXTRA_BYTES, the
+	 * third is left out, and so is the small one after it. */
+	static char big[600];
+	memset(big, 'v', sizeof big);
+	const struct ehs_extra extra[] = {
+		{ "A", big, sizeof big }, { "B", big, sizeof big },
+		{ "C", big, sizeof big }, { "D", "d", 1 },
+	};
+	struct ehs_record r = rec("hi");
+	r.extra = extra;
+	r.nextra = 4;
+	memset(&cap, 0, sizeof cap);
+	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_uint_eq(cap.len[0], sizeof app_hi + 2 * (3 + 2 + sizeof big));
+	ck_assert_uint_eq(cap.data[0][8] | cap.data[0][9] << 8, 0x29 + 6);
+	ck_assert_mem_eq(cap.data[0] + 12 + 0x29, "A\0\x0a" "B\0\x0a", 6);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge emit");
@@ -197,6 +278,9 @@ int main(void)
 	tcase_add_test(tc, split_boundaries);
 	tcase_add_test(tc, split_default_limit);
 	tcase_add_test(tc, impossible);
+	tcase_add_test(tc, extra_fields_bytes);
+	tcase_add_test(tc, extra_fields_in_every_part);
+	tcase_add_test(tc, extra_fields_past_budget_left_out);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
