@@ -3,6 +3,7 @@
 
 #include "bridge/bridge.h"
 
+#include <limits.h>
 #include <syslog.h>
 
 #include <ehsyslog/user_events.h>
@@ -52,9 +53,10 @@ void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx)
 }
 
 static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
-		 int saved_errno, int errnum, const char *file, unsigned line,
+		 int saved_errno, int errnum, const struct ehs_source *src,
 		 const char *fmt, va_list ap)
 {
+	char name[EHS_EVENT_NAME_MAX + 1];
 	struct ehs_text t;
 	if (ehs_text_vformat(&t, saved_errno, errnum, fmt, ap) < 0)
 		return;
@@ -68,11 +70,17 @@ static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
 		.severity = (uint8_t)(severity & LOG_PRIMASK),
 		.facility = (uint8_t)facility,
 		.err = saved_errno,
-		.file = file,
-		.line = line,
+		.file = src->file,
+		.line = src->line,
 		.msg = t.p,
 		.msg_len = t.len,
+		.extra = src->extra,
+		.nextra = src->nextra,
 	};
+	if (src->name) {
+		ehs_event_name(name, src->name);
+		r.name = name;
+	}
 	ehs_sink_fn sink;
 	void *ctx;
 	ehs_sink_for(tp, &sink, &ctx);
@@ -98,7 +106,8 @@ void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap)
 	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(pri), (unsigned)LOG_FAC(pri));
 	if (!tp)
 		return;
-	emit(tp, LOG_PRI(pri), (unsigned)LOG_FAC(pri), saved_errno, -1, NULL, 0, fmt, ap);
+	const struct ehs_source plain = { 0 };
+	emit(tp, LOG_PRI(pri), (unsigned)LOG_FAC(pri), saved_errno, -1, &plain, fmt, ap);
 }
 
 static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)
@@ -116,7 +125,39 @@ void ehs_report(int severity, int saved_errno, int errnum, const char *file,
 	struct ue_tracepoint *tp = ehs_traced(severity, facility);
 	if (!tp)
 		return;
-	emit(tp, severity, facility, saved_errno, errnum, file, line, fmt, ap);
+	const struct ehs_source src = { .file = file, .line = line };
+	emit(tp, severity, facility, saved_errno, errnum, &src, fmt, ap);
+}
+
+void ehs_vlog(int severity, unsigned facility, int saved_errno,
+	      const struct ehs_source *src, const char *fmt, va_list ap)
+{
+	struct ue_tracepoint *tp = ehs_traced(severity & LOG_PRIMASK, facility & 127);
+	if (tp)
+		emit(tp, severity & LOG_PRIMASK, facility & 127, saved_errno, -1, src, fmt, ap);
+}
+
+static void log_formatted(int severity, unsigned facility, int saved_errno,
+			  const struct ehs_source *src, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void log_formatted(int severity, unsigned facility, int saved_errno,
+			  const struct ehs_source *src, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ehs_vlog(severity, facility, saved_errno, src, fmt, ap);
+	va_end(ap);
+}
+
+void ehs_log(int severity, unsigned facility, int saved_errno,
+	     const struct ehs_source *src, const char *msg, size_t len)
+{
+	/* Longer than any event could carry whole: the rest is cut, as
+	 * "%.*s" cannot count further. */
+	if (len > INT_MAX)
+		len = INT_MAX;
+	log_formatted(severity, facility, saved_errno, src, "%.*s", (int)len, msg);
 }
 
 void ehs_openlog(const char *ident, int option, int facility)

@@ -36,6 +36,25 @@ void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap);
 void ehs_report(int severity, int saved_errno, int errnum, const char *file,
 		unsigned line, const char *fmt, va_list ap);
 
+/* What a call of another logging API (the journal's, GLib's) brings
+ * besides its message.  Zero-initialised, it adds nothing. */
+struct ehs_source {
+	const char *name;	/* event name before sanitising (ident.h),
+				 * or NULL for the ident's */
+	const char *file;	/* source file and line, or NULL */
+	unsigned line;
+	const struct ehs_extra *extra;	/* string fields after the schema's */
+	unsigned nextra;
+};
+
+/* An event of severity (0..7) at facility (0..127) with src's additions:
+ * the message fmt formatted with ap (ehs_vlog), or the len bytes at msg
+ * (ehs_log).  No mask is applied: setlogmask only concerns syslog. */
+void ehs_vlog(int severity, unsigned facility, int saved_errno,
+	      const struct ehs_source *src, const char *fmt, va_list ap);
+void ehs_log(int severity, unsigned facility, int saved_errno,
+	     const struct ehs_source *src, const char *msg, size_t len);
+
 void ehs_openlog(const char *ident, int option, int facility);
 void ehs_closelog(void);
 void ehs_setlogmask(int mask);
