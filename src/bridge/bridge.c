@@ -27,7 +27,7 @@ void *ehs_test_ctx;
 #define TRACED(tp) ue_tracepoint_active(tp)
 #endif
 
-static int kernel_sink(void *tp, struct iovec *iov, int iovcnt)
+int ehs_kernel_sink(void *tp, struct iovec *iov, int iovcnt)
 {
 	return ue_tracepoint_write(tp, iov, iovcnt);
 }
@@ -40,29 +40,15 @@ struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 	return TRACED(tp) ? tp : NULL;
 }
 
-void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx)
-{
-	*sink = kernel_sink;
-	*ctx = tp;
-#ifdef EHS_TESTING
-	if (ehs_test_sink) {
-		*sink = ehs_test_sink;
-		*ctx = ehs_test_ctx;
-	}
-#endif
-}
-
 static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
 		 int saved_errno, int errnum, const struct ehs_source *src,
 		 const char *fmt, va_list ap)
 {
 	char name[EHS_EVENT_NAME_MAX + 1];
 	struct ehs_text t;
+	/* The text comes without its line ending: events carry none. */
 	if (ehs_text_vformat(&t, saved_errno, errnum, fmt, ap) < 0)
 		return;
-	/* The event carries the text, not the line ending. */
-	while (t.len && t.p[t.len - 1] == '\n')
-		t.len--;
 
 	struct ehs_record r = {
 		.name = NULL,	/* the ident's: ehs_emit keeps it built */

@@ -64,8 +64,6 @@ void ehs_setlogmask(int mask);
  * of a tracepoint reads the configuration, then registers it. */
 struct ue_tracepoint *ehs_traced(int severity, unsigned facility);
 
-/* Where events for tp go: the kernel, or the test sink. */
-void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx);
 
 #ifdef EHS_TESTING
 /* Test builds only: when set, every tracepoint counts as enabled and
@@ -76,6 +74,22 @@ extern void *ehs_test_ctx;
 #else
 #define EHS_TEST_SINK_SET() 0
 #endif
+
+/* The sink that writes to tp (a struct ue_tracepoint *). */
+int ehs_kernel_sink(void *tp, struct iovec *iov, int iovcnt);
+
+/* Where events for tp go: the kernel, or the test sink. */
+static inline void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx)
+{
+	*sink = ehs_kernel_sink;
+	*ctx = tp;
+#ifdef EHS_TESTING
+	if (ehs_test_sink) {
+		*sink = ehs_test_sink;
+		*ctx = ehs_test_ctx;
+	}
+#endif
+}
 
 /*
  * The fast path.  Everything below reads plain statics and at most one

@@ -22,7 +22,8 @@
 
 #define CONFIG_FILE_MAX (1u << 20)
 
-static int state = EHS_CONFIG_UNREAD;
+/* Read inline by ehs_config_load; written here only. */
+int ehs_config_state_word = EHS_CONFIG_UNREAD;
 struct ehs_mode_word ehs_mode_word;
 /* While READING: the process whose thread reads (0 for an instant after
  * the state changes), and whether this thread is that reader. */
@@ -132,7 +133,7 @@ static enum ehs_config_state wait_for_reader(void)
 		return EHS_CONFIG_READING;
 	pid_t self = getpid();
 	for (unsigned unknown = 0;
-	     (s = __atomic_load_n(&state, __ATOMIC_ACQUIRE)) == EHS_CONFIG_READING;
+	     (s = __atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE)) == EHS_CONFIG_READING;
 	     sched_yield()) {
 		pid_t r = __atomic_load_n(&reader, __ATOMIC_RELAXED);
 		if (r != 0 ? r != self : ++unknown > 100000)
@@ -141,13 +142,12 @@ static enum ehs_config_state wait_for_reader(void)
 	return (enum ehs_config_state)s;
 }
 
-enum ehs_config_state ehs_config_load(void)
+enum ehs_config_state ehs_config_load_slow(void)
 {
-	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(s >= EHS_CONFIG_ON, 1))
-		return (enum ehs_config_state)s;
+	int s;
 	int expected = EHS_CONFIG_UNREAD;
-	if (!__atomic_compare_exchange_n(&state, &expected, EHS_CONFIG_READING, false,
+	if (!__atomic_compare_exchange_n(&ehs_config_state_word, &expected,
+					 EHS_CONFIG_READING, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
 		return expected == EHS_CONFIG_READING ? wait_for_reader()
 						     : (enum ehs_config_state)expected;
@@ -162,7 +162,7 @@ enum ehs_config_state ehs_config_load(void)
 	s = read_config();
 	errno = saved;
 	reading_here = false;
-	__atomic_store_n(&state, s, __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_config_state_word, s, __ATOMIC_RELEASE);
 	pthread_setcancelstate(old_cancel, NULL);
 	return (enum ehs_config_state)s;
 }

@@ -39,10 +39,22 @@ static inline int ehs_config_mode(void)
 	return __atomic_load_n(&ehs_mode_word.mode, __ATOMIC_RELAXED);
 }
 
+/* An enum ehs_config_state, written once it is read. */
+extern EHS_HIDDEN int ehs_config_state_word;
+
+/* Reads the configuration (ehs_config_load's slow path). */
+enum ehs_config_state ehs_config_load_slow(void);
+
 /* Reads the configuration unless done; returns the state.  While another
  * thread is reading, waits for it; returns EHS_CONFIG_READING only where
- * waiting could never end (see config.c). */
-enum ehs_config_state ehs_config_load(void);
+ * waiting could never end (see config.c).  Once read: one load. */
+static inline enum ehs_config_state ehs_config_load(void)
+{
+	int s = __atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(s >= EHS_CONFIG_ON, 1))
+		return (enum ehs_config_state)s;
+	return ehs_config_load_slow();
+}
 
 /* Pass through to the real syslog?  True until the configuration is read. */
 bool ehs_config_passthrough(void);

@@ -67,37 +67,50 @@ int ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
 		     const char *fmt, va_list ap)
 {
 	t->p = t->stack;
-	t->len = 0;
 	t->map_len = 0;
-	t->stack[0] = '\0';
 
-	long n = format_into(t->stack, sizeof t->stack, saved_errno, errnum, fmt, ap);
+	long n;
+	if (__builtin_expect(fmt && errnum < 0, 1)) {
+		/* syslog's case: one format, no strerror after it. */
+		va_list copy;
+		va_copy(copy, ap);
+		n = ehs_format(t->stack, sizeof t->stack, fmt, copy, saved_errno);
+		va_end(copy);
+		if (n == EHS_FORMAT_FALLBACK)
+			n = format_into(t->stack, sizeof t->stack, saved_errno, errnum, fmt, ap);
+	} else {
+		n = format_into(t->stack, sizeof t->stack, saved_errno, errnum, fmt, ap);
+	}
 	if (n < 0)
-		return -1;
+		goto fail;
 	if ((size_t)n >= sizeof t->stack) {
 		size_t need = (size_t)n + 1;
 		void *m = mmap(NULL, need, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (m == MAP_FAILED)
-			return -1;
+			goto fail;
 		t->p = m;
 		t->map_len = need;
 		long again = format_into(t->p, need, saved_errno, errnum, fmt, ap);
 		if (again != n) {	/* the arguments changed under us */
 			ehs_text_free(t);
-			return -1;
+			goto fail;
 		}
 	}
 	t->len = (size_t)n;
 	while (t->len && t->p[t->len - 1] == '\n')
 		t->len--;
 	return 0;
+fail:
+	t->len = 0;
+	t->stack[0] = '\0';
+	return -1;
 }
 
-void ehs_text_free(struct ehs_text *t)
+/* ehs_text_free's work when something was mapped. */
+void ehs_text_unmap(struct ehs_text *t)
 {
-	if (t->map_len)
-		munmap(t->p, t->map_len);
+	munmap(t->p, t->map_len);
 	t->p = t->stack;
 	t->len = 0;
 	t->map_len = 0;

@@ -35,7 +35,13 @@ struct ehs_text {
 int ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
 		     const char *fmt, va_list ap);
 
+void ehs_text_unmap(struct ehs_text *t);
+
 /* Releases what ehs_text_vformat mapped. */
-void ehs_text_free(struct ehs_text *t);
+static inline void ehs_text_free(struct ehs_text *t)
+{
+	if (t->map_len)
+		ehs_text_unmap(t);
+}
 
 #endif
