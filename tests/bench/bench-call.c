@@ -6,6 +6,9 @@
  * KIND is the call under test:
  *   syslog      syslog(LOG_INFO, "request %d done in %d ms", i, j)
  *   syslog_chk  the same through __syslog_chk, as _FORTIFY_SOURCE builds do
+ *   vsyslog, vsyslog_chk
+ *               the same through vsyslog or __vsyslog_chk, from a variadic
+ *               helper that makes the va_list
  *   warn, warnx warn("request %d done in %d ms", i, j), with stderr sent
  *               to /dev/null while the calls are timed
  *   writev      a bare writev() to /dev/null of the bytes one such event
@@ -15,6 +18,8 @@
  *   empty       a call, through a pointer the compiler cannot see through,
  *               to a variadic function that does nothing: what the loop
  *               and an out-of-line call cost, the floor under every figure
+ *   empty_v     the vsyslog kinds' floor: the same helper calling, through
+ *               a pointer, a function that takes a va_list and does nothing
  * and, in the bench-call-traced build (linked with the bridge built for
  * tests, whose test sink makes every tracepoint count as enabled), the
  * traced syslog path from the bridge's entry point on (the preload
@@ -86,12 +91,16 @@
 void __syslog_chk(int pri, int flag, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
 #define FORMAT "request %d done in %d ms%s"
 
 enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_EMPTY,
+	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V,
 };
 
 static const char *const kind_names[] = {
@@ -104,6 +113,8 @@ static const char *const kind_names[] = {
 	[K_KERNEL_TRACED] = "kernel_traced",
 	[K_KERNEL_WRITEV] = "kernel_writev",
 	[K_EMPTY] = "empty",
+	[K_VSYSLOG] = "vsyslog", [K_VSYSLOG_CHK] = "vsyslog_chk",
+	[K_EMPTY_V] = "empty_v",
 };
 
 static void empty_call(int pri, const char *fmt, ...)
@@ -117,6 +128,35 @@ static void empty_call(int pri, const char *fmt, ...)
 
 /* volatile: the call stays a real indirect call, never inlined away. */
 static void (*volatile empty_fn)(int, const char *, ...) = empty_call;
+
+static void empty_vcall(int pri, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static void empty_vcall(int pri, const char *fmt, va_list ap)
+{
+	(void)pri;
+	(void)fmt;
+	(void)ap;
+}
+
+static void (*volatile empty_vfn)(int, const char *, va_list) = empty_vcall;
+
+/* The vsyslog kinds and their floor: one helper, so that its own
+ * instructions are the same in each and cancel out. */
+static void __attribute__((noinline, format(printf, 2, 3)))
+with_va_list(int k, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (k == K_VSYSLOG)
+		vsyslog(LOG_INFO, fmt, ap);
+	else if (k == K_VSYSLOG_CHK)
+		__vsyslog_chk(LOG_INFO, 1, fmt, ap);
+	else
+		empty_vfn(LOG_INFO, fmt, ap);
+	va_end(ap);
+}
 
 static enum kind kind;
 static const char *pad = "";	/* the "%s" tail that makes -s BYTES */
@@ -316,6 +356,11 @@ static void log_once(unsigned long i)
 		break;
 	case K_EMPTY:
 		empty_fn(LOG_INFO, FORMAT, a, b, pad);
+		break;
+	case K_VSYSLOG:
+	case K_VSYSLOG_CHK:
+	case K_EMPTY_V:
+		with_va_list(kind, FORMAT, a, b, pad);
 		break;
 	}
 }
