@@ -1,9 +1,15 @@
 # preload: one thin wrapper per interposed libc/libbsd symbol.  Built
 # without _FORTIFY_SOURCE: glibc's fortify inlines clash with definitions
 # of syslog and friends.
-PRELOAD_SOURCES = \
-	preload/real.h preload/real.c \
+# PRELOAD_C_SOURCES is the C alone: the wrappers as their own entry
+# points, which tests also build on x86-64 (with EHS_NO_ASM_STUBS).
+PRELOAD_C_SOURCES = \
+	preload/real.h preload/real.c preload/stubs.h \
 	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c
+PRELOAD_SOURCES = $(PRELOAD_C_SOURCES)
+if ASM_STUBS
+PRELOAD_SOURCES += preload/syslog_stubs.S
+endif
 
 noinst_LTLIBRARIES += preload/libpreload.la
 preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES)

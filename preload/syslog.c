@@ -2,7 +2,9 @@
 /*
  * syslog(3) and its fortified forms.  glibc's syslog calls its vsyslog
  * directly, not through the PLT, so each entry point is interposed and
- * each hands its own arguments to the bridge once.
+ * each hands its own arguments to the bridge once.  On x86-64 the entry
+ * points are stubs that return from an untraced call before it reaches
+ * these functions (see stubs.h).
  */
 #include "config.h"
 
@@ -15,6 +17,17 @@
 
 #include "bridge/bridge.h"
 #include "preload/real.h"
+#include "preload/stubs.h"
+
+#if EHS_STUBS
+/* The stubs in syslog_stubs.S are the entry points: these are where
+ * they jump when the call has something to do. */
+#define ENTRY(name) ehs_full_##name
+#define ENTRY_VISIBILITY EHS_HIDDEN
+#else
+#define ENTRY(name) name
+#define ENTRY_VISIBILITY EHS_INTERPOSE
+#endif
 
 /* True when the call has nothing left to do: replace mode and no event.
  * No errno access, no call: this is the whole cost of an untraced
@@ -71,7 +84,14 @@ static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 	errno = saved;
 }
 
-EHS_INTERPOSE void syslog(int pri, const char *fmt, ...)
+void __syslog_chk(int pri, int flag, const char *fmt, ...);
+void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+EHS_HIDDEN void ehs_full_syslog(int pri, const char *fmt, ...);
+EHS_HIDDEN void ehs_full_vsyslog(int pri, const char *fmt, va_list ap);
+EHS_HIDDEN void ehs_full___syslog_chk(int pri, int flag, const char *fmt, ...);
+EHS_HIDDEN void ehs_full___vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+
+ENTRY_VISIBILITY void ENTRY(syslog)(int pri, const char *fmt, ...)
 {
 	if (replaced_and_idle(pri))
 		return;
@@ -81,17 +101,15 @@ EHS_INTERPOSE void syslog(int pri, const char *fmt, ...)
 	va_end(ap);
 }
 
-EHS_INTERPOSE void vsyslog(int pri, const char *fmt, va_list ap)
+ENTRY_VISIBILITY void ENTRY(vsyslog)(int pri, const char *fmt, va_list ap)
 {
 	if (replaced_and_idle(pri))
 		return;
 	log_common(pri, false, 0, fmt, ap);
 }
 
-void __syslog_chk(int pri, int flag, const char *fmt, ...);
-void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
 
-EHS_INTERPOSE void __syslog_chk(int pri, int flag, const char *fmt, ...)
+ENTRY_VISIBILITY void ENTRY(__syslog_chk)(int pri, int flag, const char *fmt, ...)
 {
 	if (replaced_and_idle(pri))
 		return;
@@ -101,7 +119,7 @@ EHS_INTERPOSE void __syslog_chk(int pri, int flag, const char *fmt, ...)
 	va_end(ap);
 }
 
-EHS_INTERPOSE void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
+ENTRY_VISIBILITY void ENTRY(__vsyslog_chk)(int pri, int flag, const char *fmt, va_list ap)
 {
 	if (replaced_and_idle(pri))
 		return;

@@ -10,6 +10,7 @@
 
 #include "bridge/config_load.h"
 #include "bridge/ident.h"
+#include "bridge/pri_table.h"
 #include "bridge/schema.h"
 #include "bridge/text.h"
 
@@ -149,6 +150,7 @@ void ehs_log(int severity, unsigned facility, int saved_errno,
 void ehs_openlog(const char *ident, int option, int facility)
 {
 	ehs_ident_openlog(ident, option, facility);
+	ehs_pri_table_facility_changed();
 	/* A program that calls openlog again may have fixed what made the
 	 * writer fail (permissions, a mount): let it try once more. */
 	ue_retry();

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bridge/bridge.h"
+#include "bridge/pri_table.h"
 #include "bridge/schema.h"
 
 #ifndef EHS_CONFIG_PATH
@@ -115,6 +117,10 @@ static enum ehs_config_state read_config(void)
 	}
 	__atomic_store_n(&ehs_mode_word.mode,
 			 c.passthrough ? EHS_MODE_PASS : EHS_MODE_REPLACE, __ATOMIC_RELEASE);
+	/* Replace mode: the entry stubs may now answer untraced calls
+	 * themselves, as replaced_and_idle() would. */
+	if (!c.passthrough && !EHS_TEST_SINK_SET())
+		ehs_pri_table_fill();
 	return s;
 }
 

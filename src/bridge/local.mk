@@ -11,6 +11,7 @@ BRIDGE_SOURCES = \
 	src/bridge/hidden.h \
 	src/bridge/ident.h src/bridge/ident.c \
 	src/bridge/native.c \
+	src/bridge/pri_table.h src/bridge/pri_table.c \
 	src/bridge/schema.h src/bridge/schema.c \
 	src/bridge/text.h src/bridge/text.c
 BRIDGE_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'

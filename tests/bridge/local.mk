@@ -15,9 +15,9 @@ BRIDGE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 BRIDGE_TEST_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_TESTING
 
 check_PROGRAMS += tests/bridge/test_schema tests/bridge/test_config_parse \
-	tests/bridge/test_emit tests/bridge/test_format
+	tests/bridge/test_emit
 TESTS += tests/bridge/test_schema tests/bridge/test_config_parse \
-	tests/bridge/test_emit tests/bridge/test_format
+	tests/bridge/test_emit
 
 tests_bridge_test_schema_SOURCES = tests/bridge/test_schema.c
 tests_bridge_test_schema_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
@@ -36,14 +36,6 @@ tests_bridge_test_emit_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_emit_CFLAGS = $(BRIDGE_TEST_CFLAGS)
 tests_bridge_test_emit_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_emit_LDFLAGS = -no-install
-
-# ehs_format against glibc's vsnprintf: the formats are built at run
-# time, so the compiler cannot check them.
-tests_bridge_test_format_SOURCES = tests/bridge/test_format.c
-tests_bridge_test_format_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
-tests_bridge_test_format_CFLAGS = $(BRIDGE_TEST_CFLAGS) -Wno-format-nonliteral
-tests_bridge_test_format_LDADD = $(BRIDGE_TEST_LDADD)
-tests_bridge_test_format_LDFLAGS = -no-install
 
 # The program the pass-through checks run with and without the library:
 # once plain, once fortified so it calls the _chk forms.
@@ -79,6 +71,22 @@ tests_bridge_test_fastpath_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_fastpath_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_bridge_test_fastpath_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_fastpath_LDFLAGS = -no-install
+
+# The same two with the C entry points, which other architectures use:
+# built everywhere, so x86-64 runs them too.
+check_PROGRAMS += tests/bridge/test_calls_c tests/bridge/test_fastpath_c
+TESTS += tests/bridge/test_calls_c tests/bridge/test_fastpath_c
+tests_bridge_test_calls_c_SOURCES = tests/bridge/test_calls.c $(PRELOAD_C_SOURCES)
+tests_bridge_test_calls_c_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DEHS_NO_ASM_STUBS
+tests_bridge_test_calls_c_CFLAGS = $(tests_bridge_test_calls_CFLAGS)
+tests_bridge_test_calls_c_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_calls_c_LDFLAGS = -no-install
+tests_bridge_test_fastpath_c_SOURCES = tests/bridge/test_fastpath.c $(PRELOAD_C_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_bridge_test_fastpath_c_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DEHS_NO_ASM_STUBS
+tests_bridge_test_fastpath_c_CFLAGS = $(tests_bridge_test_fastpath_CFLAGS)
+tests_bridge_test_fastpath_c_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_fastpath_c_LDFLAGS = -no-install
 
 # The event head ehs_emit keeps per ident: bytes, openlog and closelog,
 # and a race of openlog with threads and a signal handler logging.

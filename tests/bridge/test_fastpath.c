@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "bridge/bridge.h"
+#include "bridge/pri_table.h"
+#include "preload/stubs.h"
 #include "bridge/schema.h"
 #include "../user_events/nosyscall.h"
 
@@ -224,6 +226,86 @@ START_TEST(disabled_zeroes_every_word)
 }
 END_TEST
 
+static unsigned events;
+
+static int count_sink(void *ctx, struct iovec *iov, int iovcnt)
+{
+	(void)ctx, (void)iov, (void)iovcnt;
+	events++;
+	return 0;
+}
+
+/* The offset the table holds for a tracepoint's enable word. */
+static int32_t offset_of(int severity, unsigned facility)
+{
+	return (int32_t)((const char *)&ehs_tracepoint(severity, facility)->state -
+			 (const char *)&ehs_pri_table);
+}
+
+START_TEST(priority_table_follows_the_tracepoints)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	syslog(LOG_INFO, "first");	/* reads the configuration */
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	/* Every priority, stray bits aside, at its own tracepoint's word;
+	 * those without a facility at openlog's. */
+	for (int pri = 0; pri <= EHS_PRI_MAX; pri++) {
+		unsigned facility = (unsigned)pri >> 3;
+		ck_assert_int_eq(ehs_pri_table.off[pri], offset_of(pri & 7, facility ? facility : 1));
+		ck_assert_int_eq(ehs_pri_table_idle(pri), ehs_syslog_idle(pri));
+	}
+	ck_assert_int_eq(ehs_pri_table_idle(EHS_PRI_MAX + 1), 0);
+	ck_assert_int_eq(ehs_pri_table_idle(-1), 0);
+	openlog("fastpath", 0, LOG_LOCAL3);
+	ck_assert_int_eq(ehs_pri_table.off[LOG_ERR], offset_of(LOG_ERR, 19));
+	ck_assert_int_eq(ehs_pri_table.off[LOG_ERR | LOG_MAIL], offset_of(LOG_ERR, 2));
+}
+END_TEST
+
+START_TEST(entry_points_decide_on_the_table)
+{
+	/* A test sink makes the full path write every call; the entry
+	 * points still return, before it, where the word is 0.  A word
+	 * with the kernel's enable bit takes the full path. */
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	syslog(LOG_INFO, "first");
+	struct ue_tracepoint *off = ehs_tracepoint(LOG_INFO, 1);
+	struct ue_tracepoint *on = ehs_tracepoint(LOG_ERR, 1);
+	__atomic_store_n(&off->state, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&on->state, UE_STATE_ENABLED, __ATOMIC_RELAXED);
+	ehs_test_sink = count_sink;
+	events = 0;
+	syslog(LOG_INFO, "untraced");
+	__syslog_chk(LOG_INFO, 1, "untraced");
+	call_vsyslog(0, LOG_INFO, "untraced");
+	call_vsyslog(1, LOG_INFO, "untraced");
+	ck_assert_uint_eq(events, EHS_STUBS && ehs_pri_table_idle(LOG_INFO) ? 0 : 4);
+	events = 0;
+	syslog(LOG_ERR, "traced");
+	__syslog_chk(LOG_ERR | LOG_USER, 1, "traced");
+	call_vsyslog(0, LOG_ERR, "traced");
+	call_vsyslog(1, LOG_ERR, "traced");
+	ck_assert_uint_eq(events, 4);
+	/* Stray bits: glibc's complaint, then the call, both on the full path. */
+	events = 0;
+	syslog(0x10000 | LOG_INFO, "stray");
+	ck_assert_uint_eq(events, 2);
+	ehs_test_sink = NULL;
+}
+END_TEST
+
+START_TEST(pass_mode_leaves_the_table_empty)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
+	syslog(LOG_INFO, "first");
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
+	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
+		ck_assert_int_eq(ehs_pri_table.off[pri], 0);
+	openlog("fastpath", 0, LOG_LOCAL3);
+	ck_assert_int_eq(ehs_pri_table.off[LOG_ERR], 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge fast path");
@@ -233,6 +315,9 @@ int main(void)
 	tcase_add_test(tc, replace_mode_untraced_does_nothing);
 	tcase_add_test(tc, pass_mode_reaches_real_syslog);
 	tcase_add_test(tc, disabled_zeroes_every_word);
+	tcase_add_test(tc, priority_table_follows_the_tracepoints);
+	tcase_add_test(tc, entry_points_decide_on_the_table);
+	tcase_add_test(tc, pass_mode_leaves_the_table_empty);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
