@@ -13,3 +13,11 @@ src_traceevent_plugin_ehsyslog_la_CFLAGS = $(AM_CFLAGS) $(LIBTRACEEVENT_CFLAGS)
 src_traceevent_plugin_ehsyslog_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version \
 	-shared -export-symbols-regex '^tep_plugin_'
 src_traceevent_plugin_ehsyslog_la_LIBADD = src/eventheader/libeventheader.la
+
+# libtraceevent loads every *.so of the directory and nothing else: the
+# libtool archive would only be clutter there.  Without it, libtool's
+# uninstall cannot find the module, so the .so is removed here.
+install-data-hook:
+	rm -f "$(DESTDIR)$(tracepluginsdir)/plugin_ehsyslog.la"
+uninstall-hook:
+	rm -f "$(DESTDIR)$(tracepluginsdir)/plugin_ehsyslog.so"
