@@ -14,6 +14,7 @@
 #include <check.h>
 
 #include "../check_run.h"
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,48 +156,62 @@ static void expect_print(struct tep_handle *tep, int id, const void *payload, si
 	free(got);
 }
 
-/* The order of trace-cmd and perf: plugins, then formats. */
+/* The syslog event's line with the plugin loaded before the formats (the
+ * order of trace-cmd and perf) or after them (a program that parses
+ * first): the same line either way. */
+static void check_load_order(bool plugin_first)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct tep_plugin_list *list = NULL;
+
+	ck_assert_ptr_nonnull(tep);
+	if (plugin_first)
+		list = load_plugin(tep);
+	parse_all(tep);
+	if (!plugin_first)
+		list = load_plugin(tep);
+	expect_print(tep, ID_SYSLOG, syslog_event, sizeof syslog_event, syslog_line);
+	tep_unload_plugins(list, tep);
+	tep_free(tep);
+}
+
 START_TEST(test_loaded_before_formats)
 {
-	struct tep_handle *tep = tep_alloc();
-	struct tep_plugin_list *list;
-
-	ck_assert_ptr_nonnull(tep);
-	list = load_plugin(tep);
-	parse_all(tep);
-	expect_print(tep, ID_SYSLOG, syslog_event, sizeof syslog_event, syslog_line);
-	tep_unload_plugins(list, tep);
-	tep_free(tep);
+	check_load_order(true);
 }
 END_TEST
 
-/* A program that loads plugins after parsing gets the same lines. */
 START_TEST(test_loaded_after_formats)
 {
-	struct tep_handle *tep = tep_alloc();
-	struct tep_plugin_list *list;
-
-	ck_assert_ptr_nonnull(tep);
-	parse_all(tep);
-	list = load_plugin(tep);
-	expect_print(tep, ID_SYSLOG, syslog_event, sizeof syslog_event, syslog_line);
-	tep_unload_plugins(list, tep);
-	tep_free(tep);
+	check_load_order(false);
 }
 END_TEST
+
+/* The fixture of the cases below: plugin loaded, formats parsed. */
+static struct tep_handle *loaded;
+static struct tep_plugin_list *loaded_plugins;
+
+static void load_and_parse(void)
+{
+	loaded = tep_alloc();
+	ck_assert_ptr_nonnull(loaded);
+	loaded_plugins = load_plugin(loaded);
+	parse_all(loaded);
+}
+
+static void unload_and_free(void)
+{
+	tep_unload_plugins(loaded_plugins, loaded);
+	tep_free(loaded);
+}
 
 /* Events that are not EventHeader user_events print as without it. */
 START_TEST(test_other_events_untouched)
 {
-	struct tep_handle *tep = tep_alloc();
-	struct tep_plugin_list *list = load_plugin(tep);
 	uint32_t count = 5;
 
-	parse_all(tep);
-	expect_print(tep, ID_PLAIN, &count, sizeof count, "count=5");
-	expect_print(tep, ID_OTHER_SYSTEM, syslog_event, sizeof syslog_event, raw_line);
-	tep_unload_plugins(list, tep);
-	tep_free(tep);
+	expect_print(loaded, ID_PLAIN, &count, sizeof count, "count=5");
+	expect_print(loaded, ID_OTHER_SYSTEM, syslog_event, sizeof syslog_event, raw_line);
 }
 END_TEST
 
@@ -204,24 +219,19 @@ END_TEST
  * own error, never the event's bytes. */
 START_TEST(test_malformed_prints_decoder_error)
 {
-	struct tep_handle *tep = tep_alloc();
-	struct tep_plugin_list *list = load_plugin(tep);
 	struct eh_record_info info = { 0 };
 	char want[256], line[1024];
 
-	parse_all(tep);
 	for (size_t len = 0; len < sizeof syslog_event; len++) {
 		long n = eh_decode_text("Syslog_L4K2", syslog_event, len, &info,
 					EH_DECODE_DEFAULT, line, sizeof line);
 
 		ck_assert_int_lt(n, 0);
 		snprintf(want, sizeof want, "EventHeader decode error: %s", eh_strerror((int)n));
-		expect_print(tep, ID_SYSLOG, syslog_event, len, want);
+		expect_print(loaded, ID_SYSLOG, syslog_event, len, want);
 	}
-	expect_print(tep, ID_BAD_NAME, syslog_event, sizeof syslog_event,
+	expect_print(loaded, ID_BAD_NAME, syslog_event, sizeof syslog_event,
 		     "EventHeader decode error: no _L<level>K<keyword> in tracepoint name");
-	tep_unload_plugins(list, tep);
-	tep_free(tep);
 }
 END_TEST
 
@@ -247,9 +257,13 @@ static Suite *plugin_suite(void)
 
 	tcase_add_test(tc, test_loaded_before_formats);
 	tcase_add_test(tc, test_loaded_after_formats);
+	tcase_add_test(tc, test_unload_removes_handlers);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("loaded");
+	tcase_add_checked_fixture(tc, load_and_parse, unload_and_free);
 	tcase_add_test(tc, test_other_events_untouched);
 	tcase_add_test(tc, test_malformed_prints_decoder_error);
-	tcase_add_test(tc, test_unload_removes_handlers);
 	suite_add_tcase(s, tc);
 	return s;
 }
