@@ -5,7 +5,7 @@
  * the project's decoder prints it (eh_decode_text, the line of `ehsyslog
  * decode --fields` after its time):
  *
- *   Syslog:demo message="started" severity=6 facility=3 errno=0 [cpu=0 pid=7 tid=7 level=4 keyword=0x8]
+ *   Syslog:demo message="started" severity=6 facility=3 errno=ERRNO(0) [cpu=0 pid=7 tid=7 level=4 keyword=0x8]
  *
  * How it attaches to events it cannot name: EventHeader tracepoints are
  * named at run time (Syslog_L4K2, any provider), and a plugin gets no
