@@ -30,6 +30,9 @@ static const char usage[] =
 	"first), named \"standard input\" in messages.\n"
 	"\n"
 	"  -j, --json             one JSON object per line, as perf-decode prints them\n"
+	"  -F, --fields           every event as `TIME Provider:Event field=value ...`,\n"
+	"                         syslog events and each part of a split message too:\n"
+	"                         after TIME, the line the trace-cmd/perf plugin prints\n"
 	FILTER_USAGE
 	"  -h, --help             show this help\n"
 	"\n"
@@ -187,6 +190,7 @@ int cmd_decode(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "fields", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		FILTER_LONG_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -196,7 +200,7 @@ int cmd_decode(int argc, char **argv)
 	unsigned char magic[TRACE_DAT_MAGIC_LEN];
 	char err[512] = "";
 	struct out o;
-	bool json = false;
+	bool json = false, fields = false;
 	const char *path, *name;
 	char stdin_path[32];
 	ssize_t n;
@@ -204,10 +208,13 @@ int cmd_decode(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "jh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "jFh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
+			break;
+		case 'F':
+			fields = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -220,6 +227,11 @@ int cmd_decode(int argc, char **argv)
 				fputs(usage, stderr);
 			return CLI_EXIT_USAGE;
 		}
+	}
+	if (json && fields) {
+		fprintf(stderr, "ehsyslog decode: --json and --fields exclude each other\n");
+		fputs(usage, stderr);
+		return CLI_EXIT_USAGE;
 	}
 	if (argc - optind != 1) {
 		fprintf(stderr, "ehsyslog decode: expected one FILE\n");
@@ -251,6 +263,7 @@ int cmd_decode(int argc, char **argv)
 		close(fd);
 		return CLI_EXIT_RUNTIME;
 	}
+	o.fields = fields;
 	if (n >= 8 && memcmp(magic, PERF_DATA_MAGIC, 8) == 0)
 		rc = decode_perf(fd, &o, skipped, err, sizeof err);
 	else if (n == TRACE_DAT_MAGIC_LEN && memcmp(magic, TRACE_DAT_MAGIC, TRACE_DAT_MAGIC_LEN) == 0)

@@ -509,6 +509,8 @@ int out_event(struct out *o, const struct read_event *ev)
 	}
 	if (!wanted(o->filter, &tp, &view, &f))
 		return 0;
+	if (o->fields)
+		return print_decoded(o, ev);
 	if (is_syslog(&f) && f.parts != 0)
 		return split_event(o, ev, &view, &f);
 	if (is_syslog(&f) && !o->json)

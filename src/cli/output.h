@@ -66,6 +66,9 @@ struct out {
 	const char *cmd;	/* for error messages */
 	const struct filter *filter;
 	bool json;
+	/* Text: every event as the decoder's field line (eh_decode_text),
+	 * syslog events and split parts too; set after out_init. */
+	bool fields;
 	const char *host;	/* text lines: the machine the events came from */
 	unsigned long printed;	/* lines written */
 	unsigned long bad;	/* records that failed to decode */

@@ -16,4 +16,6 @@ ehsyslog_SOURCES += \
 	src/cli/tep_event.c \
 	src/cli/tep_event.h \
 	src/cli/trace_dat.c \
-	src/cli/trace_dat.h
+	src/cli/trace_dat.h \
+	src/traceevent/payload.c \
+	src/traceevent/payload.h

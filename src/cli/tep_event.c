@@ -2,26 +2,22 @@
 #include <string.h>
 
 #include "cli/tep_event.h"
+#include "traceevent/payload.h"
 
 int tep_read_event(struct tep_handle *tep, struct tep_event *event,
 		   struct tep_record *record, struct read_event *out)
 {
-	struct tep_format_field *first;
+	const uint8_t *data;
+	size_t len;
 
 	if (event == NULL)
 		event = tep_find_event_by_record(tep, record);
-	if (event == NULL || event->system == NULL || event->name == NULL ||
-	    strcmp(event->system, "user_events") != 0)
-		return 0;
-	/* The EventHeader starts at the first declared field, wherever this
-	 * kernel put it after the common fields. */
-	first = tep_find_field(event, "eventheader_flags");
-	if (first == NULL || first->offset < 0 || record->size < first->offset)
+	if (!eh_tep_payload(event, record, &data, &len))
 		return 0;
 	memset(out, 0, sizeof *out);
 	out->tracepoint = event->name;
-	out->data = (const uint8_t *)record->data + first->offset;
-	out->len = (size_t)(record->size - first->offset);
+	out->data = data;
+	out->len = len;
 	out->info.time_ns = record->ts;
 	out->info.has_time = true;
 	out->info.cpu = record->cpu;

@@ -30,6 +30,7 @@ grep -q '^usage: ehsyslog decode \[OPTIONS\] FILE$' "$tmp/out" || { echo "FAIL: 
 expect 0 "" "$bin" tail --help
 grep -q '^usage: ehsyslog tail \[OPTIONS\]$' "$tmp/out" || { echo "FAIL: tail --help text"; fails=$((fails + 1)); }
 expect 2 "ehsyslog decode: expected one FILE" "$bin" decode
+expect 2 "ehsyslog decode: --json and --fields exclude each other" "$bin" decode --json -F x
 expect 2 "ehsyslog decode: unknown severity 'loud'" "$bin" decode --min-severity loud x
 expect 2 "ehsyslog decode: unknown facility 'local8'" "$bin" decode --facility user,local8 x
 expect 2 "ehsyslog decode: invalid provider name 'a:b': invalid character in provider name" "$bin" decode --provider a:b x
@@ -73,6 +74,15 @@ fi
 
 data=${top_srcdir:-.}/tests/data/perf.data
 if [ -r "$data" ]; then
+	# The reference capture holds no syslog event: --fields prints what
+	# plain text decode prints, the decoder's field line of each event.
+	expect 0 "" "$bin" decode "$data"
+	mv "$tmp/out" "$tmp/plain"
+	expect 0 "" "$bin" decode --fields "$data"
+	checks=$((checks + 1))
+	if [ "$(wc -l < "$tmp/out")" -ne 254 ] || ! cmp -s "$tmp/plain" "$tmp/out"; then
+		echo "FAIL: decode --fields differs from decode on $data"; fails=$((fails + 1))
+	fi
 	size=$(wc -c < "$data")
 	# Cuts in the header, the attributes, the data (before any sample,
 	# mid-record among samples, at its end), the feature sections: the
