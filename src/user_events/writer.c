@@ -21,6 +21,7 @@
 
 #include "eventheader/eventheader.h"
 #include "user_events/abi.h"
+#include "user_events/fdguard.h"
 #include "user_events/internal.h"
 
 /* priv_flags */
@@ -38,8 +39,13 @@ static int used;
 
 static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH };
 static int data_fd = -1;
+/* data_fd while it is ours; -1 once the program may have taken the number
+ * (preload/fd.c sees it close or replace numbers).  The only check a
+ * traced write makes: no syscall. */
+int ue__live_fd = -1;
 /* user_events_data's identity, for telling our descriptor from a file the
- * program put at its number.  Read by writers without the lock. */
+ * program put at its number where a syscall is affordable (closing,
+ * unregistering).  Read without the lock. */
 static uint64_t data_dev, data_ino;
 static int state = UE_STATUS_UNUSED;
 static int error;
@@ -122,6 +128,26 @@ static int fd_is_data(int fd)
 	       (uint64_t)st.st_ino == __atomic_load_n(&data_ino, __ATOMIC_RELAXED);
 }
 
+void ue__fd_lost(int fd)
+{
+	int expected = fd;
+
+	/* Only that number: a descriptor opened meanwhile stays live. */
+	__atomic_compare_exchange_n(&ue__live_fd, &expected, -1, false,
+				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+bool ue__fd_check(int fd)
+{
+	int saved = errno;
+	bool ours = fd_is_data(fd);
+
+	if (!ours)
+		ue__fd_lost(fd);
+	errno = saved;
+	return ours;
+}
+
 /* The vDSO answers this clock: no syscall, async-signal-safe. */
 static uint64_t coarse_ms(void)
 {
@@ -189,6 +215,7 @@ static int data_open(void)
 	__atomic_store_n(&data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
 	__atomic_store_n(&data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
 	data_fd = found.fd;
+	__atomic_store_n(&ue__live_fd, data_fd, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -361,7 +388,7 @@ static int unreg_fd(int *tmp)
 	struct ue_found found;
 
 	*tmp = 0;
-	if (data_fd >= 0 && fd_is_data(data_fd))
+	if (data_fd >= 0 && data_fd == ue__our_fd() && fd_is_data(data_fd))
 		return data_fd;
 	if (!registered)
 		return -1;
@@ -384,6 +411,8 @@ static void close_locked(void)
 	list = NULL;
 	if (tmp)
 		close(fd);
+	/* Not live first: preload/fd.c's close() keeps a live descriptor. */
+	__atomic_store_n(&ue__live_fd, -1, __ATOMIC_RELEASE);
 	if (data_fd >= 0 && fd == data_fd)
 		close(data_fd);	/* only when it is still ours */
 	data_fd = -1;
@@ -473,17 +502,17 @@ int ue_retry(void)
 	return 0;
 }
 
-/* Gets tp's channel back: the program closed our descriptor (stale_fd no
- * longer user_events_data), or tp lost its registration earlier (stale_fd
- * -1) and the rate limit allows another attempt.  0 when the caller may
- * reload its channel. */
+/* Gets tp's channel back: the program replaced our descriptor (stale_fd
+ * no longer live), or tp lost its registration earlier (stale_fd -1) and
+ * the rate limit allows another attempt.  0 when the caller may reload
+ * its channel. */
 static int recover(struct ue_tracepoint *tp, int stale_fd)
 {
 	int r = lock_take();
 
 	if (r < 0)
 		return r;
-	if (stale_fd >= 0 && data_fd == stale_fd && !fd_is_data(stale_fd)) {
+	if (stale_fd >= 0 && data_fd == stale_fd && ue__our_fd() != stale_fd) {
 		data_fd = -1;	/* the number is the program's now: never close it */
 		if (state == UE_STATUS_OK)
 			state = UE_STATUS_UNUSED;
@@ -535,9 +564,9 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 				continue;
 			break;
 		}
-		/* One fstat per traced event: the number may hold one of the
-		 * program's files now. */
-		if (!fd_is_data(fd)) {
+		/* No syscall: preload/fd.c takes fd out of ue__live_fd before
+		 * the program can put a file of its own at that number. */
+		if (fd != __atomic_load_n(&ue__live_fd, __ATOMIC_ACQUIRE)) {
 			r = -EBADF;
 			if (attempt == 0 && recover(tp, fd) == 0)
 				continue;
