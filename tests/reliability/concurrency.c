@@ -13,10 +13,12 @@
 #include <printf.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <syslog.h>
@@ -237,13 +239,140 @@ static int data_fd(void)
 	return found;
 }
 
-enum sabotage { CLOSE_RANGE, CLOSEFROM, DUP2 };
+/* Each way a program takes our number fd for its file mine, asserting
+ * what the call returns; gives the number the program's file ended at.
+ * Our descriptor is invisible: close() fails as on a free number and
+ * close_range()/closefrom() close around it, so the program's next file
+ * lands elsewhere; dup2()/dup3() onto it succeed; a raw syscall closes it
+ * for real, and the number is the program's when it comes back through
+ * fcntl(F_DUPFD), close() or fclose(). */
 
-static void sabotage_once(enum sabotage how, int round, struct reader *r, size_t *events)
+static int by_close(int fd, int mine)
 {
+	errno = 0;
+	ck_assert_int_eq(close(fd), -1);
+	ck_assert_int_eq(errno, EBADF);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_close_range(int fd, int mine)
+{
+	/* The program's files on both sides go, ours stays. */
+	int below = fcntl(mine, F_DUPFD, fd - 1), above = fcntl(mine, F_DUPFD, fd + 1);
+
+	ck_assert_int_eq(below, fd - 1);
+	ck_assert_int_eq(above, fd + 1);
+	ck_assert_int_eq(close_range((unsigned)below, (unsigned)above, 0), 0);
+	ck_assert_int_eq(fcntl(below, F_GETFD), -1);
+	ck_assert_int_eq(fcntl(above, F_GETFD), -1);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_close_range_cloexec(int fd, int mine)
+{
+	ck_assert_int_eq(close_range((unsigned)fd, (unsigned)fd, CLOSE_RANGE_CLOEXEC), 0);
+	return dup2(mine, fd);
+}
+
+static int by_closefrom(int fd, int mine)
+{
+	closefrom(fd);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_dup2(int fd, int mine)
+{
+	return dup2(mine, fd);
+}
+
+static int by_dup3(int fd, int mine)
+{
+	return dup3(mine, fd, O_CLOEXEC);
+}
+
+static int by_raw_close_dupfd(int fd, int mine)
+{
+	ck_assert_int_eq(syscall(SYS_close, fd), 0);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_raw_close_range_dupfd_cloexec(int fd, int mine)
+{
+	ck_assert_int_eq(syscall(SYS_close_range, fd, fd, 0), 0);
+	return fcntl(mine, F_DUPFD_CLOEXEC, fd);
+}
+
+/* After a raw close, files fill every free number up to fd; the one at
+ * fd is given to done(), then the fillers are closed. */
+static void raw_close_and_fill(int fd, void (*done)(int))
+{
+	int *fill = calloc((size_t)fd + 1, sizeof *fill);
+	int n = 0, last;
+
+	ck_assert_ptr_nonnull(fill);
+	ck_assert_int_eq(syscall(SYS_close, fd), 0);
+	do {
+		last = open("/dev/null", O_RDONLY);
+		ck_assert_int_ge(last, 0);
+		ck_assert_int_le(last, fd);
+		fill[n++] = last;
+	} while (last != fd);
+	done(fd);
+	for (int i = 0; i < n - 1; i++)
+		ck_assert_int_eq(close(fill[i]), 0);
+	free(fill);
+}
+
+static void closed(int fd)
+{
+	ck_assert_int_eq(close(fd), 0);	/* its own file: really closed */
+	ck_assert_int_eq(fcntl(fd, F_GETFD), -1);
+}
+
+static void fclosed(int fd)
+{
+	FILE *f = fdopen(fd, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(fcntl(fd, F_GETFD), -1);
+}
+
+static int by_raw_close_reuse_close(int fd, int mine)
+{
+	raw_close_and_fill(fd, closed);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_raw_close_reuse_fclose(int fd, int mine)
+{
+	raw_close_and_fill(fd, fclosed);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static const struct sabotage {
+	const char *name;
+	int (*take)(int fd, int mine);
+	bool lands_on_ours;	/* the program's file ends at our old number */
+} sabotages[] = {
+	{ "close", by_close, false },
+	{ "close_range", by_close_range, false },
+	{ "close_range CLOEXEC, dup2", by_close_range_cloexec, true },
+	{ "closefrom", by_closefrom, false },
+	{ "dup2", by_dup2, true },
+	{ "dup3", by_dup3, true },
+	{ "raw close, F_DUPFD", by_raw_close_dupfd, true },
+	{ "raw close_range, F_DUPFD_CLOEXEC", by_raw_close_range_dupfd_cloexec, true },
+	{ "raw close, reuse, close", by_raw_close_reuse_close, true },
+	{ "raw close, reuse, fclose", by_raw_close_reuse_fclose, true },
+};
+
+static void sabotage_once(int round, struct reader *r, size_t *events)
+{
+	const struct sabotage *how = &sabotages[round];
 	char path[64], text[64];
 	struct revs ev = { 0 };
-	int fd, mine;
+	int fd, mine, at;
 
 	syslog(LOG_LOCAL3 | LOG_INFO, "before %d", round);
 	fd = data_fd();
@@ -251,56 +380,52 @@ static void sabotage_once(enum sabotage how, int round, struct reader *r, size_t
 	snprintf(path, sizeof path, "/tmp/reliab-sabotage-%d", round);
 	mine = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	ck_assert_int_ge(mine, 0);
-	switch (how) {
-	case CLOSE_RANGE:
-		ck_assert_int_eq(close_range((unsigned)fd, (unsigned)fd, 0), 0);
-		ck_assert_int_eq(fcntl(mine, F_DUPFD, fd), fd);
-		break;
-	case CLOSEFROM:
-		closefrom(fd);
-		ck_assert_int_eq(fcntl(mine, F_DUPFD, fd), fd);
-		break;
-	case DUP2:
-		ck_assert_int_eq(dup2(mine, fd), fd);
-		break;
-	}
-	ck_assert_int_eq(write(fd, "mine\n", 5), 5);
+	at = how->take(fd, mine);
+	ck_assert_int_ge(at, 0);
+	if (how->lands_on_ours)
+		ck_assert_msg(at == fd, "%s: the program's file at %d, not %d", how->name, at, fd);
+	else
+		ck_assert_msg(at != fd, "%s: our %d was closed", how->name, fd);
+	ck_assert_int_eq(write(at, "mine\n", 5), 5);
 	for (int i = 0; i < 5; i++)
 		syslog(LOG_LOCAL3 | LOG_INFO, "after %d %d", round, i);
 	/* Not one byte of ours in the program's file. */
-	ck_assert_int_eq(file_size(path), 5);
+	ck_assert_msg(file_size(path) == 5, "%s: %lld bytes in the program's file",
+		      how->name, (long long)file_size(path));
 	reader_drain(r, revs_collect, &ev);
 	snprintf(text, sizeof text, "before %d", round);
 	ck_assert_uint_eq(revs_count(&ev, getpid(), text), 1);
 	for (int i = 0; i < 5; i++) {
 		snprintf(text, sizeof text, "after %d %d", round, i);
-		ck_assert_msg(revs_count(&ev, getpid(), text) == 1, "%s missing", text);
+		ck_assert_msg(revs_count(&ev, getpid(), text) == 1, "%s: \"%s\" missing",
+			      how->name, text);
 	}
 	*events += ev.n;
 	revs_free(&ev);
-	close(fd);
-	if (mine != fd)
+	close(at);
+	if (mine != at)
 		close(mine);
 	unlink(path);
 }
 
 START_TEST(descriptor_sabotage)
 {
+	const size_t rounds = sizeof sabotages / sizeof sabotages[0];
 	struct reader r;
 	size_t events = 0;
 
 	reg(LOG_LOCAL3 | LOG_INFO);
 	reader_open(&r, "reliab_sabotage", 0);
 	reader_enable(&r, TP_LOCAL3);
-	sabotage_once(CLOSE_RANGE, 0, &r, &events);
-	sabotage_once(CLOSEFROM, 1, &r, &events);
-	sabotage_once(DUP2, 2, &r, &events);
+	for (size_t i = 0; i < rounds; i++)
+		sabotage_once((int)i, &r, &events);
 	reader_close(&r);
-	report("descriptor_sabotage", "6 events per round, 3 rounds",
-	       "close_range() on our descriptor, closefrom(), dup2() over it; "
-	       "the program then reuses the number for its own file",
-	       "-", "program files hold only their own 5 bytes; %zu of 18 events arrived",
-	       events);
+	report("descriptor_sabotage", "6 events per round, 10 rounds",
+	       "close(), close_range() around it and with CLOSE_RANGE_CLOEXEC, closefrom(), "
+	       "dup2() and dup3() over it, raw close syscalls then fcntl(F_DUPFD), close() "
+	       "or fclose() of a file reusing the number",
+	       "-", "program files hold only their own 5 bytes; %zu of %zu events arrived",
+	       events, rounds * 6);
 }
 END_TEST
 
