@@ -33,4 +33,10 @@ void ue__fd_lost(int fd);
  * syscall), and fd is forgotten as by ue__fd_lost().  errno kept. */
 bool ue__fd_check(int fd);
 
+/* True when the program's close(), dup2()... are preload/fd.c's: the
+ * library comes first in the global lookup order (preloaded or linked).
+ * Not when it was dlopen()ed, or in the writer's unit tests (no
+ * preload/, the weak reference is null). */
+bool ue__fd_calls_seen(void) __attribute__((weak));
+
 #endif /* UE_FDGUARD_H */

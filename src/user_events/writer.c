@@ -43,6 +43,9 @@ static int data_fd = -1;
  * (preload/fd.c sees it close or replace numbers).  The only check a
  * traced write makes: no syscall. */
 int ue__live_fd = -1;
+/* Whether preload/fd.c sees the program's closes; if not (the library was
+ * dlopen()ed), each traced write checks its descriptor with fstat. */
+static bool fd_calls_seen;
 /* user_events_data's identity, for telling our descriptor from a file the
  * program put at its number where a syscall is affordable (closing,
  * unregistering).  Read without the lock. */
@@ -215,6 +218,8 @@ static int data_open(void)
 	__atomic_store_n(&data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
 	__atomic_store_n(&data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
 	data_fd = found.fd;
+	__atomic_store_n(&fd_calls_seen, ue__fd_calls_seen && ue__fd_calls_seen(),
+			 __ATOMIC_RELAXED);
 	__atomic_store_n(&ue__live_fd, data_fd, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -565,8 +570,11 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 			break;
 		}
 		/* No syscall: preload/fd.c takes fd out of ue__live_fd before
-		 * the program can put a file of its own at that number. */
-		if (fd != __atomic_load_n(&ue__live_fd, __ATOMIC_ACQUIRE)) {
+		 * the program can put a file of its own at that number.  Only
+		 * where it cannot see the program's calls, one fstat. */
+		if (fd != __atomic_load_n(&ue__live_fd, __ATOMIC_ACQUIRE) ||
+		    (__builtin_expect(!__atomic_load_n(&fd_calls_seen, __ATOMIC_RELAXED), 0) &&
+		     !ue__fd_check(fd))) {
 			r = -EBADF;
 			if (attempt == 0 && recover(tp, fd) == 0)
 				continue;
