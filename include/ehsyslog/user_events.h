@@ -49,16 +49,34 @@
  * ue_status().oversize.
  *
  * Descriptor: moved to a high number (below min(RLIMIT_NOFILE soft limit,
- * 1024)), close-on-exec.  If the program closes it (close, closefrom,
- * close_range, dup2) and reuses the number, no byte goes to the program's
- * file: each write that is actually traced first fstat()s the descriptor
- * and compares st_dev/st_ino with user_events_data's (one extra syscall per
- * traced event, none while untraced).  On a mismatch the writer reopens,
- * unregisters the stale enable words and registers again, then writes;
- * when the reopen fails, the policy above applies.
- * Not covered: a number reused for the program's own open of
- * user_events_data (same inode), or a close and reopen by another thread
- * between the fstat and the writev.
+ * 1024)), close-on-exec.  A traced write makes one syscall, the writev:
+ * instead of checking the descriptor per event, libehsyslog.so interposes
+ * the calls that close or replace descriptor numbers and hides its own
+ * from the program, which never opened it.  close() of it fails with
+ * EBADF, as on a free number; close_range() and closefrom() close every
+ * other number of the range and succeed (CLOSE_RANGE_CLOEXEC just passes);
+ * dup2(), dup3() onto it, and fclose() of a stream on it, do what the
+ * program asked after the writer has let the number go.  The next traced
+ * write then opens a new descriptor, unregisters the stale enable words
+ * and registers again; when that open fails, the policy above applies.
+ * No byte goes to the program's file in any of these cases.
+ *
+ * A raw syscall (syscall(SYS_close), syscall(SYS_close_range)) closes
+ * the descriptor unseen.  The writer learns it when the program puts a
+ * file at the number with dup2(), dup3() or fcntl(F_DUPFD*), or closes
+ * the number with close(), close_range(), closefrom() or fclose(); these
+ * paths only make a syscall of their own when they touch our number
+ * (fstat to tell our file from the program's, or fcntl(F_GETFD) of
+ * dup2's source).  Not covered, because only a syscall per event could
+ * see it: after such a raw close, a file the program gets at our number
+ * by another call (open, socket, pipe, accept, dup, a descriptor passed in
+ * a message), which happens only when every lower number is taken,
+ * receives the events until the program closes or replaces that number.
+ * Not covered either: another thread replacing the number between a
+ * write's check and its writev.  Where the library was dlopen()ed, the
+ * program's close and dup2 are libc's own: there each traced write
+ * fstat()s the descriptor first and compares st_dev/st_ino with
+ * user_events_data's (two syscalls per traced event).
  *
  * Exit: a process that never checked a tracepoint does nothing at exit
  * (no lock, no fork handlers were ever registered); otherwise the
