@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <syslog.h>
 #include <time.h>
 #include <tracefs.h>
 #include <unistd.h>
@@ -404,6 +405,33 @@ START_TEST(disabled_costs_no_syscall)
 }
 END_TEST
 
+#define SYSLOG_TP "Syslog_L4K800000"	/* LOG_LOCAL7 | LOG_INFO */
+#define SYSLOG_CALLS 50
+
+static void traced_syslogs(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < SYSLOG_CALLS; i++)
+		syslog(LOG_LOCAL7 | LOG_INFO, "request %d done", i);
+}
+
+/* The whole path of libehsyslog.so, replace mode: a traced syslog() is
+ * its writev and nothing else, wrappers of close() and the like included. */
+START_TEST(traced_syslog_one_syscall)
+{
+	struct tracefs_instance *inst;
+
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	syslog(LOG_LOCAL7 | LOG_INFO, "registers");
+	inst = instance("writer_kt_syslog");
+	ck_assert_int_eq(tracefs_event_enable(inst, "user_events", SYSLOG_TP), 0);
+	syslog(LOG_LOCAL7 | LOG_INFO, "warm");
+	ck_assert_int_eq(syscalls_made(traced_syslogs, NULL), SYSLOG_CALLS);
+	ck_assert_int_eq(read_back(inst), 1 + SYSLOG_CALLS);
+	instance_done(inst);
+}
+END_TEST
+
 START_TEST(fork_child_writes_with_its_pid)
 {
 	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L4K8");
@@ -759,6 +787,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, exec_registers_again);
 	tcase_add_test(tc, stolen_descriptor_never_written);
 	tcase_add_test(tc, dup2_over_descriptor);
+	tcase_add_test(tc, traced_syslog_one_syscall);
 	tcase_add_test(tc, nonroot_is_silent_noop);
 	tcase_add_test(tc, size_limit);
 	tcase_add_test(tc, provider_tracepoints);
