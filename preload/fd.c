@@ -30,6 +30,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -55,9 +56,12 @@ typedef int (*dup2_fn)(int, int);
 typedef int (*dup3_fn)(int, int, int);
 typedef int (*fcntl_fn)(int, int, ...);
 typedef int (*fclose_fn)(FILE *);
+typedef int (*setrlimit_fn)(__rlimit_resource_t, const void *);
+typedef int (*prlimit_fn)(pid_t, __rlimit_resource_t, const void *, void *);
 
 static void *real_close, *real_close_range, *real_closefrom, *real_dup2, *real_dup3,
-	*real_fcntl, *real_fcntl64, *real_fclose;
+	*real_fcntl, *real_fcntl64, *real_fclose, *real_setrlimit, *real_setrlimit64,
+	*real_prlimit, *real_prlimit64;
 
 /* The next definition of name after ours, looked up once; NULL if none.
  * Racing lookups store the same value. */
@@ -165,13 +169,15 @@ EHS_INTERPOSE void closefrom(int lowfd)
 }
 
 /* A program's file goes to number newfd: ours, if there, is let go
- * first.  Not when oldfd is not open: the call fails and ours stays. */
+ * first.  Not when the call will fail and ours stays: oldfd is not open,
+ * or ours is at or above the soft limit, where the kernel refuses. */
 static void replacing(int oldfd, int newfd)
 {
 	if (__builtin_expect(newfd == ue__our_fd(), 0) && newfd >= 0 && oldfd != newfd) {
 		int saved = errno;
 
-		if (syscall(SYS_fcntl, oldfd, F_GETFD) >= 0)
+		if (syscall(SYS_fcntl, oldfd, F_GETFD) >= 0 &&
+		    (uint64_t)newfd < ue__nofile_soft())
 			ue__fd_lost(newfd);
 		errno = saved;
 	}
@@ -261,4 +267,57 @@ EHS_INTERPOSE int fclose(FILE *stream)
 		return EOF;
 	}
 	return f(stream);
+}
+
+/* A soft RLIMIT_NOFILE raised to or past our number would put it in the
+ * program's reach (see src/user_events/fdlimit.c): the writer checks each
+ * traced write while the limit changes, then moves its descriptor past
+ * the new limit, or keeps checking where it cannot.  A prlimit() of
+ * another pid may be one of our threads: treated the same. */
+static int set_limit(setrlimit_fn f, prlimit_fn pf, pid_t pid, int resource,
+		     const void *limit, void *old)
+{
+	bool nofile = resource == RLIMIT_NOFILE && limit;
+	int r, saved;
+
+	if (nofile)
+		ue__nofile_changing();
+	if (f)
+		r = f((__rlimit_resource_t)resource, limit);
+	else if (pf)
+		r = pf(pid, (__rlimit_resource_t)resource, limit, old);
+	else
+		r = (int)syscall(SYS_prlimit64, pid, resource, limit, old);
+	if (nofile) {
+		saved = errno;
+		ue__nofile_changed();
+		errno = saved;
+	}
+	return r;
+}
+
+EHS_INTERPOSE int setrlimit(__rlimit_resource_t resource, const struct rlimit *rl)
+{
+	NEXT(setrlimit_fn, f, real_setrlimit, "setrlimit");
+	return set_limit(f, NULL, 0, (int)resource, rl, NULL);
+}
+
+EHS_INTERPOSE int setrlimit64(__rlimit_resource_t resource, const struct rlimit64 *rl)
+{
+	NEXT(setrlimit_fn, f, real_setrlimit64, "setrlimit64");
+	return set_limit(f, NULL, 0, (int)resource, rl, NULL);
+}
+
+EHS_INTERPOSE int prlimit(pid_t pid, __rlimit_resource_t resource, const struct rlimit *rl,
+			  struct rlimit *old)
+{
+	NEXT(prlimit_fn, f, real_prlimit, "prlimit");
+	return set_limit(NULL, f, pid, (int)resource, rl, old);
+}
+
+EHS_INTERPOSE int prlimit64(pid_t pid, __rlimit_resource_t resource,
+			    const struct rlimit64 *rl, struct rlimit64 *old)
+{
+	NEXT(prlimit_fn, f, real_prlimit64, "prlimit64");
+	return set_limit(NULL, f, pid, (int)resource, rl, old);
 }

@@ -9,6 +9,7 @@
 #define UE_FDGUARD_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "bridge/hidden.h"
 
@@ -32,6 +33,19 @@ void ue__fd_lost(int fd);
  * the program reused the number after a close we did not see (a raw
  * syscall), and fd is forgotten as by ue__fd_lost().  errno kept. */
 bool ue__fd_check(int fd);
+
+/* The program is about to set RLIMIT_NOFILE (setrlimit, prlimit): from
+ * now on each traced write checks its descriptor, since the new soft
+ * limit may put the number in the program's reach.  Each call is
+ * followed by one ue__nofile_changed(), whether the change succeeded or
+ * not, which moves the descriptor past the limit if it can and tells
+ * whether the writes may stop checking. */
+void ue__nofile_changing(void);
+void ue__nofile_changed(void);
+
+/* The soft RLIMIT_NOFILE (raw syscall, not the wrappers); UINT64_MAX
+ * when unlimited or unknown.  errno kept only on success. */
+uint64_t ue__nofile_soft(void);
 
 /* True when the program's close(), dup2()... are preload/fd.c's: the
  * library comes first in the global lookup order (preloaded or linked).
