@@ -703,18 +703,17 @@ static int fill_every_number(struct ue_tracepoint *tp, uint8_t ev[3][64],
 	return 0;
 }
 
-static void run_fill(const char *name, bool by_dup2)
+static void run_fill(struct ue_tracepoint *tp, const char *name, bool by_dup2)
 {
-	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K80");
 	struct tracefs_instance *inst;
 	uint8_t ev[3][64];
 	size_t len[3];
 	int status;
 	pid_t pid;
 
-	ck_assert(!ue_tracepoint_active(&tp));	/* registers it */
+	ck_assert(!ue_tracepoint_active(tp));	/* registers it */
 	inst = instance(name);
-	enable(inst, &tp);
+	enable(inst, tp);
 	for (int i = 0; i < 3; i++) {
 		char text[16];
 		int n = snprintf(text, sizeof text, "event %d", i);
@@ -724,20 +723,22 @@ static void run_fill(const char *name, bool by_dup2)
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0)
-		_exit(fill_every_number(&tp, ev, len, by_dup2));
+		_exit(fill_every_number(tp, ev, len, by_dup2));
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status));
 	ck_assert_int_eq(WEXITSTATUS(status), 0);
 	/* event 1 was lost while every number was the program's */
 	ck_assert_int_eq(read_back(inst), 2);
-	assert_record(&recs[0], tp.name, pid, ev[0], len[0]);
-	assert_record(&recs[1], tp.name, pid, ev[2], len[2]);
+	assert_record(&recs[0], tp->name, pid, ev[0], len[0]);
+	assert_record(&recs[1], tp->name, pid, ev[2], len[2]);
 	instance_done(inst);
 }
 
 START_TEST(number_out_of_reach_of_open)
 {
-	run_fill("writer_kt_fill_open", false);
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K80");
+
+	run_fill(&tp, "writer_kt_fill_open", false);
 }
 END_TEST
 
@@ -745,7 +746,9 @@ END_TEST
  * own file over every descriptor. */
 START_TEST(daemon_dup2_over_every_number)
 {
-	run_fill("writer_kt_fill_dup2", true);
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L3K80");
+
+	run_fill(&tp, "writer_kt_fill_dup2", true);
 }
 END_TEST
 
