@@ -243,9 +243,11 @@ static int data_fd(void)
  * what the call returns; gives the number the program's file ended at.
  * Our descriptor is invisible: close() fails as on a free number and
  * close_range()/closefrom() close around it, so the program's next file
- * lands elsewhere; dup2()/dup3() onto it succeed; a raw syscall closes it
- * for real, and the number is the program's when it comes back through
- * fcntl(F_DUPFD), close() or fclose(). */
+ * lands elsewhere.  Below the soft limit (soft == hard), dup2()/dup3()
+ * onto it succeed, and a raw syscall closes it for real, the number
+ * being the program's when it comes back through fcntl(F_DUPFD), close()
+ * or fclose().  At the soft limit (soft < hard) every call that would
+ * put the program's file there fails, as at any number there: -1. */
 
 static int by_close(int fd, int mine)
 {
@@ -302,6 +304,32 @@ static int by_raw_close_range_dupfd_cloexec(int fd, int mine)
 	return fcntl(mine, F_DUPFD_CLOEXEC, fd);
 }
 
+static int by_raw_dup3(int fd, int mine)
+{
+	return (int)syscall(SYS_dup3, mine, fd, 0);
+}
+
+/* At the limit: after a raw close, files fill every free number, and
+ * none lands on fd. */
+static int by_raw_close_fill(int fd, int mine)
+{
+	int *fill = calloc((size_t)fd, sizeof *fill);
+	int n = 0, last;
+
+	ck_assert_ptr_nonnull(fill);
+	ck_assert_int_eq(syscall(SYS_close, fd), 0);
+	while ((last = open("/dev/null", O_RDONLY)) >= 0) {
+		ck_assert_int_lt(last, fd);
+		fill[n++] = last;
+	}
+	ck_assert_int_eq(errno, EMFILE);
+	ck_assert_int_gt(n, 0);
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(close(fill[i]), 0);
+	free(fill);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
 /* After a raw close, files fill every free number up to fd; the one at
  * fd is given to done(), then the fillers are closed. */
 static void raw_close_and_fill(int fd, void (*done)(int))
@@ -350,11 +378,13 @@ static int by_raw_close_reuse_fclose(int fd, int mine)
 	return fcntl(mine, F_DUPFD, fd);
 }
 
-static const struct sabotage {
+struct sabotage {
 	const char *name;
 	int (*take)(int fd, int mine);
 	bool lands_on_ours;	/* the program's file ends at our old number */
-} sabotages[] = {
+};
+
+static const struct sabotage sabotages[] = {
 	{ "close", by_close, false },
 	{ "close_range", by_close_range, false },
 	{ "close_range CLOEXEC, dup2", by_close_range_cloexec, true },
@@ -367,9 +397,22 @@ static const struct sabotage {
 	{ "raw close, reuse, fclose", by_raw_close_reuse_fclose, true },
 };
 
-static void sabotage_once(int round, struct reader *r, size_t *events)
+/* At the soft limit: each take fails (-1). */
+static const struct sabotage at_limit[] = {
+	{ "close, F_DUPFD", by_close, false },
+	{ "close_range CLOEXEC, dup2", by_close_range_cloexec, false },
+	{ "closefrom, F_DUPFD", by_closefrom, false },
+	{ "dup2", by_dup2, false },
+	{ "dup3", by_dup3, false },
+	{ "raw dup3", by_raw_dup3, false },
+	{ "raw close, F_DUPFD", by_raw_close_dupfd, false },
+	{ "raw close_range, F_DUPFD_CLOEXEC", by_raw_close_range_dupfd_cloexec, false },
+	{ "raw close, every number filled", by_raw_close_fill, false },
+};
+
+static void sabotage_once(const struct sabotage *how, int round, bool limit,
+			  struct reader *r, size_t *events)
 {
-	const struct sabotage *how = &sabotages[round];
 	char path[64], text[64];
 	struct revs ev = { 0 };
 	int fd, mine, at;
@@ -380,7 +423,15 @@ static void sabotage_once(int round, struct reader *r, size_t *events)
 	snprintf(path, sizeof path, "/tmp/reliab-sabotage-%d", round);
 	mine = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	ck_assert_int_ge(mine, 0);
+	errno = 0;
 	at = how->take(fd, mine);
+	if (limit) {
+		/* The kernel refuses the number, as any at the soft limit:
+		 * EBADF from dup2/dup3, EINVAL from F_DUPFD. */
+		ck_assert_msg(at == -1 && (errno == EBADF || errno == EINVAL),
+			      "%s: returned %d, errno %d", how->name, at, errno);
+		at = mine;
+	}
 	ck_assert_int_ge(at, 0);
 	if (how->lands_on_ours)
 		ck_assert_msg(at == fd, "%s: the program's file at %d, not %d", how->name, at, fd);
@@ -408,23 +459,51 @@ static void sabotage_once(int round, struct reader *r, size_t *events)
 	unlink(path);
 }
 
+/* Below the soft limit (soft == hard), where each traced write checks
+ * the descriptor with fstat. */
 START_TEST(descriptor_sabotage)
 {
 	const size_t rounds = sizeof sabotages / sizeof sabotages[0];
 	struct reader r;
 	size_t events = 0;
 
+	set_nofile(1024, 1024);
 	reg(LOG_LOCAL3 | LOG_INFO);
 	reader_open(&r, "reliab_sabotage", 0);
 	reader_enable(&r, TP_LOCAL3);
 	for (size_t i = 0; i < rounds; i++)
-		sabotage_once((int)i, &r, &events);
+		sabotage_once(&sabotages[i], (int)i, false, &r, &events);
 	reader_close(&r);
 	report("descriptor_sabotage", "6 events per round, 10 rounds",
 	       "close(), close_range() around it and with CLOSE_RANGE_CLOEXEC, closefrom(), "
 	       "dup2() and dup3() over it, raw close syscalls then fcntl(F_DUPFD), close() "
 	       "or fclose() of a file reusing the number",
 	       "-", "program files hold only their own 5 bytes; %zu of %zu events arrived",
+	       events, rounds * 6);
+}
+END_TEST
+
+/* At the soft limit (soft < hard), where a traced write checks nothing. */
+START_TEST(descriptor_sabotage_at_limit)
+{
+	const size_t rounds = sizeof at_limit / sizeof at_limit[0];
+	struct reader r;
+	size_t events = 0;
+
+	set_nofile(1024, 4096);
+	reg(LOG_LOCAL3 | LOG_INFO);
+	ck_assert_int_eq(data_fd(), 1024);
+	reader_open(&r, "reliab_sabotage_limit", 0);
+	reader_enable(&r, TP_LOCAL3);
+	for (size_t i = 0; i < rounds; i++)
+		sabotage_once(&at_limit[i], (int)i, true, &r, &events);
+	reader_close(&r);
+	report("descriptor_sabotage_at_limit", "6 events per round, 9 rounds",
+	       "descriptor at the soft RLIMIT_NOFILE: close(), close_range CLOEXEC, "
+	       "closefrom(), dup2(), dup3() and raw dup3 onto it, raw closes then "
+	       "F_DUPFD or every number filled by open()",
+	       "-", "each call refused by the kernel as at any number at the limit; "
+	       "program files hold only their own 5 bytes; %zu of %zu events arrived",
 	       events, rounds * 6);
 }
 END_TEST
@@ -438,6 +517,7 @@ Suite *concurrency_suite(void)
 	tcase_add_test(tc, signal_inside_syslog);
 	tcase_add_test(tc, fork_vfork_spawn_while_logging);
 	tcase_add_test(tc, descriptor_sabotage);
+	tcase_add_test(tc, descriptor_sabotage_at_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

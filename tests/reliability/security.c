@@ -66,7 +66,8 @@ START_TEST(dlclose_leaves_no_enable_word)
 END_TEST
 
 /* Where the program's dup2() is libc's own, the writer checks its
- * descriptor before each traced write. */
+ * descriptor before each traced write.  soft == hard: the descriptor is
+ * below the limit, where dup2() can reach it. */
 START_TEST(dlopen_descriptor_replaced)
 {
 	static const char file[] = "/tmp/reliab-dlopen-dup2";
@@ -85,6 +86,7 @@ START_TEST(dlopen_descriptor_replaced)
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
+		set_nofile(1024, 1024);
 		execl(prog, prog, lib, file, (char *)NULL);
 		_exit(127);
 	}
