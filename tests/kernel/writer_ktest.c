@@ -703,12 +703,18 @@ static int fill_every_number(struct ue_tracepoint *tp, uint8_t ev[3][64],
 	return 0;
 }
 
-static void run_fill(struct ue_tracepoint *tp, const char *name, bool by_dup2)
+typedef int (*events_child)(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3]);
+
+/* Registers and enables tp in instance name, runs child in a forked
+ * process with three events made for it, then reads back exactly the
+ * events whose bit is set in arrived, in order, with the child's pid. */
+static void events_in_child(struct ue_tracepoint *tp, const char *name, events_child child,
+			    unsigned arrived)
 {
 	struct tracefs_instance *inst;
 	uint8_t ev[3][64];
 	size_t len[3];
-	int status;
+	int status, n = 0;
 	pid_t pid;
 
 	ck_assert(!ue_tracepoint_active(tp));	/* registers it */
@@ -716,29 +722,42 @@ static void run_fill(struct ue_tracepoint *tp, const char *name, bool by_dup2)
 	enable(inst, tp);
 	for (int i = 0; i < 3; i++) {
 		char text[16];
-		int n = snprintf(text, sizeof text, "event %d", i);
+		int k = snprintf(text, sizeof text, "event %d", i);
 
-		len[i] = make_event(ev[i], sizeof ev[i], 2, text, (size_t)n);
+		len[i] = make_event(ev[i], sizeof ev[i], 2, text, (size_t)k);
 	}
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0)
-		_exit(fill_every_number(tp, ev, len, by_dup2));
+		_exit(child(tp, ev, len));
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status));
 	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	/* event 1 was lost while every number was the program's */
-	ck_assert_int_eq(read_back(inst), 2);
-	assert_record(&recs[0], tp->name, pid, ev[0], len[0]);
-	assert_record(&recs[1], tp->name, pid, ev[2], len[2]);
+	for (int i = 0; i < 3; i++)
+		n += (arrived >> i) & 1;
+	ck_assert_int_eq(read_back(inst), n);
+	for (int i = 0, r = 0; i < 3; i++)
+		if (arrived >> i & 1)
+			assert_record(&recs[r++], tp->name, pid, ev[i], len[i]);
 	instance_done(inst);
+}
+
+static int fill_by_open(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	return fill_every_number(tp, ev, len, false);
+}
+
+static int fill_by_dup2(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	return fill_every_number(tp, ev, len, true);
 }
 
 START_TEST(number_out_of_reach_of_open)
 {
 	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K80");
 
-	run_fill(&tp, "writer_kt_fill_open", false);
+	/* event 1 is lost while every number is the program's */
+	events_in_child(&tp, "writer_kt_fill_open", fill_by_open, 0x5);
 }
 END_TEST
 
@@ -748,7 +767,7 @@ START_TEST(daemon_dup2_over_every_number)
 {
 	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L3K80");
 
-	run_fill(&tp, "writer_kt_fill_dup2", true);
+	events_in_child(&tp, "writer_kt_fill_dup2", fill_by_dup2, 0x5);
 }
 END_TEST
 
@@ -798,32 +817,8 @@ static int raise_limit(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t
 START_TEST(raised_limit_moves_descriptor)
 {
 	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K100");
-	struct tracefs_instance *inst;
-	uint8_t ev[3][64];
-	size_t len[3];
-	int status;
-	pid_t pid;
 
-	ck_assert(!ue_tracepoint_active(&tp));	/* registers it */
-	inst = instance("writer_kt_raise");
-	enable(inst, &tp);
-	for (int i = 0; i < 3; i++) {
-		char text[16];
-		int n = snprintf(text, sizeof text, "event %d", i);
-
-		len[i] = make_event(ev[i], sizeof ev[i], 2, text, (size_t)n);
-	}
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0)
-		_exit(raise_limit(&tp, ev, len));
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	ck_assert_int_eq(read_back(inst), 3);
-	for (int i = 0; i < 3; i++)
-		assert_record(&recs[i], tp.name, pid, ev[i], len[i]);
-	instance_done(inst);
+	events_in_child(&tp, "writer_kt_raise", raise_limit, 0x7);
 }
 END_TEST
 
@@ -849,36 +844,20 @@ END_TEST
 
 /* The same after a raise: the original stealing, unchanged, is caught by
  * that fstat. */
+static int steal_at_hard(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	struct rlimit rl = { HARD_LIMIT, HARD_LIMIT };
+
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return 20;
+	return steal(tp, ev, len);
+}
+
 START_TEST(stolen_after_limit_raised_to_hard)
 {
 	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K200");
-	struct tracefs_instance *inst;
-	uint8_t ev[3][64];
-	size_t len[3];
-	int status;
-	pid_t pid;
 
-	ck_assert(!ue_tracepoint_active(&tp));	/* registers it */
-	inst = instance("writer_kt_steal_hard");
-	enable(inst, &tp);
-	set_nofile(HARD_LIMIT, HARD_LIMIT);
-	for (int i = 0; i < 3; i++) {
-		char text[16];
-		int n = snprintf(text, sizeof text, "event %d", i);
-
-		len[i] = make_event(ev[i], sizeof ev[i], 2, text, (size_t)n);
-	}
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0)
-		_exit(steal(&tp, ev, len));
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	ck_assert_int_eq(read_back(inst), 3);
-	for (int i = 0; i < 3; i++)
-		assert_record(&recs[i], tp.name, pid, ev[i], len[i]);
-	instance_done(inst);
+	events_in_child(&tp, "writer_kt_steal_hard", steal_at_hard, 0x7);
 }
 END_TEST
 

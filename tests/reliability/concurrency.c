@@ -459,21 +459,33 @@ static void sabotage_once(const struct sabotage *how, int round, bool limit,
 	unlink(path);
 }
 
+/* Runs each sabotage of list in turn under RLIMIT_NOFILE soft, hard;
+ * gives how many events arrived. */
+static size_t sabotage_all(const struct sabotage *list, size_t rounds, unsigned long soft,
+			   unsigned long hard, const char *instance)
+{
+	struct reader r;
+	size_t events = 0;
+
+	set_nofile(soft, hard);
+	reg(LOG_LOCAL3 | LOG_INFO);
+	/* At the limit exactly where soft < hard. */
+	ck_assert_int_eq(data_fd() == (int)soft, soft < hard);
+	reader_open(&r, instance, 0);
+	reader_enable(&r, TP_LOCAL3);
+	for (size_t i = 0; i < rounds; i++)
+		sabotage_once(&list[i], (int)i, soft < hard, &r, &events);
+	reader_close(&r);
+	return events;
+}
+
 /* Below the soft limit (soft == hard), where each traced write checks
  * the descriptor with fstat. */
 START_TEST(descriptor_sabotage)
 {
 	const size_t rounds = sizeof sabotages / sizeof sabotages[0];
-	struct reader r;
-	size_t events = 0;
+	size_t events = sabotage_all(sabotages, rounds, 1024, 1024, "reliab_sabotage");
 
-	set_nofile(1024, 1024);
-	reg(LOG_LOCAL3 | LOG_INFO);
-	reader_open(&r, "reliab_sabotage", 0);
-	reader_enable(&r, TP_LOCAL3);
-	for (size_t i = 0; i < rounds; i++)
-		sabotage_once(&sabotages[i], (int)i, false, &r, &events);
-	reader_close(&r);
 	report("descriptor_sabotage", "6 events per round, 10 rounds",
 	       "close(), close_range() around it and with CLOSE_RANGE_CLOEXEC, closefrom(), "
 	       "dup2() and dup3() over it, raw close syscalls then fcntl(F_DUPFD), close() "
@@ -487,17 +499,8 @@ END_TEST
 START_TEST(descriptor_sabotage_at_limit)
 {
 	const size_t rounds = sizeof at_limit / sizeof at_limit[0];
-	struct reader r;
-	size_t events = 0;
+	size_t events = sabotage_all(at_limit, rounds, 1024, 4096, "reliab_sabotage_limit");
 
-	set_nofile(1024, 4096);
-	reg(LOG_LOCAL3 | LOG_INFO);
-	ck_assert_int_eq(data_fd(), 1024);
-	reader_open(&r, "reliab_sabotage_limit", 0);
-	reader_enable(&r, TP_LOCAL3);
-	for (size_t i = 0; i < rounds; i++)
-		sabotage_once(&at_limit[i], (int)i, true, &r, &events);
-	reader_close(&r);
 	report("descriptor_sabotage_at_limit", "6 events per round, 9 rounds",
 	       "descriptor at the soft RLIMIT_NOFILE: close(), close_range CLOEXEC, "
 	       "closefrom(), dup2(), dup3() and raw dup3 onto it, raw closes then "
