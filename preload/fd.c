@@ -1,8 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The calls that close or replace descriptor numbers, so that the writer
- * never writes into a file the program put at its descriptor's number,
- * without checking the descriptor on every event.
+ * The calls that close or replace descriptor numbers, or set
+ * RLIMIT_NOFILE, so that the writer never writes into a file the program
+ * put at its descriptor's number, without checking the descriptor on
+ * every event.
+ *
+ * Where the descriptor sits at the soft limit (src/user_events/fdlimit.c)
+ * the kernel keeps every file of the program off its number, and these
+ * wrappers keep the program's view unchanged: dup2() onto it fails with
+ * EBADF as on any number there.  setrlimit() and prlimit() let the
+ * writer move it when the limit rises past it.  Below the limit, where
+ * each traced write also checks it with fstat, the rest applies.
  *
  * The program never opened our descriptor, so it behaves as if it were
  * not there: close() of it fails with EBADF, close_range() and closefrom()
