@@ -1,6 +1,8 @@
 # preload: one thin wrapper per interposed libc/libbsd symbol.  Built
 # without _FORTIFY_SOURCE: glibc's fortify inlines clash with definitions
-# of syslog and friends.
+# of syslog and friends.  The bridge tests link PRELOAD_SOURCES over a test
+# bridge; fd.c (the calls that close or replace descriptor numbers) needs
+# the real writer, so only the library has it.
 # PRELOAD_C_SOURCES is the C alone: the wrappers as their own entry
 # points, which tests also build on x86-64 (with EHS_NO_ASM_STUBS).
 PRELOAD_C_SOURCES = \
@@ -12,6 +14,6 @@ PRELOAD_SOURCES += preload/syslog_stubs.S
 endif
 
 noinst_LTLIBRARIES += preload/libpreload.la
-preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES)
+preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES) preload/fd.c
 preload_libpreload_la_CFLAGS = $(LIB_CFLAGS) -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload.la

@@ -8,7 +8,9 @@
  * call, openlog, setlogmask...), so only a program whose very first such
  * call is made from a signal handler runs dlsym there, where an
  * allocation is not async-signal-safe.  libbsd's are NULL when the
- * program does not load libbsd.
+ * program does not load libbsd.  The descriptor wrappers (fd.c) look
+ * theirs up one by one instead: close() is called by programs that never
+ * log, and looking up libbsd's missing symbols is what allocates.
  */
 #ifndef EHS_PRELOAD_REAL_H
 #define EHS_PRELOAD_REAL_H

@@ -115,13 +115,18 @@ static void scan_mounts(struct ue_mounts *m, const char *path)
 	close(fd);
 }
 
-int ue__fd_raise(int fd)
+int ue__fd_raise(int fd, bool *beyond)
 {
 	struct rlimit rl;
 	long lim = 1024;
 	long floor;
-	int high;
+	int high = ue__fd_beyond_limit(fd);
 
+	*beyond = high >= 0;
+	if (high >= 0) {
+		close(fd);
+		return high;
+	}
 	/* High enough to stay out of the way of programs that dup2 onto low
 	 * numbers or count on their next open getting a known one; at most
 	 * about 1024 so that the kernel's descriptor table stays small. */
@@ -172,7 +177,7 @@ static bool try_open(struct ue_found *out, const char *path)
 		return false;
 	fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd >= 0) {
-		out->fd = ue__fd_raise(fd);
+		out->fd = ue__fd_raise(fd, &out->beyond);
 		out->state = UE_STATUS_OK;
 		out->error = 0;
 		memcpy(out->path, path, len + 1);
@@ -210,6 +215,7 @@ void ue__discover(const struct ue_paths *paths, struct ue_found *out)
 	struct ue_mounts m;
 
 	out->fd = -1;
+	out->beyond = false;
 	out->state = UE_STATUS_UNUSED;
 	out->error = 0;
 	out->path[0] = '\0';

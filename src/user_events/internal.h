@@ -3,7 +3,9 @@
 #ifndef UE_INTERNAL_H
 #define UE_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ehsyslog/user_events.h"
 
@@ -27,6 +29,7 @@ struct ue_paths {
 /* The result of a search. */
 struct ue_found {
 	int fd;			/* open O_WRONLY|O_CLOEXEC and raised, or -1 */
+	bool beyond;		/* fd is at the soft RLIMIT_NOFILE (fdlimit.c) */
 	int state;		/* UE_STATUS_OK or why not */
 	int error;		/* errno of the failure */
 	char path[UE_PATH_MAX];	/* opened, or the most telling one tried */
@@ -36,9 +39,23 @@ struct ue_found {
  * tracefs mount, then the first debugfs mount's tracing/.  No allocation. */
 void ue__discover(const struct ue_paths *paths, struct ue_found *out);
 
-/* Moves fd to a high number (see the public header); returns the new fd,
- * or fd itself when it cannot be moved. */
-int ue__fd_raise(int fd);
+/* Moves fd to a high number (see the public header): the soft
+ * RLIMIT_NOFILE itself where ue__fd_beyond_limit() can (*beyond set),
+ * else below it.  Returns the new fd, or fd itself when it cannot be
+ * moved. */
+int ue__fd_raise(int fd, bool *beyond);
+
+/* The highest soft RLIMIT_NOFILE at which the descriptor goes to the
+ * limit itself: the kernel's descriptor table then costs at most 64 KiB
+ * (see fdlimit.c). */
+#define UE_FD_BEYOND_MAX 4096
+
+/* A close-on-exec duplicate of fd at the number equal to the soft
+ * RLIMIT_NOFILE, which no open(), dup2() or F_DUPFD of the program can
+ * reach while the limit stays; -1 when it cannot be had (soft == hard,
+ * soft above UE_FD_BEYOND_MAX, the number taken, the limit changed
+ * meanwhile).  fd stays open; errno kept. */
+int ue__fd_beyond_limit(int fd);
 
 /* Writes "<name> <EH_REGISTRATION_FIELDS>" into buf; returns its length,
  * or -E2BIG when it exceeds the kernel's limit or cap. */

@@ -3,7 +3,9 @@ noinst_LTLIBRARIES += src/user_events/libuserevents.la
 src_user_events_libuserevents_la_SOURCES = \
 	src/user_events/abi.h \
 	src/user_events/internal.h \
+	src/user_events/fdguard.h \
 	src/user_events/discover.c \
+	src/user_events/fdlimit.c \
 	src/user_events/writer.c \
 	src/user_events/status.c \
 	src/user_events/provider.c

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 
 #include "eventheader/eventheader.h"
 #include "user_events/abi.h"
+#include "user_events/fdguard.h"
 #include "user_events/internal.h"
 
 /* priv_flags */
@@ -38,8 +40,26 @@ static int used;
 
 static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH };
 static int data_fd = -1;
+/* data_fd while it is ours; -1 once the program may have taken the number
+ * (preload/fd.c sees it close or replace numbers).  The only check a
+ * traced write makes: no syscall. */
+int ue__live_fd = -1;
+/* Whether preload/fd.c sees the program's closes and setrlimit() calls;
+ * if not (the library was dlopen()ed), each traced write checks its
+ * descriptor with fstat. */
+static bool fd_calls_seen;
+/* Why a traced write must fstat() its descriptor first; 0 when it checks
+ * nothing.  FD_REACHABLE: data_fd is below the soft RLIMIT_NOFILE (or
+ * the program's calls are unseen), where a raw close syscall then an
+ * open() of the program would put a file of its own at the number.  At
+ * or above the limit (fdlimit.c) nothing can.  Plus one per setrlimit()
+ * or prlimit() of the program in progress (preload/fd.c), which may
+ * raise the limit past the number. */
+#define FD_REACHABLE (1u << 30)
+static unsigned fd_checks = FD_REACHABLE;
 /* user_events_data's identity, for telling our descriptor from a file the
- * program put at its number.  Read by writers without the lock. */
+ * program put at its number where a syscall is affordable (closing,
+ * unregistering).  Read without the lock. */
 static uint64_t data_dev, data_ino;
 static int state = UE_STATUS_UNUSED;
 static int error;
@@ -122,6 +142,36 @@ static int fd_is_data(int fd)
 	       (uint64_t)st.st_ino == __atomic_load_n(&data_ino, __ATOMIC_RELAXED);
 }
 
+void ue__fd_lost(int fd)
+{
+	int expected = fd;
+
+	/* Only that number: a descriptor opened meanwhile stays live. */
+	__atomic_compare_exchange_n(&ue__live_fd, &expected, -1, false,
+				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+bool ue__fd_check(int fd)
+{
+	int saved = errno;
+	bool ours = fd_is_data(fd);
+
+	if (!ours)
+		ue__fd_lost(fd);
+	errno = saved;
+	return ours;
+}
+
+/* After a writev's EBADF: true when fd is no longer open (closed by a
+ * raw syscall we did not see), and then forgotten as by ue__fd_lost(). */
+static bool fd_closed(int fd)
+{
+	if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+		return false;
+	ue__fd_lost(fd);
+	return true;
+}
+
 /* The vDSO answers this clock: no syscall, async-signal-safe. */
 static uint64_t coarse_ms(void)
 {
@@ -189,6 +239,13 @@ static int data_open(void)
 	__atomic_store_n(&data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
 	__atomic_store_n(&data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
 	data_fd = found.fd;
+	__atomic_store_n(&fd_calls_seen, ue__fd_calls_seen && ue__fd_calls_seen(),
+			 __ATOMIC_RELAXED);
+	if (found.beyond && fd_calls_seen)
+		__atomic_and_fetch(&fd_checks, ~FD_REACHABLE, __ATOMIC_SEQ_CST);
+	else
+		__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&ue__live_fd, data_fd, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -361,7 +418,7 @@ static int unreg_fd(int *tmp)
 	struct ue_found found;
 
 	*tmp = 0;
-	if (data_fd >= 0 && fd_is_data(data_fd))
+	if (data_fd >= 0 && data_fd == ue__our_fd() && fd_is_data(data_fd))
 		return data_fd;
 	if (!registered)
 		return -1;
@@ -384,6 +441,8 @@ static void close_locked(void)
 	list = NULL;
 	if (tmp)
 		close(fd);
+	/* Not live first: preload/fd.c's close() keeps a live descriptor. */
+	__atomic_store_n(&ue__live_fd, -1, __ATOMIC_RELEASE);
 	if (data_fd >= 0 && fd == data_fd)
 		close(data_fd);	/* only when it is still ours */
 	data_fd = -1;
@@ -473,17 +532,17 @@ int ue_retry(void)
 	return 0;
 }
 
-/* Gets tp's channel back: the program closed our descriptor (stale_fd no
- * longer user_events_data), or tp lost its registration earlier (stale_fd
- * -1) and the rate limit allows another attempt.  0 when the caller may
- * reload its channel. */
+/* Gets tp's channel back: the program replaced our descriptor (stale_fd
+ * no longer live), or tp lost its registration earlier (stale_fd -1) and
+ * the rate limit allows another attempt.  0 when the caller may reload
+ * its channel. */
 static int recover(struct ue_tracepoint *tp, int stale_fd)
 {
 	int r = lock_take();
 
 	if (r < 0)
 		return r;
-	if (stale_fd >= 0 && data_fd == stale_fd && !fd_is_data(stale_fd)) {
+	if (stale_fd >= 0 && data_fd == stale_fd && ue__our_fd() != stale_fd) {
 		data_fd = -1;	/* the number is the program's now: never close it */
 		if (state == UE_STATUS_OK)
 			state = UE_STATUS_UNUSED;
@@ -535,9 +594,12 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 				continue;
 			break;
 		}
-		/* One fstat per traced event: the number may hold one of the
-		 * program's files now. */
-		if (!fd_is_data(fd)) {
+		/* preload/fd.c takes fd out of ue__live_fd before the program
+		 * puts a file of its own at that number by a call it sees.
+		 * At the soft limit no other call can (fd_unchecked): no
+		 * syscall.  Below it, a raw close and an open could: fstat. */
+		if (fd != __atomic_load_n(&ue__live_fd, __ATOMIC_ACQUIRE) ||
+		    (__atomic_load_n(&fd_checks, __ATOMIC_ACQUIRE) && !ue__fd_check(fd))) {
 			r = -EBADF;
 			if (attempt == 0 && recover(tp, fd) == 0)
 				continue;
@@ -545,14 +607,77 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		}
 		iov[0].iov_base = &index;
 		iov[0].iov_len = sizeof index;
-		if (writev(fd, iov, iovcnt) >= 0)
+		if (writev(fd, iov, iovcnt) >= 0) {
 			r = 0;
-		else
-			r = errno == EBADF ? 0 : -errno;	/* EBADF: disabled meanwhile */
+		} else if (errno != EBADF) {
+			r = -errno;
+		} else {
+			/* Disabled meanwhile, or a raw close syscall took our
+			 * number (which stays empty at the limit): then get
+			 * another descriptor, one syscall on this path only. */
+			r = 0;
+			if (attempt == 0 && fd_closed(fd) && recover(tp, fd) == 0)
+				continue;
+		}
 		break;
 	}
 	errno = saved;
 	return r;
+}
+
+void ue__nofile_changing(void)
+{
+	__atomic_add_fetch(&fd_checks, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Moves data_fd to the soft limit, out of reach again, and points every
+ * channel there: the registrations belong to the open file, not to the
+ * number.  A write that loaded the old channel finds ue__live_fd
+ * changed and reloads.  True when moved.  Locked. */
+static bool move_beyond(void)
+{
+	int old = data_fd, high = ue__fd_beyond_limit(old);
+
+	if (high < 0)
+		return false;
+	for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
+		uint64_t ch = __atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED);
+
+		if (ch)
+			__atomic_store_n(&tp->priv_channel,
+					 (uint64_t)(unsigned)(high + 1) << 32 | (uint32_t)ch,
+					 __ATOMIC_RELEASE);
+	}
+	data_fd = high;
+	__atomic_store_n(&ue__live_fd, high, __ATOMIC_RELEASE);
+	close(old);	/* no longer live: preload/fd.c's close() lets it go */
+	return true;
+}
+
+void ue__nofile_changed(void)
+{
+	int saved = errno;
+	bool reachable = true;
+
+	if (!__atomic_load_n(&used, __ATOMIC_SEQ_CST)) {
+		/* Nothing opened yet, and an open from now on sees the new
+		 * limit: no lock, no fork handlers for a program that never
+		 * logs. */
+	} else if (lock_take() == 0) {
+		if (data_fd >= 0 && data_fd == ue__our_fd() && fd_calls_seen)
+			reachable = ue__nofile_soft() > (uint64_t)data_fd && !move_beyond();
+		if (reachable)
+			__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
+		else
+			__atomic_and_fetch(&fd_checks, ~FD_REACHABLE, __ATOMIC_SEQ_CST);
+		lock_drop();
+	} else {
+		/* A signal handler inside the writer: check each write until
+		 * the next open. */
+		__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
+	}
+	__atomic_sub_fetch(&fd_checks, 1, __ATOMIC_SEQ_CST);
+	errno = saved;
 }
 
 void ue_status(struct ue_status *out)

@@ -16,7 +16,8 @@ if [ "$needed" != "$want" ]; then
 fi
 interposed="__syslog_chk __vsyslog_chk closelog err errc error error_at_line errx
 openlog setlogmask syslog verr verrc verrx vsyslog vwarn vwarnc vwarnx warn
-warnc warnx"
+warnc warnx close close_range closefrom dup2 dup3 fcntl fcntl64 fclose
+setrlimit setrlimit64 prlimit prlimit64"
 exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
 for s in $interposed; do
 	if ! printf '%s\n' "$exports" | grep -qx "$s"; then
@@ -34,7 +35,7 @@ if [ -n "$extra" ]; then
 	fail=1
 fi
 # Versioned exports of interposed names would not interpose glibc's.
-if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error)(@|$)' | grep -q '@'; then
+if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error|close|dup2|fcntl|fclose|setrlimit|prlimit)(@|$)' | grep -q '@'; then
 	echo "FAIL: interposed symbol carries a version"
 	fail=1
 fi

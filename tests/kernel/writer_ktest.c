@@ -19,9 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <syslog.h>
 #include <time.h>
 #include <tracefs.h>
 #include <unistd.h>
@@ -29,6 +31,7 @@
 #include "eventheader/eventheader.h"
 #include "ehsyslog/user_events.h"
 #include "user_events/abi.h"
+#include "user_events/internal.h"
 #include "../user_events/nosyscall.h"
 
 #define TRACING "/sys/kernel/tracing"
@@ -380,6 +383,12 @@ static void traced_write(void *arg)
 		write_event(arg, ev, sizeof ev);
 }
 
+static void traced_writes(void *arg)
+{
+	for (int i = 0; i < 100; i++)
+		traced_write(arg);
+}
+
 START_TEST(disabled_costs_no_syscall)
 {
 	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L3K4");
@@ -389,10 +398,38 @@ START_TEST(disabled_costs_no_syscall)
 	ck_assert_int_eq(syscalls_made(idle_checks, &tp), 0);
 	inst = instance("writer_kt_idle");
 	enable(inst, &tp);
-	/* a traced event costs fstat (the fd check) + writev */
-	ck_assert_int_eq(syscalls_made(traced_write, &tp), 2);
+	/* a traced event costs its writev and nothing else */
+	ck_assert_int_eq(syscalls_made(traced_write, &tp), 1);
+	ck_assert_int_eq(syscalls_made(traced_writes, &tp), 100);
 	ck_assert_int_eq(tracefs_event_disable(inst, "user_events", tp.name), 0);
 	ck_assert_int_eq(syscalls_made(idle_checks, &tp), 0);
+	instance_done(inst);
+}
+END_TEST
+
+#define SYSLOG_TP "Syslog_L4K800000"	/* LOG_LOCAL7 | LOG_INFO */
+#define SYSLOG_CALLS 50
+
+static void traced_syslogs(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < SYSLOG_CALLS; i++)
+		syslog(LOG_LOCAL7 | LOG_INFO, "request %d done", i);
+}
+
+/* The whole path of libehsyslog.so, replace mode: a traced syslog() is
+ * its writev and nothing else, wrappers of close() and the like included. */
+START_TEST(traced_syslog_one_syscall)
+{
+	struct tracefs_instance *inst;
+
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	syslog(LOG_LOCAL7 | LOG_INFO, "registers");
+	inst = instance("writer_kt_syslog");
+	ck_assert_int_eq(tracefs_event_enable(inst, "user_events", SYSLOG_TP), 0);
+	syslog(LOG_LOCAL7 | LOG_INFO, "warm");
+	ck_assert_int_eq(syscalls_made(traced_syslogs, NULL), SYSLOG_CALLS);
+	ck_assert_int_eq(read_back(inst), 1 + SYSLOG_CALLS);
 	instance_done(inst);
 }
 END_TEST
@@ -577,6 +614,253 @@ START_TEST(dup2_over_descriptor)
 }
 END_TEST
 
+/* ---- the descriptor at the soft RLIMIT_NOFILE ------------------------
+ * Where soft < hard the writer keeps its descriptor at the number equal
+ * to the soft limit, which open(), dup2() and F_DUPFD cannot reach: no
+ * check per write.  Where it cannot (soft == hard), each traced write
+ * checks the descriptor with fstat first. */
+
+#define SOFT_LIMIT 1024
+#define HARD_LIMIT 4096
+
+static void set_nofile(rlim_t soft, rlim_t hard)
+{
+	struct rlimit rl = { soft, hard };
+
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+}
+
+/* Fixtures, run in each test's process before it logs. */
+static void limit_below_hard(void)
+{
+	set_nofile(SOFT_LIMIT, HARD_LIMIT);
+}
+
+static void limit_at_hard(void)
+{
+	set_nofile(SOFT_LIMIT, SOFT_LIMIT);
+}
+
+/* The program closes everything with a raw syscall, then its file takes
+ * every number it can have: by open() (by_dup2 false) or, as a daemon
+ * redirecting its descriptors does, by dup2() over each.  Our number is
+ * never one of them, and no byte of ours reaches the file, neither while
+ * every number is taken (the event is lost) nor after the program frees
+ * some (the writer opens and registers again).  Returns 0 or the step. */
+static int fill_every_number(struct ue_tracepoint *tp, uint8_t ev[3][64],
+			     const size_t len[3], bool by_dup2)
+{
+	char file[] = "/tmp/writer_kt_fill.XXXXXX";
+	struct ue_status st;
+	struct stat sb;
+	int old, fd, last = -1;
+
+	if (write_event(tp, ev[0], len[0]) != 0)
+		return 1;
+	old = find_data_fd();
+	fd = mkstemp(file);
+	if (old <= 2 || fd < 0)
+		return 2;
+	if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+		return 3;
+	if (by_dup2) {
+		last = open(file, O_RDWR | O_APPEND);
+		for (int i = 4; i < SOFT_LIMIT && last == i - 1; i++)
+			last = dup2(3, i);
+		errno = 0;
+		if (dup2(3, old) != -1 || errno != EBADF)
+			return 4;	/* the kernel refuses our number */
+		errno = 0;
+		if (syscall(SYS_dup3, 3, old, 0) != -1 || errno != EBADF)
+			return 4;
+	} else {
+		while ((fd = open(file, O_RDWR | O_APPEND)) >= 0) {
+			if (fd == old)
+				return 4;	/* the program has our number */
+			last = fd;
+		}
+		if (errno != EMFILE)
+			return 4;
+	}
+	if (last != SOFT_LIMIT - 1 || old < SOFT_LIMIT)
+		return 5;
+	/* Every number taken: the writer cannot open another descriptor,
+	 * and must not write where its old one was. */
+	write_event(tp, ev[1], len[1]);
+	if (stat(file, &sb) != 0 || sb.st_size != 0)
+		return 6;
+	if (close_range(SOFT_LIMIT / 2, SOFT_LIMIT - 1, 0) != 0)
+		return 7;
+	usleep(2 * UE_RETRY_INTERVAL_MS * 1000);	/* the writer's retry interval */
+	if (write_event(tp, ev[2], len[2]) != 0)
+		return 8;
+	if (stat(file, &sb) != 0 || sb.st_size != 0)
+		return 9;
+	ue_status(&st);
+	if (st.state != UE_STATUS_OK || st.registered != 1 || find_data_fd() != SOFT_LIMIT)
+		return 10;
+	unlink(file);
+	return 0;
+}
+
+typedef int (*events_child)(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3]);
+
+/* Registers and enables tp in instance name, runs child in a forked
+ * process with three events made for it, then reads back exactly the
+ * events whose bit is set in arrived, in order, with the child's pid. */
+static void events_in_child(struct ue_tracepoint *tp, const char *name, events_child child,
+			    unsigned arrived)
+{
+	struct tracefs_instance *inst;
+	uint8_t ev[3][64];
+	size_t len[3];
+	int status, n = 0;
+	pid_t pid;
+
+	ck_assert(!ue_tracepoint_active(tp));	/* registers it */
+	inst = instance(name);
+	enable(inst, tp);
+	for (int i = 0; i < 3; i++) {
+		char text[16];
+		int k = snprintf(text, sizeof text, "event %d", i);
+
+		len[i] = make_event(ev[i], sizeof ev[i], 2, text, (size_t)k);
+	}
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(child(tp, ev, len));
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	for (int i = 0; i < 3; i++)
+		n += (arrived >> i) & 1;
+	ck_assert_int_eq(read_back(inst), n);
+	for (int i = 0, r = 0; i < 3; i++)
+		if (arrived >> i & 1)
+			assert_record(&recs[r++], tp->name, pid, ev[i], len[i]);
+	instance_done(inst);
+}
+
+static int fill_by_open(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	return fill_every_number(tp, ev, len, false);
+}
+
+static int fill_by_dup2(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	return fill_every_number(tp, ev, len, true);
+}
+
+START_TEST(number_out_of_reach_of_open)
+{
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K80");
+
+	/* event 1 is lost while every number is the program's */
+	events_in_child(&tp, "writer_kt_fill_open", fill_by_open, 0x5);
+}
+END_TEST
+
+/* The daemon of issue 12: syscall(SYS_close_range), then dup2() of its
+ * own file over every descriptor. */
+START_TEST(daemon_dup2_over_every_number)
+{
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L3K80");
+
+	events_in_child(&tp, "writer_kt_fill_dup2", fill_by_dup2, 0x5);
+}
+END_TEST
+
+/* The program raises its soft limit past our number, through libc: the
+ * writer moves its descriptor to the new limit first, so that a raw
+ * close and the program's opens still never reach it.  Returns 0 or the
+ * step. */
+static int raise_limit(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	char file[] = "/tmp/writer_kt_raise.XXXXXX";
+	struct rlimit rl = { 2048, HARD_LIMIT };
+	struct stat sb;
+	int old, fd;
+
+	if (write_event(tp, ev[0], len[0]) != 0)
+		return 1;
+	old = find_data_fd();
+	if (old != SOFT_LIMIT)
+		return 2;
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0 || find_data_fd() != 2048 ||
+	    fcntl(old, F_GETFD) != -1)
+		return 3;
+	rl.rlim_cur = 3000;
+	if (prlimit(0, RLIMIT_NOFILE, &rl, NULL) != 0 || find_data_fd() != 3000)
+		return 4;
+	if (write_event(tp, ev[1], len[1]) != 0)
+		return 5;
+	/* As in stolen_descriptor_never_written, at our old number. */
+	fd = mkstemp(file);
+	if (fd < 0 || syscall(SYS_close, find_data_fd()) != 0)
+		return 6;
+	do {
+		fd = open(file, O_RDWR | O_APPEND);
+		if (fd < 0)
+			return 7;
+	} while (fd < old);
+	if (fd != old || write_event(tp, ev[2], len[2]) != 0)
+		return 8;
+	if (stat(file, &sb) != 0 || sb.st_size != 0)
+		return 9;
+	if (find_data_fd() != 3000)	/* opened again at the limit */
+		return 10;
+	unlink(file);
+	return 0;
+}
+
+START_TEST(raised_limit_moves_descriptor)
+{
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K100");
+
+	events_in_child(&tp, "writer_kt_raise", raise_limit, 0x7);
+}
+END_TEST
+
+/* Where the descriptor cannot sit at the limit (soft == hard here, after
+ * the program raised it), each traced write checks it: fstat + writev. */
+START_TEST(limit_at_hard_checks_each_write)
+{
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L3K100");
+	struct tracefs_instance *inst;
+
+	ck_assert(!ue_tracepoint_active(&tp));	/* registers it */
+	inst = instance("writer_kt_at_hard");
+	enable(inst, &tp);
+	ck_assert_int_eq(find_data_fd(), SOFT_LIMIT);
+	ck_assert_int_eq(syscalls_made(traced_write, &tp), 1);
+	set_nofile(HARD_LIMIT, HARD_LIMIT);
+	ck_assert_int_eq(find_data_fd(), SOFT_LIMIT);	/* cannot move: stays */
+	ck_assert_int_eq(syscalls_made(traced_write, &tp), 2);
+	ck_assert_int_eq(read_back(inst), 2);
+	instance_done(inst);
+}
+END_TEST
+
+/* The same after a raise: the original stealing, unchanged, is caught by
+ * that fstat. */
+static int steal_at_hard(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3])
+{
+	struct rlimit rl = { HARD_LIMIT, HARD_LIMIT };
+
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return 20;
+	return steal(tp, ev, len);
+}
+
+START_TEST(stolen_after_limit_raised_to_hard)
+{
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K200");
+
+	events_in_child(&tp, "writer_kt_steal_hard", steal_at_hard, 0x7);
+}
+END_TEST
+
 /* argv = nonroot-child: what a user without access sees. */
 static int nonroot_child(void)
 {
@@ -742,19 +1026,31 @@ int main(int argc, char **argv)
 	s = suite_create("user_events writer in the kernel");
 	tc = tcase_create("kernel");
 	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, limit_below_hard, NULL);
 	tcase_add_test(tc, registration_visible);
 	tcase_add_test(tc, enable_flips_word);
 	tcase_add_test(tc, events_read_back_exactly);
 	tcase_add_test(tc, disabled_costs_no_syscall);
 	tcase_add_test(tc, fork_child_writes_with_its_pid);
 	tcase_add_test(tc, exec_registers_again);
-	tcase_add_test(tc, stolen_descriptor_never_written);
-	tcase_add_test(tc, dup2_over_descriptor);
+	tcase_add_test(tc, traced_syslog_one_syscall);
+	tcase_add_test(tc, number_out_of_reach_of_open);
+	tcase_add_test(tc, daemon_dup2_over_every_number);
+	tcase_add_test(tc, raised_limit_moves_descriptor);
+	tcase_add_test(tc, limit_at_hard_checks_each_write);
+	tcase_add_test(tc, stolen_after_limit_raised_to_hard);
 	tcase_add_test(tc, nonroot_is_silent_noop);
 	tcase_add_test(tc, size_limit);
 	tcase_add_test(tc, provider_tracepoints);
 	tcase_add_test(tc, persistent_registration);
 	tcase_add_test(tc, threads_register_once);
+	suite_add_tcase(s, tc);
+	/* Our number reachable (soft == hard): the per-write fstat path. */
+	tc = tcase_create("limit at hard");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, limit_at_hard, NULL);
+	tcase_add_test(tc, stolen_descriptor_never_written);
+	tcase_add_test(tc, dup2_over_descriptor);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

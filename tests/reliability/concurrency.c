@@ -13,10 +13,12 @@
 #include <printf.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <syslog.h>
@@ -237,13 +239,183 @@ static int data_fd(void)
 	return found;
 }
 
-enum sabotage { CLOSE_RANGE, CLOSEFROM, DUP2 };
+/* Each way a program takes our number fd for its file mine, asserting
+ * what the call returns; gives the number the program's file ended at.
+ * Our descriptor is invisible: close() fails as on a free number and
+ * close_range()/closefrom() close around it, so the program's next file
+ * lands elsewhere.  Below the soft limit (soft == hard), dup2()/dup3()
+ * onto it succeed, and a raw syscall closes it for real, the number
+ * being the program's when it comes back through fcntl(F_DUPFD), close()
+ * or fclose().  At the soft limit (soft < hard) every call that would
+ * put the program's file there fails, as at any number there: -1. */
 
-static void sabotage_once(enum sabotage how, int round, struct reader *r, size_t *events)
+static int by_close(int fd, int mine)
+{
+	errno = 0;
+	ck_assert_int_eq(close(fd), -1);
+	ck_assert_int_eq(errno, EBADF);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_close_range(int fd, int mine)
+{
+	/* The program's files on both sides go, ours stays. */
+	int below = fcntl(mine, F_DUPFD, fd - 1), above = fcntl(mine, F_DUPFD, fd + 1);
+
+	ck_assert_int_eq(below, fd - 1);
+	ck_assert_int_eq(above, fd + 1);
+	ck_assert_int_eq(close_range((unsigned)below, (unsigned)above, 0), 0);
+	ck_assert_int_eq(fcntl(below, F_GETFD), -1);
+	ck_assert_int_eq(fcntl(above, F_GETFD), -1);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_close_range_cloexec(int fd, int mine)
+{
+	ck_assert_int_eq(close_range((unsigned)fd, (unsigned)fd, CLOSE_RANGE_CLOEXEC), 0);
+	return dup2(mine, fd);
+}
+
+static int by_closefrom(int fd, int mine)
+{
+	closefrom(fd);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_dup2(int fd, int mine)
+{
+	return dup2(mine, fd);
+}
+
+static int by_dup3(int fd, int mine)
+{
+	return dup3(mine, fd, O_CLOEXEC);
+}
+
+static int by_raw_close_dupfd(int fd, int mine)
+{
+	ck_assert_int_eq(syscall(SYS_close, fd), 0);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_raw_close_range_dupfd_cloexec(int fd, int mine)
+{
+	ck_assert_int_eq(syscall(SYS_close_range, fd, fd, 0), 0);
+	return fcntl(mine, F_DUPFD_CLOEXEC, fd);
+}
+
+static int by_raw_dup3(int fd, int mine)
+{
+	return (int)syscall(SYS_dup3, mine, fd, 0);
+}
+
+/* At the limit: after a raw close, files fill every free number, and
+ * none lands on fd. */
+static int by_raw_close_fill(int fd, int mine)
+{
+	int *fill = calloc((size_t)fd, sizeof *fill);
+	int n = 0, last;
+
+	ck_assert_ptr_nonnull(fill);
+	ck_assert_int_eq(syscall(SYS_close, fd), 0);
+	while ((last = open("/dev/null", O_RDONLY)) >= 0) {
+		ck_assert_int_lt(last, fd);
+		fill[n++] = last;
+	}
+	ck_assert_int_eq(errno, EMFILE);
+	ck_assert_int_gt(n, 0);
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(close(fill[i]), 0);
+	free(fill);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+/* After a raw close, files fill every free number up to fd; the one at
+ * fd is given to done(), then the fillers are closed. */
+static void raw_close_and_fill(int fd, void (*done)(int))
+{
+	int *fill = calloc((size_t)fd + 1, sizeof *fill);
+	int n = 0, last;
+
+	ck_assert_ptr_nonnull(fill);
+	ck_assert_int_eq(syscall(SYS_close, fd), 0);
+	do {
+		last = open("/dev/null", O_RDONLY);
+		ck_assert_int_ge(last, 0);
+		ck_assert_int_le(last, fd);
+		fill[n++] = last;
+	} while (last != fd);
+	done(fd);
+	for (int i = 0; i < n - 1; i++)
+		ck_assert_int_eq(close(fill[i]), 0);
+	free(fill);
+}
+
+static void closed(int fd)
+{
+	ck_assert_int_eq(close(fd), 0);	/* its own file: really closed */
+	ck_assert_int_eq(fcntl(fd, F_GETFD), -1);
+}
+
+static void fclosed(int fd)
+{
+	FILE *f = fdopen(fd, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(fcntl(fd, F_GETFD), -1);
+}
+
+static int by_raw_close_reuse_close(int fd, int mine)
+{
+	raw_close_and_fill(fd, closed);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+static int by_raw_close_reuse_fclose(int fd, int mine)
+{
+	raw_close_and_fill(fd, fclosed);
+	return fcntl(mine, F_DUPFD, fd);
+}
+
+struct sabotage {
+	const char *name;
+	int (*take)(int fd, int mine);
+	bool lands_on_ours;	/* the program's file ends at our old number */
+};
+
+static const struct sabotage sabotages[] = {
+	{ "close", by_close, false },
+	{ "close_range", by_close_range, false },
+	{ "close_range CLOEXEC, dup2", by_close_range_cloexec, true },
+	{ "closefrom", by_closefrom, false },
+	{ "dup2", by_dup2, true },
+	{ "dup3", by_dup3, true },
+	{ "raw close, F_DUPFD", by_raw_close_dupfd, true },
+	{ "raw close_range, F_DUPFD_CLOEXEC", by_raw_close_range_dupfd_cloexec, true },
+	{ "raw close, reuse, close", by_raw_close_reuse_close, true },
+	{ "raw close, reuse, fclose", by_raw_close_reuse_fclose, true },
+};
+
+/* At the soft limit: each take fails (-1). */
+static const struct sabotage at_limit[] = {
+	{ "close, F_DUPFD", by_close, false },
+	{ "close_range CLOEXEC, dup2", by_close_range_cloexec, false },
+	{ "closefrom, F_DUPFD", by_closefrom, false },
+	{ "dup2", by_dup2, false },
+	{ "dup3", by_dup3, false },
+	{ "raw dup3", by_raw_dup3, false },
+	{ "raw close, F_DUPFD", by_raw_close_dupfd, false },
+	{ "raw close_range, F_DUPFD_CLOEXEC", by_raw_close_range_dupfd_cloexec, false },
+	{ "raw close, every number filled", by_raw_close_fill, false },
+};
+
+static void sabotage_once(const struct sabotage *how, int round, bool limit,
+			  struct reader *r, size_t *events)
 {
 	char path[64], text[64];
 	struct revs ev = { 0 };
-	int fd, mine;
+	int fd, mine, at;
 
 	syslog(LOG_LOCAL3 | LOG_INFO, "before %d", round);
 	fd = data_fd();
@@ -251,56 +423,91 @@ static void sabotage_once(enum sabotage how, int round, struct reader *r, size_t
 	snprintf(path, sizeof path, "/tmp/reliab-sabotage-%d", round);
 	mine = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	ck_assert_int_ge(mine, 0);
-	switch (how) {
-	case CLOSE_RANGE:
-		ck_assert_int_eq(close_range((unsigned)fd, (unsigned)fd, 0), 0);
-		ck_assert_int_eq(fcntl(mine, F_DUPFD, fd), fd);
-		break;
-	case CLOSEFROM:
-		closefrom(fd);
-		ck_assert_int_eq(fcntl(mine, F_DUPFD, fd), fd);
-		break;
-	case DUP2:
-		ck_assert_int_eq(dup2(mine, fd), fd);
-		break;
+	errno = 0;
+	at = how->take(fd, mine);
+	if (limit) {
+		/* The kernel refuses the number, as any at the soft limit:
+		 * EBADF from dup2/dup3, EINVAL from F_DUPFD. */
+		ck_assert_msg(at == -1 && (errno == EBADF || errno == EINVAL),
+			      "%s: returned %d, errno %d", how->name, at, errno);
+		at = mine;
 	}
-	ck_assert_int_eq(write(fd, "mine\n", 5), 5);
+	ck_assert_int_ge(at, 0);
+	if (how->lands_on_ours)
+		ck_assert_msg(at == fd, "%s: the program's file at %d, not %d", how->name, at, fd);
+	else
+		ck_assert_msg(at != fd, "%s: our %d was closed", how->name, fd);
+	ck_assert_int_eq(write(at, "mine\n", 5), 5);
 	for (int i = 0; i < 5; i++)
 		syslog(LOG_LOCAL3 | LOG_INFO, "after %d %d", round, i);
 	/* Not one byte of ours in the program's file. */
-	ck_assert_int_eq(file_size(path), 5);
+	ck_assert_msg(file_size(path) == 5, "%s: %lld bytes in the program's file",
+		      how->name, (long long)file_size(path));
 	reader_drain(r, revs_collect, &ev);
 	snprintf(text, sizeof text, "before %d", round);
 	ck_assert_uint_eq(revs_count(&ev, getpid(), text), 1);
 	for (int i = 0; i < 5; i++) {
 		snprintf(text, sizeof text, "after %d %d", round, i);
-		ck_assert_msg(revs_count(&ev, getpid(), text) == 1, "%s missing", text);
+		ck_assert_msg(revs_count(&ev, getpid(), text) == 1, "%s: \"%s\" missing",
+			      how->name, text);
 	}
 	*events += ev.n;
 	revs_free(&ev);
-	close(fd);
-	if (mine != fd)
+	close(at);
+	if (mine != at)
 		close(mine);
 	unlink(path);
 }
 
-START_TEST(descriptor_sabotage)
+/* Runs each sabotage of list in turn under RLIMIT_NOFILE soft, hard;
+ * gives how many events arrived. */
+static size_t sabotage_all(const struct sabotage *list, size_t rounds, unsigned long soft,
+			   unsigned long hard, const char *instance)
 {
 	struct reader r;
 	size_t events = 0;
 
+	set_nofile(soft, hard);
 	reg(LOG_LOCAL3 | LOG_INFO);
-	reader_open(&r, "reliab_sabotage", 0);
+	/* At the limit exactly where soft < hard. */
+	ck_assert_int_eq(data_fd() == (int)soft, soft < hard);
+	reader_open(&r, instance, 0);
 	reader_enable(&r, TP_LOCAL3);
-	sabotage_once(CLOSE_RANGE, 0, &r, &events);
-	sabotage_once(CLOSEFROM, 1, &r, &events);
-	sabotage_once(DUP2, 2, &r, &events);
+	for (size_t i = 0; i < rounds; i++)
+		sabotage_once(&list[i], (int)i, soft < hard, &r, &events);
 	reader_close(&r);
-	report("descriptor_sabotage", "6 events per round, 3 rounds",
-	       "close_range() on our descriptor, closefrom(), dup2() over it; "
-	       "the program then reuses the number for its own file",
-	       "-", "program files hold only their own 5 bytes; %zu of 18 events arrived",
-	       events);
+	return events;
+}
+
+/* Below the soft limit (soft == hard), where each traced write checks
+ * the descriptor with fstat. */
+START_TEST(descriptor_sabotage)
+{
+	const size_t rounds = sizeof sabotages / sizeof sabotages[0];
+	size_t events = sabotage_all(sabotages, rounds, 1024, 1024, "reliab_sabotage");
+
+	report("descriptor_sabotage", "6 events per round, 10 rounds",
+	       "close(), close_range() around it and with CLOSE_RANGE_CLOEXEC, closefrom(), "
+	       "dup2() and dup3() over it, raw close syscalls then fcntl(F_DUPFD), close() "
+	       "or fclose() of a file reusing the number",
+	       "-", "program files hold only their own 5 bytes; %zu of %zu events arrived",
+	       events, rounds * 6);
+}
+END_TEST
+
+/* At the soft limit (soft < hard), where a traced write checks nothing. */
+START_TEST(descriptor_sabotage_at_limit)
+{
+	const size_t rounds = sizeof at_limit / sizeof at_limit[0];
+	size_t events = sabotage_all(at_limit, rounds, 1024, 4096, "reliab_sabotage_limit");
+
+	report("descriptor_sabotage_at_limit", "6 events per round, 9 rounds",
+	       "descriptor at the soft RLIMIT_NOFILE: close(), close_range CLOEXEC, "
+	       "closefrom(), dup2(), dup3() and raw dup3 onto it, raw closes then "
+	       "F_DUPFD or every number filled by open()",
+	       "-", "each call refused by the kernel as at any number at the limit; "
+	       "program files hold only their own 5 bytes; %zu of %zu events arrived",
+	       events, rounds * 6);
 }
 END_TEST
 
@@ -313,6 +520,7 @@ Suite *concurrency_suite(void)
 	tcase_add_test(tc, signal_inside_syslog);
 	tcase_add_test(tc, fork_vfork_spawn_while_logging);
 	tcase_add_test(tc, descriptor_sabotage);
+	tcase_add_test(tc, descriptor_sabotage_at_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,11 @@ check_PROGRAMS += tests/reliability/dlopen_user
 tests_reliability_dlopen_user_SOURCES = tests/reliability/dlopen_user.c
 tests_reliability_dlopen_user_LDADD = -ldl
 
+# dup2()s over the descriptor of a dlopen()ed library.
+check_PROGRAMS += tests/reliability/dlopen_dup2
+tests_reliability_dlopen_dup2_SOURCES = tests/reliability/dlopen_dup2.c
+tests_reliability_dlopen_dup2_LDADD = -ldl
+
 TESTS += tests/reliability/reliab_kernel.sh
 dist_noinst_SCRIPTS += tests/reliability/reliab_kernel.sh scripts/reliability-report \
 	scripts/test-sanitizers

@@ -25,6 +25,10 @@ void report(const char *test, const char *load, const char *faults,
 	    const char *bad, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void reg(int pri);
+/* Sets RLIMIT_NOFILE before the first log: soft < hard puts the writer's
+ * descriptor at the soft limit, out of the program's reach; soft == hard
+ * below it, where each traced write checks it. */
+void set_nofile(unsigned long soft, unsigned long hard);
 pid_t run_subject(int *status, const char *out, char *const argv[]);
 off_t file_size(const char *path);
 

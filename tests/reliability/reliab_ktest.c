@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <syslog.h>
@@ -55,6 +56,13 @@ void report(const char *test, const char *load, const char *faults,
 void reg(int pri)
 {
 	syslog(pri, "register");
+}
+
+void set_nofile(unsigned long soft, unsigned long hard)
+{
+	struct rlimit rl = { soft, hard };
+
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
 }
 
 /* Runs this program as a subject: argv after "subject".  Its stdout and

@@ -65,6 +65,51 @@ START_TEST(dlclose_leaves_no_enable_word)
 }
 END_TEST
 
+/* Where the program's dup2() is libc's own, the writer checks its
+ * descriptor before each traced write.  soft == hard: the descriptor is
+ * below the limit, where dup2() can reach it. */
+START_TEST(dlopen_descriptor_replaced)
+{
+	static const char file[] = "/tmp/reliab-dlopen-dup2";
+	char lib[4096], prog[4096], text[32];
+	struct reader r;
+	struct revs ev = { 0 };
+	int st;
+	pid_t pid;
+
+	snprintf(lib, sizeof lib, "%s/.libs/libehsyslog.so", builddir());
+	snprintf(prog, sizeof prog, "%s/tests/reliability/dlopen_dup2", builddir());
+	unlink(file);
+	reg(LOG_LOCAL6 | LOG_INFO);
+	reader_open(&r, "reliab_dlopen_dup2", 0);
+	reader_enable(&r, TP_LOCAL6);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		set_nofile(1024, 1024);
+		execl(prog, prog, lib, file, (char *)NULL);
+		_exit(127);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st), "dlopen_dup2 died: %#x", st);
+	ck_assert_msg(WEXITSTATUS(st) != 1, "a byte of ours reached the program's file");
+	ck_assert_int_eq(WEXITSTATUS(st), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	ck_assert_uint_eq(revs_count(&ev, pid, "before dup2"), 1);
+	for (int i = 0; i < 5; i++) {
+		snprintf(text, sizeof text, "after dup2 %d", i);
+		ck_assert_msg(revs_count(&ev, pid, text) == 1, "\"%s\" missing", text);
+	}
+	revs_free(&ev);
+	unlink(file);
+	report("dlopen_descriptor_replaced", "6 events through a dlopen()ed library",
+	       "dup2() of the program's file over the library's descriptor, which the "
+	       "library's wrappers cannot see there", "-",
+	       "0 bytes of ours in the program's file; 6 of 6 events arrived");
+}
+END_TEST
+
 START_TEST(secure_execution_ignores_environment)
 {
 	static const char copy[] = "/tmp/reliab-setuid";
@@ -143,6 +188,7 @@ Suite *security_suite(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, dlclose_leaves_no_enable_word);
+	tcase_add_test(tc, dlopen_descriptor_replaced);
 	tcase_add_test(tc, secure_execution_ignores_environment);
 	suite_add_tcase(s, tc);
 	return s;

@@ -198,34 +198,111 @@ START_TEST(permission_denied)
 }
 END_TEST
 
-/* Moved above the first ~1000 numbers, below the soft limit. */
+/* Where soft == hard: moved above the first ~1000 numbers, below the
+ * soft limit. */
 START_TEST(fd_kept_high)
 {
 	struct rlimit rl;
 	struct ue_found f;
+	bool beyond;
 
 	write_file(fixed, "");
 	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
 	rl.rlim_cur = 4096 < rl.rlim_max ? 4096 : rl.rlim_max;
 	ck_assert_int_ge(rl.rlim_cur, 1024);
+	rl.rlim_max = rl.rlim_cur;
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
 	discover(&f);
 	ck_assert_int_eq(f.fd, 960);
+	ck_assert(!f.beyond);
 	ck_assert_int_eq(fcntl(f.fd, F_GETFD), FD_CLOEXEC);
 	ck_assert_int_eq(fcntl(f.fd, F_GETFL) & O_ACCMODE, O_WRONLY);
 	/* The number taken: the next one is used. */
 	discover(&f);
 	ck_assert_int_eq(f.fd, 961);
 
-	rl.rlim_cur = 100;
+	rl.rlim_cur = rl.rlim_max = 100;
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
-	ck_assert_int_eq(ue__fd_raise(dup(0)), 50);
+	ck_assert_int_eq(ue__fd_raise(dup(0), &beyond), 50);
 	/* Everything from the floor up taken: the low number stays. */
 	for (int i = 51; i < 100; i++)
 		ck_assert_int_eq(dup2(0, i), i);
 	int low = dup(0);
 	ck_assert_int_lt(low, 50);
-	ck_assert_int_eq(ue__fd_raise(low), low);
+	ck_assert_int_eq(ue__fd_raise(low, &beyond), low);
+	ck_assert(!beyond);
+}
+END_TEST
+
+static void assert_nofile(rlim_t soft, rlim_t hard)
+{
+	struct rlimit rl;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	ck_assert_uint_eq(rl.rlim_cur, soft);
+	ck_assert_uint_eq(rl.rlim_max, hard);
+}
+
+/* Where soft < hard: at the soft limit itself, out of the program's
+ * reach, and the limit is as it was. */
+START_TEST(fd_at_soft_limit)
+{
+	struct rlimit rl;
+	struct ue_found f;
+	int first;
+
+	write_file(fixed, "");
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	rl.rlim_cur = 1024;
+	if (rl.rlim_max < UE_FD_BEYOND_MAX + 2) {
+		/* Root may raise the hard limit; others test what it allows. */
+		rlim_t had = rl.rlim_max;
+
+		rl.rlim_max = UE_FD_BEYOND_MAX + 2;
+		if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+			rl.rlim_max = had;
+	}
+	if (rl.rlim_max <= 1024) {
+		printf("fd_at_soft_limit: hard RLIMIT_NOFILE %lu, not above 1024: "
+		       "nothing to test\n", (unsigned long)rl.rlim_max);
+		return;
+	}
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	discover(&f);
+	ck_assert_int_eq(f.fd, 1024);
+	ck_assert(f.beyond);
+	ck_assert_int_eq(fcntl(f.fd, F_GETFD), FD_CLOEXEC);
+	ck_assert_int_eq(fcntl(f.fd, F_GETFL) & O_ACCMODE, O_WRONLY);
+	assert_nofile(1024, rl.rlim_max);
+	errno = 0;
+	ck_assert_int_eq(dup2(0, 1024), -1);
+	ck_assert_int_eq(errno, EBADF);
+	/* That number taken: below the limit, as where soft == hard. */
+	first = f.fd;
+	discover(&f);
+	ck_assert_int_eq(f.fd, 960);
+	ck_assert(!f.beyond);
+	close(first);
+	close(f.fd);
+
+	/* At the cap, still; above it the table would cost too much. */
+	if (rl.rlim_max < UE_FD_BEYOND_MAX + 2) {
+		printf("fd_at_soft_limit: hard RLIMIT_NOFILE %lu: cap not tested\n",
+		       (unsigned long)rl.rlim_max);
+		return;
+	}
+	rl.rlim_cur = UE_FD_BEYOND_MAX;
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	discover(&f);
+	ck_assert_int_eq(f.fd, UE_FD_BEYOND_MAX);
+	ck_assert(f.beyond);
+	close(f.fd);
+	rl.rlim_cur = UE_FD_BEYOND_MAX + 1;
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	discover(&f);
+	ck_assert_int_eq(f.fd, 960);
+	ck_assert(!f.beyond);
+	assert_nofile(UE_FD_BEYOND_MAX + 1, rl.rlim_max);
 }
 END_TEST
 
@@ -242,6 +319,7 @@ int main(void)
 	tcase_add_test(tc, no_mounts_file);
 	tcase_add_test(tc, permission_denied);
 	tcase_add_test(tc, fd_kept_high);
+	tcase_add_test(tc, fd_at_soft_limit);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the descriptor wrappers (preload/fd.c) need to know about the
+ * writer's descriptor.  The writer's fast path trusts a descriptor only
+ * while it is ue__live_fd; the wrappers see the program close or replace
+ * numbers and keep that true without a syscall per event.
+ */
+#ifndef UE_FDGUARD_H
+#define UE_FDGUARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bridge/hidden.h"
+
+/* The number of our user_events_data descriptor, -1 when none or when it
+ * may no longer be ours.  Written by the writer and the wrappers. */
+extern EHS_HIDDEN int ue__live_fd;
+
+/* One relaxed load: all a wrapper costs while nothing is open. */
+static inline int ue__our_fd(void)
+{
+	return __atomic_load_n(&ue__live_fd, __ATOMIC_RELAXED);
+}
+
+/* The program is about to replace (or has reused) number fd: stop writing
+ * there.  The next traced write opens a new descriptor and registers
+ * again; the old number is left to the program.  Lock-free and
+ * async-signal-safe. */
+void ue__fd_lost(int fd);
+
+/* True when fd still is the user_events_data we opened (one fstat); else
+ * the program reused the number after a close we did not see (a raw
+ * syscall), and fd is forgotten as by ue__fd_lost().  errno kept. */
+bool ue__fd_check(int fd);
+
+/* The program is about to set RLIMIT_NOFILE (setrlimit, prlimit): from
+ * now on each traced write checks its descriptor, since the new soft
+ * limit may put the number in the program's reach.  Each call is
+ * followed by one ue__nofile_changed(), whether the change succeeded or
+ * not, which moves the descriptor past the limit if it can and tells
+ * whether the writes may stop checking. */
+void ue__nofile_changing(void);
+void ue__nofile_changed(void);
+
+/* The soft RLIMIT_NOFILE (raw syscall, not the wrappers); UINT64_MAX
+ * when unlimited or unknown.  errno kept only on success. */
+uint64_t ue__nofile_soft(void);
+
+/* True when the program's close(), dup2()... are preload/fd.c's: the
+ * library comes first in the global lookup order (preloaded or linked).
+ * Not when it was dlopen()ed, or in the writer's unit tests (no
+ * preload/, the weak reference is null). */
+bool ue__fd_calls_seen(void) __attribute__((weak));
+
+#endif /* UE_FDGUARD_H */
