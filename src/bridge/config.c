@@ -141,11 +141,10 @@ static enum ehs_config_state wait_for_reader(void)
 	return (enum ehs_config_state)s;
 }
 
-enum ehs_config_state ehs_config_load(void)
+/* The first reading, or waiting for it: kept out of ehs_config_load so
+ * that its registers and stack are not set up on every traced call. */
+static __attribute__((noinline)) enum ehs_config_state load_first(void)
 {
-	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(s >= EHS_CONFIG_ON, 1))
-		return (enum ehs_config_state)s;
 	int expected = EHS_CONFIG_UNREAD;
 	if (!__atomic_compare_exchange_n(&state, &expected, EHS_CONFIG_READING, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
@@ -159,12 +158,20 @@ enum ehs_config_state ehs_config_load(void)
 	int old_cancel;
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old_cancel);
 	int saved = errno;
-	s = read_config();
+	int s = read_config();
 	errno = saved;
 	reading_here = false;
 	__atomic_store_n(&state, s, __ATOMIC_RELEASE);
 	pthread_setcancelstate(old_cancel, NULL);
 	return (enum ehs_config_state)s;
+}
+
+enum ehs_config_state ehs_config_load(void)
+{
+	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(s >= EHS_CONFIG_ON, 1))
+		return (enum ehs_config_state)s;
+	return load_first();
 }
 
 bool ehs_config_passthrough(void)
