@@ -71,7 +71,8 @@ EHS_API bool ehs_enabled(int priority);
 /*
  * Writes one event named event_name (sanitised like an ident; NULL or ""
  * means the program's name) with the given fields, at priority.  Returns
- * 1 if written, 0 if nobody traces it (or the library is disabled), -1
+ * 1 if written, 0 if nobody traces it (or the library is disabled, or the
+ * call comes from inside the library: a signal handler interrupting it), -1
  * with errno EINVAL for bad arguments (a field's name or type, a UINT8
  * value over 255, a string over 65535 bytes) or E2BIG when the event
  * exceeds one event's size (4064 bytes; no splitting here).  errno is
@@ -95,10 +96,12 @@ struct ehs_event_cache {
  * use string literals, or strings that never change).  Later calls with
  * the same addresses and types in the same order only write the values;
  * calls with others are written as ehs_event writes them, and the cache
- * keeps the first.  Metadata over about 400 bytes is never kept.  Safe
- * from any thread and from signal handlers: it never locks, never
- * allocates, and a call that finds the cache being filled writes its
- * event as ehs_event does.  cache NULL is ehs_event.
+ * keeps the first.  The cache holds 496 bytes: 16 a field, the 12-byte
+ * prefix and the metadata (the name, and each field's name and 2 or 3
+ * bytes); an event needing more is never kept.  Safe from any thread and
+ * from signal handlers: it never locks, never allocates, and a call that
+ * finds the cache being filled writes its event as ehs_event does.
+ * cache NULL is ehs_event.
  */
 EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 			     const char *event_name, const struct ehs_field *fields,
