@@ -326,23 +326,8 @@ static void race_fields(struct ehs_field f[3], unsigned k)
 static int race_sink(void *ctx, struct iovec *iov, int iovcnt)
 {
 	(void)ctx;
-	uint8_t ev[512];
-	size_t n = 0;
-	for (int i = 1; i < iovcnt; i++) {
-		if (n + iov[i].iov_len > sizeof ev) {
-			atomic_fetch_add(&race_bad, 1);
-			return 0;
-		}
-		memcpy(ev + n, iov[i].iov_base, iov[i].iov_len);
-		n += iov[i].iov_len;
-	}
-	for (unsigned k = 0; k < 2; k++) {
-		if (n == race_want.len[k] && memcmp(ev, race_want.data[k], n) == 0) {
-			atomic_fetch_add(&race_seen[k], 1);
-			return 0;
-		}
-	}
-	atomic_fetch_add(&race_bad, 1);
+	int k = capture_which(&race_want, iov, iovcnt);
+	atomic_fetch_add(k < 0 ? &race_bad : &race_seen[k], 1);
 	return 0;
 }
 
