@@ -25,13 +25,6 @@
  *                   4-byte write index) to /dev/null: the whole call
  *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
  *                   the first event traced_devnull sends
- *   native_cached   a preformatted native event through EHS_EVENT(), the
- *                   call site's cache holding its metadata: the message
- *                   (as the syslog kinds format it, once, before the
- *                   loop), the request number and the ms as fields; the
- *                   sink only adds up the iovecs' lengths
- *   native_uncached the same event through ehs_event(), which builds
- *                   the metadata on every call
  * and, on a kernel with user_events (run as root), the same two against a
  * real tracepoint that this program enables through tracefs, so that
  * ftrace records every event:
@@ -41,6 +34,14 @@
  *                   kernel_traced would send, to the same tracepoint
  *                   (registered again, with the same name and fields, on
  *                   a descriptor of this program's own)
+ * and, in the bench-call-traced build again, the native API:
+ *   native_cached   a preformatted native event through EHS_EVENT(), the
+ *                   call site's cache holding its metadata: the message
+ *                   (as the syslog kinds format it, once, before the
+ *                   loop), the request number and the ms as fields; the
+ *                   sink only adds up the iovecs' lengths
+ *   native_uncached the same event through ehs_event(), which builds
+ *                   the metadata on every call
  *
  * -s BYTES pads the message to about BYTES bytes (the formatted text, as
  * the format's "%s" tail); 0, the default, logs the plain format.
