@@ -150,7 +150,6 @@ static enum ehs_config_state wait_for_reader(void)
 
 enum ehs_config_state ehs_config_load_slow(void)
 {
-	int s;
 	int expected = EHS_CONFIG_UNREAD;
 	if (!__atomic_compare_exchange_n(&ehs_config_state_word, &expected,
 					 EHS_CONFIG_READING, false,
@@ -165,7 +164,7 @@ enum ehs_config_state ehs_config_load_slow(void)
 	int old_cancel;
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old_cancel);
 	int saved = errno;
-	s = read_config();
+	int s = read_config();
 	errno = saved;
 	reading_here = false;
 	__atomic_store_n(&ehs_config_state_word, s, __ATOMIC_RELEASE);

@@ -10,7 +10,7 @@ BRIDGE_SOURCES = \
 	src/bridge/format.h src/bridge/format.c \
 	src/bridge/hidden.h \
 	src/bridge/ident.h src/bridge/ident.c \
-	src/bridge/native.c \
+	src/bridge/native.c src/bridge/native_cache.h src/bridge/native_cache.c \
 	src/bridge/pri_table.h src/bridge/pri_table.c \
 	src/bridge/schema.h src/bridge/schema.c \
 	src/bridge/text.h src/bridge/text.c

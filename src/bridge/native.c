@@ -1,21 +1,49 @@
 /* SPDX-License-Identifier: MIT */
-/* The native structured-event API of <ehsyslog.h>. */
+/*
+ * The native structured-event API of <ehsyslog.h>.  An event is its head
+ * (prefix and metadata: the name, the fields' names and types) and the
+ * values.  ehs_event builds the head on every call; ehs_event_cached
+ * takes it from the caller's cache once it is there (native_cache.h), so
+ * that a traced call only checks the cache's key and writes the values.
+ * Both write the same bytes: the head is built by the same code, kept
+ * as it was built, and the values are written by the same code.
+ */
 #include "config.h"
 
 #include <ehsyslog.h>
 
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include <syslog.h>
 
 #include <eventheader/eventheader.h>
+/* The builder's little-endian stores (inline, nothing private called). */
+#include "eventheader/buf.h"
 
 #include "bridge/bridge.h"
 #include "bridge/ident.h"
+#include "bridge/native_cache.h"
 #include "bridge/schema.h"
 
 /* Names of up to EHS_FIELDS_MAX fields of any sensible length. */
 #define NATIVE_META_MAX 2048
+
+/* The prefix eh_event_iov makes without activity ids: the eventheader
+ * and the metadata block's header.  The head starts with it. */
+#define PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
+/* The one byte of the head that depends on the call. */
+#define LEVEL_AT offsetof(struct eventheader, level)
+
+/* Values are stored 8 bytes at a time whatever their size, and only
+ * strings are checked against EHS_EVENT_MAX as they go (a string never
+ * ends past it): the room after it takes the 8-byte stores of every
+ * field after the last string. */
+#define VALUES_ROOM (EHS_EVENT_MAX + 8 * EHS_FIELDS_MAX + 8)
+
+/* Returned by put_values when a field is not the cache's: no errno. */
+#define NOT_CACHED LONG_MIN
 
 static unsigned facility_of(int priority)
 {
@@ -46,57 +74,129 @@ static int field_meta(struct eh_meta *m, const struct ehs_field *f)
 		return eh_meta_field(m, f->name, EH_ENC_VALUE32, EH_FMT_ERRNO, 0, 0);
 	case EHS_FIELD_BOOL:
 		return eh_meta_field(m, f->name, EH_ENC_VALUE8, EH_FMT_BOOLEAN, 0, 0);
+	case EHS_FIELD_UINT8:
+		return eh_meta_field(m, f->name, EH_ENC_VALUE8, 0, 0, 0);
 	}
 	return EH_E_INVAL;
 }
 
-static int field_payload(struct eh_buf *p, const struct ehs_field *f)
-{
-	switch (f->type) {
-	case EHS_FIELD_STRING: {
-		const char *s = f->v.s ? f->v.s : "";
-		return eh_payload_str8(p, s, strlen(s));
-	}
-	case EHS_FIELD_INT64:
-		return eh_payload_u64(p, (uint64_t)f->v.i);
-	case EHS_FIELD_UINT64:
-		return eh_payload_u64(p, f->v.u);
-	case EHS_FIELD_ERRNO:
-		return eh_payload_u32(p, (uint32_t)(int32_t)f->v.i);
-	case EHS_FIELD_BOOL:
-		return eh_payload_u8(p, f->v.u ? 1 : 0);
-	}
-	return EH_E_INVAL;
-}
-
-static int write_event(struct ue_tracepoint *tp, int severity, const char *event_name,
+/*
+ * The head for event_name and fields into out: the prefix, its level
+ * byte still to be set, then the metadata.  Returns its length, -EINVAL
+ * for a field's bad name or type, -E2BIG when it does not fit.  Every
+ * field is checked even after it stops fitting, so that a bad argument
+ * is always EINVAL.
+ */
+static long build_head(uint8_t out[PREFIX_LEN + NATIVE_META_MAX], const char *event_name,
 		       const struct ehs_field *fields, unsigned nfields)
 {
 	char name[EHS_EVENT_NAME_MAX + 1];
-	uint8_t meta_buf[NATIVE_META_MAX], payload_buf[EHS_EVENT_MAX];
 	struct eh_meta m;
-	struct eh_buf p;
 
 	ehs_event_name(name, event_name);
-	eh_meta_init(&m, meta_buf, sizeof meta_buf, name);
-	eh_buf_init(&p, payload_buf, sizeof payload_buf);
+	eh_meta_init(&m, out + PREFIX_LEN, NATIVE_META_MAX, name);
 	for (unsigned i = 0; i < nfields; i++) {
-		if (!fields[i].name || !fields[i].name[0] ||
-		    field_meta(&m, &fields[i]) == EH_E_INVAL ||
-		    field_payload(&p, &fields[i]) == EH_E_INVAL)
+		const char *fn = fields[i].name;
+		if (!fn || !fn[0] || strchr(fn, ';') || field_meta(&m, &fields[i]) == EH_E_INVAL)
 			return -EINVAL;
 	}
-	if (eh_meta_finish(&m) < 0 || p.err)
+	if (eh_meta_finish(&m) < 0)
 		return -E2BIG;
 
+	/* Any level will do: each call sets its own. */
+	struct eventheader h = { .level = EH_LEVEL_CRITICAL };
 	struct eh_prefix prefix;
-	struct eventheader h = { .level = (uint8_t)ehs_level(severity) };
-	struct iovec iov[1 + EH_EVENT_IOV] = { { NULL, 0 } };
-	long total = eh_event_iov(&prefix, &h, NULL, NULL, &m, p.data, p.len, iov + 1);
-	if (total < 0)
-		return -EINVAL;
-	if (total > EHS_EVENT_MAX)
+	struct iovec iov[EH_EVENT_IOV];
+	if (eh_event_iov(&prefix, &h, NULL, NULL, &m, NULL, 0, iov) < 0 ||
+	    prefix.len != PREFIX_LEN)
 		return -E2BIG;
+	memcpy(out, prefix.bytes, PREFIX_LEN);
+	return (long)(PREFIX_LEN + m.buf.len);
+}
+
+/*
+ * The fields' values, as eh_payload_str8/u8/u32/u64 would append them,
+ * into out.  Returns their length, -EINVAL for a bad type or value,
+ * -E2BIG when they do not fit EHS_EVENT_MAX (every field still checked),
+ * or NOT_CACHED when keys (if not NULL) are not these fields' names and
+ * types.
+ */
+static inline __attribute__((always_inline))
+long put_values(uint8_t out[VALUES_ROOM], const struct ehs_field *fields,
+		unsigned nfields, const struct native_key *keys)
+{
+	size_t len = 0;
+	bool big = false;
+
+	for (unsigned i = 0; i < nfields; i++) {
+		const struct ehs_field *f = &fields[i];
+		unsigned long type = (unsigned long)f->type;
+		if (keys && (f->name != keys[i].name || type != keys[i].type))
+			return NOT_CACHED;
+		/* INT64 and ERRNO: the low bytes of v.i are v.u's. */
+		uint64_t v = f->v.u;
+		size_t size, text_len = 0;
+		const char *text = NULL;
+		switch (type) {
+		case EHS_FIELD_STRING:
+			text = f->v.s ? f->v.s : "";
+			v = text_len = strlen(text);
+			if (text_len > UINT16_MAX)
+				return -EINVAL;
+			/* len may be past EHS_EVENT_MAX already (scalars are
+			 * not checked): no subtraction from it. */
+			if (big || len + 2 + text_len > EHS_EVENT_MAX) {
+				big = true;
+				continue;
+			}
+			size = 2;
+			break;
+		case EHS_FIELD_INT64:
+		case EHS_FIELD_UINT64:
+			size = 8;
+			break;
+		case EHS_FIELD_ERRNO:
+			size = 4;
+			break;
+		case EHS_FIELD_BOOL:
+			v = v != 0;
+			size = 1;
+			break;
+		case EHS_FIELD_UINT8:
+			if (v > UINT8_MAX)
+				return -EINVAL;
+			size = 1;
+			break;
+		default:
+			return -EINVAL;
+		}
+		/* Little-endian, 8 bytes stored, the value's size kept. */
+		eh_put_le64(out + len, v);
+		len += size;
+		if (text_len)
+			memcpy(out + len, text, text_len);
+		len += text_len;
+	}
+	return big || len > EHS_EVENT_MAX ? -E2BIG : (long)len;
+}
+
+/* Hands prefix (the head's, with this call's level), metadata and values
+ * to tp's sink as one event. */
+static inline __attribute__((always_inline))
+int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
+	      size_t head_len, const uint8_t *values, size_t values_len)
+{
+	if (head_len + values_len > EHS_EVENT_MAX)
+		return -E2BIG;
+	uint8_t prefix[PREFIX_LEN];
+	memcpy(prefix, head, PREFIX_LEN);
+	prefix[LEVEL_AT] = (uint8_t)level;
+	struct iovec iov[1 + EH_EVENT_IOV] = {
+		{ NULL, 0 },
+		{ prefix, PREFIX_LEN },
+		{ (void *)(head + PREFIX_LEN), head_len - PREFIX_LEN },
+		{ (void *)values, values_len },
+	};
 	ehs_sink_fn sink;
 	void *ctx;
 	ehs_sink_for(tp, &sink, &ctx);
@@ -104,8 +204,45 @@ static int write_event(struct ue_tracepoint *tp, int severity, const char *event
 	return 1;
 }
 
-EHS_API int ehs_event(int priority, const char *event_name,
-		      const struct ehs_field *fields, unsigned nfields)
+/* The event with a head built here, offered to cache (if any). */
+static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, unsigned level,
+					       struct ehs_event_cache *cache,
+					       const char *event_name,
+					       const struct ehs_field *fields, unsigned nfields,
+					       uint8_t values[VALUES_ROOM])
+{
+	uint8_t head[PREFIX_LEN + NATIVE_META_MAX];
+	long values_len = put_values(values, fields, nfields, NULL);
+	long head_len = build_head(head, event_name, fields, nfields);
+	if (head_len == -EINVAL || values_len == -EINVAL)
+		return -EINVAL;
+	if (head_len < 0 || values_len < 0)
+		return -E2BIG;
+	if (cache)
+		ehs_native_cache_put(cache, event_name, fields, nfields, head, (size_t)head_len);
+	return put_event(tp, level, head, (size_t)head_len, values, (size_t)values_len);
+}
+
+static inline __attribute__((always_inline))
+int write_event(struct ue_tracepoint *tp, int severity, struct ehs_event_cache *cache,
+		const char *event_name, const struct ehs_field *fields, unsigned nfields)
+{
+	uint8_t values[VALUES_ROOM];
+	unsigned level = ehs_level(severity);
+	const struct native_cache *c = cache ? ehs_native_cache_get(cache, event_name, nfields) : NULL;
+	if (c) {
+		long values_len = put_values(values, fields, nfields, c->keys);
+		if (values_len >= 0)
+			return put_event(tp, level, ehs_native_cache_head(c), c->head_len,
+					 values, (size_t)values_len);
+		if (values_len != NOT_CACHED)
+			return (int)values_len;
+	}
+	return put_built(tp, level, cache, event_name, fields, nfields, values);
+}
+
+static int native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
+			const struct ehs_field *fields, unsigned nfields)
 {
 	int saved = errno;
 	if ((nfields && !fields) || nfields > EHS_FIELDS_MAX) {
@@ -118,7 +255,7 @@ EHS_API int ehs_event(int priority, const char *event_name,
 	int r = 0;
 	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(priority), facility_of(priority));
 	if (tp)
-		r = write_event(tp, LOG_PRI(priority), event_name, fields, nfields);
+		r = write_event(tp, LOG_PRI(priority), cache, event_name, fields, nfields);
 	ehs_busy = 0;
 	if (r < 0) {
 		errno = -r;
@@ -126,4 +263,17 @@ EHS_API int ehs_event(int priority, const char *event_name,
 	}
 	errno = saved;
 	return r;
+}
+
+EHS_API int ehs_event(int priority, const char *event_name,
+		      const struct ehs_field *fields, unsigned nfields)
+{
+	return native_event(NULL, priority, event_name, fields, nfields);
+}
+
+EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
+			     const char *event_name, const struct ehs_field *fields,
+			     unsigned nfields)
+{
+	return native_event(cache, priority, event_name, fields, nfields);
 }

@@ -39,6 +39,14 @@
  *                   kernel_traced would send, to the same tracepoint
  *                   (registered again, with the same name and fields, on
  *                   a descriptor of this program's own)
+ * and, in the bench-call-traced build again, the native API:
+ *   native_cached   a preformatted native event through EHS_EVENT(), the
+ *                   call site's cache holding its metadata: the message
+ *                   (as the syslog kinds format it, once, before the
+ *                   loop), the request number and the ms as fields; the
+ *                   sink only adds up the iovecs' lengths
+ *   native_uncached the same event through ehs_event(), which builds
+ *                   the metadata on every call
  *
  * -s BYTES pads the message to about BYTES bytes (the formatted text, as
  * the format's "%s" tail); 0, the default, logs the plain format.
@@ -80,6 +88,8 @@
 
 #include <eventheader/eventheader.h>
 
+#include <ehsyslog.h>
+
 #include "bridge/bridge.h"
 /* The kernel's registration ABI, as the writer carries it. */
 #include "user_events/abi.h"
@@ -99,7 +109,7 @@ void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
 enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
-	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_EMPTY,
+	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V,
 };
 
@@ -112,6 +122,8 @@ static const char *const kind_names[] = {
 	[K_WRITEV_EVENT] = "writev_event",
 	[K_KERNEL_TRACED] = "kernel_traced",
 	[K_KERNEL_WRITEV] = "kernel_writev",
+	[K_NATIVE_CACHED] = "native_cached",
+	[K_NATIVE_UNCACHED] = "native_uncached",
 	[K_EMPTY] = "empty",
 	[K_VSYSLOG] = "vsyslog", [K_VSYSLOG_CHK] = "vsyslog_chk",
 	[K_EMPTY_V] = "empty_v",
@@ -354,6 +366,22 @@ static void log_once(unsigned long i)
 			err(1, "writev to user_events_data");
 #endif
 		break;
+	case K_NATIVE_CACHED:
+	case K_NATIVE_UNCACHED:
+#ifdef BENCH_TRACED
+	{
+		struct ehs_field f[] = {
+			EHS_STRING("message", message),
+			EHS_INT64("request", a),
+			EHS_UINT8("ms", b),
+		};
+		int r = kind == K_NATIVE_CACHED ? EHS_EVENT(LOG_INFO, "request", f, 3)
+						: ehs_event(LOG_INFO, "request", f, 3);
+		if (r != 1)
+			errx(1, "the native event was not written: %d", r);
+	}
+#endif
+		break;
 	case K_EMPTY:
 		empty_fn(LOG_INFO, FORMAT, a, b, pad);
 		break;
@@ -435,7 +463,7 @@ int main(int argc, char **argv)
 		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
 #endif
 #ifndef BENCH_TRACED
-	if (kind >= K_TRACED_NOWRITE && kind <= K_KERNEL_WRITEV)
+	if (kind >= K_TRACED_NOWRITE && kind <= K_NATIVE_UNCACHED)
 		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
 #endif
 

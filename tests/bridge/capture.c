@@ -25,3 +25,19 @@ int capture_sink(void *ctx, struct iovec *iov, int iovcnt)
 	c->len[c->count++] = n;
 	return 0;
 }
+
+int capture_which(const struct capture *want, const struct iovec *iov, int iovcnt)
+{
+	uint8_t ev[512];
+	size_t n = 0;
+	for (int i = 1; i < iovcnt; i++) {
+		if (n + iov[i].iov_len > sizeof ev)
+			return -1;
+		memcpy(ev + n, iov[i].iov_base, iov[i].iov_len);
+		n += iov[i].iov_len;
+	}
+	for (unsigned k = 0; k < want->count; k++)
+		if (n == want->len[k] && memcmp(ev, want->data[k], n) == 0)
+			return (int)k;
+	return -1;
+}

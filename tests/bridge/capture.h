@@ -18,4 +18,9 @@ struct capture {
 
 int capture_sink(void *ctx, struct iovec *iov, int iovcnt);
 
+/* Which of want's events the event in iov[1..iovcnt) is, byte for byte,
+ * or -1 (also for an event over 512 bytes).  Safe from several threads
+ * and signal handlers at once: for sinks that check events as they come. */
+int capture_which(const struct capture *want, const struct iovec *iov, int iovcnt);
+
 #endif

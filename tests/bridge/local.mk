@@ -97,3 +97,13 @@ tests_bridge_test_ident_cache_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_ident_cache_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
 tests_bridge_test_ident_cache_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
 tests_bridge_test_ident_cache_LDFLAGS = -no-install
+
+# The native API: ehs_event's bytes, u8 fields, errors, and the cache of
+# ehs_event_cached against ehs_event, with threads and a signal handler.
+check_PROGRAMS += tests/bridge/test_native
+TESTS += tests/bridge/test_native
+tests_bridge_test_native_SOURCES = tests/bridge/test_native.c
+tests_bridge_test_native_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_native_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
+tests_bridge_test_native_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
+tests_bridge_test_native_LDFLAGS = -no-install

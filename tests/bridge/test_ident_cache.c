@@ -120,23 +120,8 @@ static atomic_bool stop;
 static int check_sink(void *ctx, struct iovec *iov, int iovcnt)
 {
 	(void)ctx;
-	uint8_t ev[512];
-	size_t n = 0;
-	for (int i = 1; i < iovcnt; i++) {
-		if (n + iov[i].iov_len > sizeof ev) {
-			atomic_fetch_add(&bad, 1);
-			return 0;
-		}
-		memcpy(ev + n, iov[i].iov_base, iov[i].iov_len);
-		n += iov[i].iov_len;
-	}
-	for (unsigned k = 0; k < 2; k++) {
-		if (n == expect.len[k] && memcmp(ev, expect.data[k], n) == 0) {
-			atomic_fetch_add(&seen[k], 1);
-			return 0;
-		}
-	}
-	atomic_fetch_add(&bad, 1);
+	int k = capture_which(&expect, iov, iovcnt);
+	atomic_fetch_add(k < 0 ? &bad : &seen[k], 1);
 	return 0;
 }
 

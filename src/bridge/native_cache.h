@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What ehs_event_cached keeps in the caller's struct ehs_event_cache: the
+ * head of one event (its prefix and metadata, as the uncached path builds
+ * them) and the key it was built for, the addresses of the event name
+ * and field names and the field types.  Filled once, by the first call
+ * that finds it empty, then only read, never written again: readers use
+ * the head in place, without a copy and without a lock, from any thread
+ * or signal handler.  A call that finds it being filled, or kept for
+ * another key, builds its own head on its stack.
+ */
+#ifndef EHS_BRIDGE_NATIVE_CACHE_H
+#define EHS_BRIDGE_NATIVE_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ehsyslog.h>
+
+enum { NATIVE_CACHE_EMPTY, NATIVE_CACHE_FILLING, NATIVE_CACHE_FILLED };
+
+/* One field as the cache knows it: its name's address and its type. */
+struct native_key {
+	const char *name;
+	unsigned long type;
+};
+
+/* The caller's storage, seen through its real layout: after the fixed
+ * part, nfields keys, then the head. */
+struct __attribute__((may_alias)) native_cache {
+	uint32_t state;
+	uint16_t nfields;
+	uint16_t head_len;
+	const char *event_name;
+	struct native_key keys[];
+};
+
+_Static_assert(sizeof(struct native_cache) <= sizeof(struct ehs_event_cache),
+	       "struct ehs_event_cache too small for its own header");
+_Static_assert(_Alignof(struct native_cache) <= _Alignof(struct ehs_event_cache),
+	       "struct ehs_event_cache aligned less than its contents");
+
+/*
+ * The cache, when it holds a head for this event name and nfields fields:
+ * its keys then say which names and types they were.  NULL while it is
+ * empty or being filled, or when it holds another event's head.
+ */
+static inline const struct native_cache *ehs_native_cache_get(const struct ehs_event_cache *cache,
+							      const char *event_name,
+							      unsigned nfields)
+{
+	const struct native_cache *c = (const struct native_cache *)cache;
+	if (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != NATIVE_CACHE_FILLED ||
+	    c->event_name != event_name || c->nfields != nfields)
+		return NULL;
+	return c;
+}
+
+/* The head a filled cache keeps, after its keys. */
+static inline const uint8_t *ehs_native_cache_head(const struct native_cache *c)
+{
+	return (const uint8_t *)(c->keys + c->nfields);
+}
+
+/* Offers the head built for this event name and these fields.  Kept
+ * when the cache is still empty and it fits; else dropped. */
+void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
+			  const struct ehs_field *fields, unsigned nfields,
+			  const uint8_t *head, size_t head_len);
+
+#endif
