@@ -7,8 +7,8 @@
  * resolved at once by the first interposed call of any kind (a logging
  * call, openlog, setlogmask...), so only a program whose very first such
  * call is made from a signal handler runs dlsym there, where an
- * allocation is not async-signal-safe.  libbsd's are NULL when the
- * program does not load libbsd.
+ * allocation is not async-signal-safe.  libbsd's and GLib's are NULL
+ * when the program does not load that library.
  */
 #ifndef EHS_PRELOAD_REAL_H
 #define EHS_PRELOAD_REAL_H
@@ -16,6 +16,7 @@
 #include <stdarg.h>
 
 #include "bridge/hidden.h"
+#include "preload/glib.h"
 
 /* Interposed symbols are the library's only exports besides its API. */
 #define EHS_INTERPOSE __attribute__((visibility("default")))
@@ -44,6 +45,7 @@ struct ehs_real {
 	ehs_error_at_line_fn error_at_line;
 	ehs_verrc_fn verrc;	/* libbsd, may be NULL */
 	ehs_vwarnc_fn vwarnc;	/* libbsd, may be NULL */
+	struct ehs_glib_fns glib;	/* GLib's, NULL without GLib */
 };
 
 extern EHS_HIDDEN struct ehs_real ehs_real_fns;
