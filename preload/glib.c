@@ -75,8 +75,8 @@ static unsigned facility(void)
  * event, as GLib writes nothing for them.
  */
 #define FOR_EACH_LEVEL(bit, level) \
-	for (int bit = 31; bit >= 2; bit--) \
-		if ((unsigned)(level) & EHS_G_LOG_LEVEL_MASK & (1u << bit))
+	for (unsigned m_ = (unsigned)(level) & EHS_G_LOG_LEVEL_MASK, bit; \
+	     m_ && (bit = 31 - (unsigned)__builtin_clz(m_), 1); m_ &= ~(1u << bit))
 
 /* True when one of the call's events is wanted: idle, one load per
  * level bit (a single one in every call the macros make). */
