@@ -324,9 +324,9 @@ static const char *glib_priority(unsigned level)
 }
 
 /*
- * The MESSAGE field's value as GLib makes it, into fields[at]: under
+ * The MESSAGE field's value as GLib makes it, in *out: under
  * G_LOG_FLAG_RECURSION in buffer (cut to 1024 bytes), else allocated by
- * GLib (returned, for g_free).  With errno as at the call, for %m.
+ * GLib (also returned, for g_free).  With errno as at the call, for %m.
  */
 static char *glib_message(int level, int saved, const char *fmt, va_list ap,
 			  char buffer[GLIB_RECURSION_BUFFER], const char **out)
@@ -353,6 +353,31 @@ static void glib_free(void *p)
 		f(p);
 }
 
+/*
+ * What both variadic structured calls end with: the events, then GLib's
+ * g_log_structured_array with fields[msg_at] set to GLib's formatting
+ * of fmt and *ap (which the events leave unconsumed).
+ */
+static void forward_structured(int level, int saved, struct ehs_glog_field *fields, size_t n,
+			       size_t msg_at, const char *fmt, va_list *ap)
+{
+	if (wanted(level)) {
+		struct glib_event ev;
+		take_fields(&ev, fields, n);
+		write_events(level, saved, &ev.src, fmt, ap, NULL, 0);
+	}
+	ehs_g_log_structured_array_fn real = EHS_REAL(glib.log_structured_array);
+	if (real) {
+		char buffer[GLIB_RECURSION_BUFFER];
+		char *allocated = glib_message(level, saved, fmt, *ap, buffer,
+					       (const char **)&fields[msg_at].value);
+		errno = saved;
+		real(level, fields, n);
+		glib_free(allocated);
+	}
+	errno = saved;
+}
+
 EHS_INTERPOSE void g_log_structured_standard(const char *domain, int level, const char *file,
 					     const char *line, const char *func,
 					     const char *fmt, ...)
@@ -370,22 +395,8 @@ EHS_INTERPOSE void g_log_structured_standard(const char *domain, int level, cons
 	size_t n = sizeof fields / sizeof fields[0] - (domain ? 0 : 1);
 	va_list ap;
 	va_start(ap, fmt);
-	if (wanted(level)) {
-		struct glib_event ev;
-		take_fields(&ev, fields, n);
-		write_events(level, saved, &ev.src, fmt, &ap, NULL, 0);
-	}
-	ehs_g_log_structured_array_fn real = EHS_REAL(glib.log_structured_array);
-	if (real) {
-		char buffer[GLIB_RECURSION_BUFFER];
-		char *allocated = glib_message(level, saved, fmt, ap, buffer,
-					       (const char **)&fields[4].value);
-		errno = saved;
-		real(level, fields, n);
-		glib_free(allocated);
-	}
+	forward_structured(level, saved, fields, n, 4, fmt, &ap);
 	va_end(ap);
-	errno = saved;
 }
 
 /*
@@ -441,20 +452,7 @@ EHS_INTERPOSE void g_log_structured(const char *domain, int level, ...)
 	if (domain)
 		fields[2] = (struct ehs_glog_field){ "GLIB_DOMAIN", domain, -1 };
 
-	if (wanted(level)) {
-		struct glib_event ev;
-		take_fields(&ev, fields, n);
-		write_events(level, saved, &ev.src, fmt, &ap, NULL, 0);
-	}
-	ehs_g_log_structured_array_fn real = EHS_REAL(glib.log_structured_array);
-	if (real) {
-		char buffer[GLIB_RECURSION_BUFFER];
-		char *allocated = glib_message(level, saved, fmt, ap, buffer,
-					       (const char **)&fields[0].value);
-		errno = saved;
-		real(level, fields, n);
-		glib_free(allocated);
-	}
+	forward_structured(level, saved, fields, n, 0, fmt, &ap);
 	if (fields != stack)
 		glib_free(fields);
 	va_end(ap);
