@@ -8,7 +8,7 @@
 # g_error, which ends the process: its event is written before.  perf records the
 # events under the preload; every field is checked against the calls by
 # tests/e2e/glib_check.py's own perf.data decoder and in `ehsyslog decode
-# --json`.  GLib's stdout and stderr are byte for byte the same without
+# --json`, and in decode's text lines.  GLib's stdout and stderr are byte for byte the same without
 # the library, traced and untraced, once GLib's timestamps (HH:MM:SS.mmm)
 # and process ids, which differ from run to run, are masked.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
@@ -85,6 +85,21 @@ python3 "$top_srcdir/tests/e2e/glib_check.py" "$T/traced/expected" "$T/glib.data
 	"$T/decode.json" "$T/ids" $(cat "$T/traced/pids") >"$T/check.out" 2>&1 ||
 	fail "$(cat "$T/check.out")"
 cat "$T/check.out"
+
+# Text lines show the fields after the message; a plain event none.
+expect 0 "$EHSYSLOG" decode "$T/glib.data"
+expect_empty err
+sed 's/^[^ ]* [^ ]* //' "$T/out" >"$T/text"
+p1=$(sed -n 1p "$T/traced/pids") p2=$(sed -n 2p "$T/traced/pids")
+for line in \
+	"glibtest-a[$p1]: user.warning array message [file=\"arr.c\" line=5 GLIB_DOMAIN=\"glibtest-a\" BLOB=0001ff7a COUNTED=\"abc\"]" \
+	"glibtest-s[$p1]: user.err structured 7 x [file=\"some/file.c\" line=77 GLIB_DOMAIN=\"glibtest-s\" CODE_FUNC=\"some_func\" MY_FIELD=\"my value\"]" \
+	"glibtest-dom[$p1]: user.warning with domain 42 [GLIB_DOMAIN=\"glibtest-dom\"]" \
+	"glib_calls[$p1]: user.notice message 1" \
+	"glib_calls[$p2]: user.crit fatal 9"; do
+	checks=$((checks + 1))
+	grep -qxF -- "$line" "$T/text" || fail "decode's text lacks the line '$line'; it was: $(cat "$T/text")"
+done
 
 kill -INT $reg
 wait $reg
