@@ -78,8 +78,8 @@ static unsigned facility(void)
 	for (unsigned m_ = (unsigned)(level) & EHS_G_LOG_LEVEL_MASK, bit; \
 	     m_ && (bit = 31 - (unsigned)__builtin_clz(m_), 1); m_ &= ~(1u << bit))
 
-/* True when one of the call's events is wanted: idle, one load per
- * level bit (a single one in every call the macros make). */
+/* True when one of the call's events is traced.  Untraced, this is one
+ * load per level bit (a single one in every call the macros make). */
 static bool wanted(int level)
 {
 	if (ehs_busy)
