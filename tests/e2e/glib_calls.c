@@ -96,6 +96,22 @@ static void structured_calls(void)
 			 "CODE_LINE", "77", "CODE_FUNC", "some_func", "MY_FIELD", "my value",
 			 "MESSAGE", "structured %d %s", 7, "x");
 
+	/* 70 pairs: past the 64 fields forwarded from the stack (GLib's
+	 * allocator takes over); the event keeps its first 32 extras. */
+#define PAIR(n) "F" #n, "v" #n
+#define TEN(d) PAIR(d##0), PAIR(d##1), PAIR(d##2), PAIR(d##3), PAIR(d##4), \
+	PAIR(d##5), PAIR(d##6), PAIR(d##7), PAIR(d##8), PAIR(d##9)
+	struct want_extra many[32] = { DOMAIN_EXTRA("glibtest-many") };
+	static char keys[31][4], values[31][4];
+	for (int i = 0; i < 31; i++) {
+		snprintf(keys[i], sizeof keys[i], "F%d", 10 + i);
+		snprintf(values[i], sizeof values[i], "v%d", 10 + i);
+		many[1 + i] = (struct want_extra){ keys[i], values[i], 3, 0 };
+	}
+	want(LOG_WARNING, "glibtest-many", NULL, 0, "many 70", many, 32);
+	g_log_structured("glibtest-many", G_LOG_LEVEL_WARNING, TEN(1), TEN(2), TEN(3), TEN(4),
+			 TEN(5), TEN(6), TEN(7), "MESSAGE", "many %d", 70);
+
 	/* g_log_structured_array: counted values, one of them binary. */
 	static const char blob[] = { 0x00, 0x01, (char)0xff, 'z' };
 	static const GLogField fields[] = {
