@@ -7,7 +7,8 @@
 # points, which tests also build on x86-64 (with EHS_NO_ASM_STUBS).
 PRELOAD_C_SOURCES = \
 	preload/real.h preload/real.c preload/stubs.h \
-	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c
+	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c \
+	preload/glib.h preload/glib.c
 PRELOAD_SOURCES = $(PRELOAD_C_SOURCES)
 if ASM_STUBS
 PRELOAD_SOURCES += preload/syslog_stubs.S

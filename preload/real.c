@@ -37,6 +37,12 @@ void ehs_real_resolve(void)
 	RESOLVE(error_at_line, "error_at_line");
 	RESOLVE(verrc, "verrc");
 	RESOLVE(vwarnc, "vwarnc");
+	RESOLVE(glib.logv, "g_logv");
+	RESOLVE(glib.log_structured_array, "g_log_structured_array");
+	RESOLVE(glib.strdup_vprintf, "g_strdup_vprintf");
+	RESOLVE(glib.vsnprintf, "g_vsnprintf");
+	RESOLVE(glib.malloc_n, "g_malloc_n");
+	RESOLVE(glib.free, "g_free");
 	__atomic_store_n(&ehs_real_done, 1, __ATOMIC_RELEASE);
 }
 

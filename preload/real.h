@@ -7,10 +7,11 @@
  * resolved at once by the first interposed call of any kind (a logging
  * call, openlog, setlogmask...), so only a program whose very first such
  * call is made from a signal handler runs dlsym there, where an
- * allocation is not async-signal-safe.  libbsd's are NULL when the
- * program does not load libbsd.  The descriptor wrappers (fd.c) look
- * theirs up one by one instead: close() is called by programs that never
- * log, and looking up libbsd's missing symbols is what allocates.
+ * allocation is not async-signal-safe.  libbsd's and GLib's are NULL
+ * when the program does not load that library.  The descriptor wrappers
+ * (fd.c) look theirs up one by one instead: close() is called by programs
+ * that never log, and looking up libbsd's missing symbols is what
+ * allocates.
  */
 #ifndef EHS_PRELOAD_REAL_H
 #define EHS_PRELOAD_REAL_H
@@ -18,6 +19,7 @@
 #include <stdarg.h>
 
 #include "bridge/hidden.h"
+#include "preload/glib.h"
 
 /* Interposed symbols are the library's only exports besides its API. */
 #define EHS_INTERPOSE __attribute__((visibility("default")))
@@ -46,6 +48,7 @@ struct ehs_real {
 	ehs_error_at_line_fn error_at_line;
 	ehs_verrc_fn verrc;	/* libbsd, may be NULL */
 	ehs_vwarnc_fn vwarnc;	/* libbsd, may be NULL */
+	struct ehs_glib_fns glib;	/* GLib's, NULL without GLib */
 };
 
 extern EHS_HIDDEN struct ehs_real ehs_real_fns;

@@ -127,7 +127,8 @@ static void extras_build(struct extras *x, const struct ehs_record *r)
 		    need > EHS_EXTRA_BYTES - x->meta_len - x->payload_len)
 			break;
 		memcpy(x->meta + x->meta_len, e->name, name_len + 1);
-		x->meta[x->meta_len + name_len + 1] = EH_ENC_STRING_LENGTH16_CHAR8;
+		x->meta[x->meta_len + name_len + 1] = e->binary ?
+			EH_ENC_BINARY_LENGTH16_CHAR8 : EH_ENC_STRING_LENGTH16_CHAR8;
 		x->meta_len += name_len + 2;
 		eh_put_le16(x->payload + x->payload_len, (uint16_t)e->value_len);
 		memcpy(x->payload + x->payload_len + 2, e->value, e->value_len);

@@ -9,6 +9,7 @@
 #ifndef EHS_BRIDGE_EMIT_H
 #define EHS_BRIDGE_EMIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
@@ -32,6 +33,8 @@ struct ehs_extra {
 	const char *name;
 	const char *value;
 	size_t value_len;
+	bool binary;	/* bytes, not text: a counted binary field, which
+			 * decoders show as hex */
 };
 
 #define EHS_EXTRA_BYTES 1536

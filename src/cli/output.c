@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -40,6 +42,7 @@ struct pending {
 	struct syslog_fields f;	/* message not valid */
 	char *head;	/* JSON: the first part's text before the message */
 	char *tail;	/* JSON: after it; text: the ident */
+	char *extras;	/* text: the first part's extras_text */
 	char *msg;	/* raw bytes (text) or JSON-escaped (JSON) */
 	size_t msg_len, msg_cap;
 };
@@ -113,6 +116,7 @@ static void pending_clear(struct pending *p)
 	free(p->head);
 	free(p->tail);
 	free(p->msg);
+	free(p->extras);
 	memset(p, 0, sizeof *p);
 }
 
@@ -253,9 +257,85 @@ static int vis_into(struct out *o, size_t at, const void *src, size_t len, size_
 	return 0;
 }
 
+/* The syslog fields a text line shows in its own way. */
+static bool syslog_field(const char *name)
+{
+	static const char *const names[] = {
+		"message", "severity", "facility", "errno", "part", "parts",
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * What a text line shows after the message: every other top-level field
+ * of the event (error_at_line's file and line, the extra fields of
+ * GLib's calls) as " [NAME=VALUE ...]": strings quoted and made safe
+ * like the message, integers in decimal, anything else (binary fields)
+ * as hex digits.  "" when there is none; NULL when out of memory.
+ */
+static char *extras_text(const struct read_event *ev)
+{
+	struct eh_event_view view;
+	struct eh_cursor c;
+	struct eh_item it;
+	char *s = NULL;
+	size_t cap = 0, len = 0;
+
+	if (!grow(&s, &cap, 1))
+		return NULL;
+	s[0] = '\0';
+	if (eh_event_open(&view, ev->tracepoint, ev->data, ev->len) < 0)
+		return s;
+	eh_cursor_init(&c, &view);
+	while (eh_cursor_next(&c, &it) > 0) {
+		unsigned enc = it.encoding & EH_ENC_VALUE_MASK;
+		size_t name_len = strlen(it.name);
+
+		if (it.kind != EH_ITEM_VALUE || it.depth != 0 ||
+		    (it.encoding & EH_ENC_ARRAY_MASK) != 0 || syslog_field(it.name))
+			continue;
+		if (name_len > OUT_LINE_MAX / 8 || it.value_len > OUT_LINE_MAX / 8 ||
+		    !grow(&s, &cap, len + 4 * name_len + 4 * it.value_len + 32)) {
+			free(s);
+			return NULL;
+		}
+		s[len++] = ' ';
+		if (len == 1)
+			s[len++] = '[';
+		len += (size_t)strnvisx(s + len, cap - len, it.name, name_len, VIS_FLAGS);
+		s[len++] = '=';
+		if (enc == EH_ENC_STRING_LENGTH16_CHAR8 || enc == EH_ENC_ZSTRING_CHAR8) {
+			s[len++] = '"';
+			len += (size_t)strnvisx(s + len, cap - len, (const char *)it.value,
+						it.value_len, VIS_FLAGS | VIS_DQ);
+			s[len++] = '"';
+		} else if (enc >= EH_ENC_VALUE8 && enc <= EH_ENC_VALUE64) {
+			uint64_t v = 0;
+
+			for (size_t i = it.value_len; i > 0; i--)
+				v = v << 8 | it.value[i - 1];
+			len += (size_t)snprintf(s + len, cap - len, "%" PRIu64, v);
+		} else {
+			for (size_t i = 0; i < it.value_len; i++)
+				len += (size_t)snprintf(s + len, cap - len, "%02x", it.value[i]);
+		}
+		s[len] = '\0';
+	}
+	if (len) {
+		s[len++] = ']';
+		s[len] = '\0';
+	}
+	return s;
+}
+
 static int print_syslog_line(struct out *o, const struct read_event *ev,
 			     const char *ident, size_t ident_len,
-			     const struct syslog_fields *f, const void *msg, size_t msg_len)
+			     const struct syslog_fields *f, const void *msg, size_t msg_len,
+			     const char *extras)
 {
 	char when[64], sev[16], fac[16];
 	size_t ilen, mlen;
@@ -275,8 +355,8 @@ static int print_syslog_line(struct out *o, const struct read_event *ev,
 		fprintf(stderr, "ehsyslog %s: out of memory\n", o->cmd);
 		return 0;
 	}
-	if (fprintf(o->fp, "%s %s %.*s[%u]: %s.%s %.*s\n", when, o->host, (int)ilen,
-		    o->buf, ev->info.pid, fac, sev, (int)mlen, o->buf + ilen + 1) < 0)
+	if (fprintf(o->fp, "%s %s %.*s[%u]: %s.%s %.*s%s\n", when, o->host, (int)ilen,
+		    o->buf, ev->info.pid, fac, sev, (int)mlen, o->buf + ilen + 1, extras) < 0)
 		return -1;
 	o->printed++;
 	return 1;
@@ -373,7 +453,7 @@ static int pending_print(struct out *o, struct pending *p)
 			o->printed++;
 	} else {
 		rc = print_syslog_line(o, &p->first, p->tail, strlen(p->tail), &p->f,
-				       p->msg, p->msg_len);
+				       p->msg, p->msg_len, p->extras);
 	}
 	pending_clear(p);
 	return rc;
@@ -468,8 +548,9 @@ static int split_event(struct out *o, const struct read_event *ev,
 			p->tail = strndup(o->buf + end, (size_t)jlen - end);
 		} else {
 			p->tail = strndup(view->event_name, view->name_len);
+			p->extras = extras_text(ev);
 		}
-		if (p->tail == NULL || (o->json && p->head == NULL))
+		if (p->tail == NULL || (o->json ? p->head == NULL : p->extras == NULL))
 			goto nomem;
 	}
 	if (!pending_append(p, text, len))
@@ -513,9 +594,18 @@ int out_event(struct out *o, const struct read_event *ev)
 		return print_decoded(o, ev);
 	if (is_syslog(&f) && f.parts != 0)
 		return split_event(o, ev, &view, &f);
-	if (is_syslog(&f) && !o->json)
-		return print_syslog_line(o, ev, view.event_name, view.name_len, &f,
-					 f.message, f.message_len);
+	if (is_syslog(&f) && !o->json) {
+		char *extras = extras_text(ev);
+
+		if (extras == NULL) {
+			fprintf(stderr, "ehsyslog %s: out of memory\n", o->cmd);
+			return 0;
+		}
+		rc = print_syslog_line(o, ev, view.event_name, view.name_len, &f,
+				       f.message, f.message_len, extras);
+		free(extras);
+		return rc;
+	}
 	return print_decoded(o, ev);
 }
 

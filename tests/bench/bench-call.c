@@ -15,6 +15,12 @@
  *               has on the wire, in the iovec shape a writer uses
  *   tracef      LTTng-UST tracef() with the same format (only in the
  *               bench-call-lttng build)
+ *   g_log, g_log_structured, g_log_structured_standard,
+ *   g_log_structured_array
+ *               GLib's calls at G_LOG_LEVEL_WARNING, domain "bench", the
+ *               same format (the array: the formatted message), GLib's
+ *               stderr sent to /dev/null (only in the bench-call-glib
+ *               build)
  *   empty       a call, through a pointer the compiler cannot see through,
  *               to a variadic function that does nothing: what the loop
  *               and an out-of-line call cost, the floor under every figure
@@ -80,6 +86,9 @@
 #ifdef BENCH_LTTNG
 #include <lttng/tracef.h>
 #endif
+#ifdef BENCH_GLIB
+#include <glib.h>
+#endif
 
 #include "malloc-count.h"
 
@@ -111,6 +120,7 @@ enum kind {
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V,
+	K_G_LOG, K_G_LOG_STRUCTURED, K_G_LOG_STANDARD, K_G_LOG_ARRAY,
 };
 
 static const char *const kind_names[] = {
@@ -127,6 +137,9 @@ static const char *const kind_names[] = {
 	[K_EMPTY] = "empty",
 	[K_VSYSLOG] = "vsyslog", [K_VSYSLOG_CHK] = "vsyslog_chk",
 	[K_EMPTY_V] = "empty_v",
+	[K_G_LOG] = "g_log", [K_G_LOG_STRUCTURED] = "g_log_structured",
+	[K_G_LOG_STANDARD] = "g_log_structured_standard",
+	[K_G_LOG_ARRAY] = "g_log_structured_array",
 };
 
 static void empty_call(int pri, const char *fmt, ...)
@@ -343,6 +356,34 @@ static void log_once(unsigned long i)
 		tracef(FORMAT, a, b, pad);
 #endif
 		break;
+	case K_G_LOG:
+#ifdef BENCH_GLIB
+		g_log("bench", G_LOG_LEVEL_WARNING, FORMAT, a, b, pad);
+#endif
+		break;
+	case K_G_LOG_STRUCTURED:
+#ifdef BENCH_GLIB
+		g_log_structured("bench", G_LOG_LEVEL_WARNING, "CODE_FUNC", "log_once",
+				 "MESSAGE", FORMAT, a, b, pad);
+#endif
+		break;
+	case K_G_LOG_STANDARD:
+#ifdef BENCH_GLIB
+		g_log_structured_standard("bench", G_LOG_LEVEL_WARNING, "bench-call.c", "1",
+					  "log_once", FORMAT, a, b, pad);
+#endif
+		break;
+	case K_G_LOG_ARRAY: {
+#ifdef BENCH_GLIB
+		const GLogField fields[] = {
+			{ "MESSAGE", message, -1 },
+			{ "PRIORITY", "4", -1 },
+			{ "GLIB_DOMAIN", "bench", -1 },
+		};
+		g_log_structured_array(G_LOG_LEVEL_WARNING, fields, G_N_ELEMENTS(fields));
+#endif
+		break;
+	}
 	case K_TRACED_NOWRITE:
 	case K_TRACED_DEVNULL:
 #ifdef BENCH_TRACED
@@ -462,6 +503,10 @@ int main(int argc, char **argv)
 	if (kind == K_TRACEF)
 		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
 #endif
+#ifndef BENCH_GLIB
+	if (kind >= K_G_LOG)
+		errx(2, "%s: only in the bench-call-glib build", kind_names[kind]);
+#endif
 #ifndef BENCH_TRACED
 	if (kind >= K_TRACED_NOWRITE && kind <= K_NATIVE_UNCACHED)
 		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
@@ -505,7 +550,7 @@ int main(int argc, char **argv)
 	/* warn() writes to stderr: time it against /dev/null, as a program
 	 * whose stderr nobody reads, but keep our own errors visible. */
 	int saved_stderr = -1;
-	if (kind == K_WARN || kind == K_WARNX) {
+	if (kind == K_WARN || kind == K_WARNX || kind >= K_G_LOG) {
 		saved_stderr = dup(2);
 		if (saved_stderr < 0 || dup2(null_fd, 2) < 0)
 			err(1, "redirecting stderr");

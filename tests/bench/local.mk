@@ -3,7 +3,7 @@
 # the smoke run), never installed and never linked against the library:
 # the library is preloaded into them, as into any program.
 bench_programs = tests/bench/bench-call tests/bench/bench-call-lttng \
-	tests/bench/bench-startup tests/bench/devlog-listener
+	tests/bench/bench-call-glib tests/bench/bench-startup tests/bench/devlog-listener
 check_PROGRAMS += $(bench_programs)
 
 tests_bench_bench_call_SOURCES = tests/bench/bench-call.c \
@@ -14,6 +14,11 @@ tests_bench_bench_call_LDADD = -lpthread
 tests_bench_bench_call_lttng_SOURCES = $(tests_bench_bench_call_SOURCES)
 tests_bench_bench_call_lttng_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_LTTNG
 tests_bench_bench_call_lttng_LDADD = -llttng-ust -ldl -lpthread
+# And with GLib's logging calls, for the same reason.
+tests_bench_bench_call_glib_SOURCES = $(tests_bench_bench_call_SOURCES)
+tests_bench_bench_call_glib_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_GLIB
+tests_bench_bench_call_glib_CFLAGS = $(AM_CFLAGS) $(GLIB_CFLAGS)
+tests_bench_bench_call_glib_LDADD = $(GLIB_LIBS) -lpthread
 tests_bench_bench_startup_SOURCES = tests/bench/bench-startup.c
 tests_bench_devlog_listener_SOURCES = tests/bench/devlog-listener.c
 # The start-up reference: an empty preloaded object (tests/bench/.libs/

@@ -17,7 +17,8 @@ fi
 interposed="__syslog_chk __vsyslog_chk closelog err errc error error_at_line errx
 openlog setlogmask syslog verr verrc verrx vsyslog vwarn vwarnc vwarnx warn
 warnc warnx close close_range closefrom dup2 dup3 fcntl fcntl64 fclose
-setrlimit setrlimit64 prlimit prlimit64"
+setrlimit setrlimit64 prlimit prlimit64
+g_log g_logv g_log_structured g_log_structured_array g_log_structured_standard"
 exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
 for s in $interposed; do
 	if ! printf '%s\n' "$exports" | grep -qx "$s"; then

@@ -107,3 +107,13 @@ tests_bridge_test_native_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
 tests_bridge_test_native_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
 tests_bridge_test_native_LDFLAGS = -no-install
+
+# GLib's calls through preload/glib.c into the sink, GLib not linked:
+# the level mapping and where each structured field goes.
+check_PROGRAMS += tests/bridge/test_glib
+TESTS += tests/bridge/test_glib
+tests_bridge_test_glib_SOURCES = tests/bridge/test_glib.c $(PRELOAD_SOURCES)
+tests_bridge_test_glib_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_glib_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_glib_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_glib_LDFLAGS = -no-install

@@ -43,3 +43,12 @@ E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh \
 TESTS += $(E2E_TESTS)
 dist_noinst_SCRIPTS += $(E2E_TESTS)
 dist_noinst_DATA += tests/e2e/lib.sh tests/e2e/compare.py tests/e2e/devlog.py
+
+# GLib's logging calls (tests/e2e/glib.sh): a real GLib program, built
+# against Debian's libglib2.0-dev (the tests' dependency only).
+check_PROGRAMS += tests/e2e/glib_calls
+tests_e2e_glib_calls_SOURCES = tests/e2e/glib_calls.c tests/e2e/glib_structured.c \
+	tests/e2e/glib_calls.h
+tests_e2e_glib_calls_CFLAGS = $(E2E_CFLAGS) $(GLIB_CFLAGS)
+tests_e2e_glib_calls_LDFLAGS =
+tests_e2e_glib_calls_LDADD = $(GLIB_LIBS)
