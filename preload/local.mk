@@ -3,7 +3,8 @@
 # of syslog and friends.
 PRELOAD_SOURCES = \
 	preload/real.h preload/real.c \
-	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c
+	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c \
+	preload/journal.c
 
 noinst_LTLIBRARIES += preload/libpreload.la
 preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES)

@@ -37,6 +37,12 @@ void ehs_real_resolve(void)
 	RESOLVE(error_at_line, "error_at_line");
 	RESOLVE(verrc, "verrc");
 	RESOLVE(vwarnc, "vwarnc");
+	RESOLVE(sd_printv, "sd_journal_printv");
+	RESOLVE(sd_printv_loc, "sd_journal_printv_with_location");
+	RESOLVE(sd_sendv, "sd_journal_sendv");
+	RESOLVE(sd_sendv_loc, "sd_journal_sendv_with_location");
+	RESOLVE(sd_perror, "sd_journal_perror");
+	RESOLVE(sd_perror_loc, "sd_journal_perror_with_location");
 	__atomic_store_n(&ehs_real_done, 1, __ATOMIC_RELEASE);
 }
 

@@ -16,7 +16,11 @@ if [ "$needed" != "$want" ]; then
 fi
 interposed="__syslog_chk __vsyslog_chk closelog err errc error error_at_line errx
 openlog setlogmask syslog verr verrc verrx vsyslog vwarn vwarnc vwarnx warn
-warnc warnx"
+warnc warnx
+sd_journal_print sd_journal_printv sd_journal_send sd_journal_sendv
+sd_journal_perror sd_journal_print_with_location sd_journal_printv_with_location
+sd_journal_send_with_location sd_journal_sendv_with_location
+sd_journal_perror_with_location"
 exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
 for s in $interposed; do
 	if ! printf '%s\n' "$exports" | grep -qx "$s"; then
@@ -34,7 +38,7 @@ if [ -n "$extra" ]; then
 	fail=1
 fi
 # Versioned exports of interposed names would not interpose glibc's.
-if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error)(@|$)' | grep -q '@'; then
+if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error|sd_journal_[a-z_]*)(@|$)' | grep -q '@'; then
 	echo "FAIL: interposed symbol carries a version"
 	fail=1
 fi
