@@ -89,3 +89,13 @@ tests_bridge_test_ident_cache_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_ident_cache_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
 tests_bridge_test_ident_cache_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
 tests_bridge_test_ident_cache_LDFLAGS = -no-install
+
+# libsystemd's journal calls through the interposer's wrappers, without
+# libsystemd: the KEY=value rules, field by field.
+check_PROGRAMS += tests/bridge/test_journal
+TESTS += tests/bridge/test_journal
+tests_bridge_test_journal_SOURCES = tests/bridge/test_journal.c $(PRELOAD_SOURCES)
+tests_bridge_test_journal_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_journal_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_journal_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_journal_LDFLAGS = -no-install
