@@ -43,3 +43,16 @@ E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh \
 TESTS += $(E2E_TESTS)
 dist_noinst_SCRIPTS += $(E2E_TESTS)
 dist_noinst_DATA += tests/e2e/lib.sh tests/e2e/compare.py tests/e2e/devlog.py
+
+# libsystemd's journal calls from a program built against Debian's
+# libsystemd (test-only dependency): events checked with our decoder and
+# an independent one, journald's datagrams with and without the library.
+if HAVE_LIBSYSTEMD
+check_PROGRAMS += tests/e2e/journal_calls
+tests_e2e_journal_calls_SOURCES = tests/e2e/journal.c
+tests_e2e_journal_calls_CFLAGS = $(E2E_CFLAGS) $(LIBSYSTEMD_CFLAGS)
+tests_e2e_journal_calls_LDADD = $(LIBSYSTEMD_LIBS)
+endif
+TESTS += tests/e2e/journal.sh
+dist_noinst_SCRIPTS += tests/e2e/journal.sh
+dist_noinst_DATA += tests/e2e/journal_check.py
