@@ -4,7 +4,8 @@
 # every sd_journal_* entry point, with and without sd-journal.h's
 # location macros.  Its events are checked field by field, extras
 # included, against what the program expected, as `ehsyslog tail --json`
-# prints them and as an independent decoder reads them from a tracefs
+# prints them, as `ehsyslog decode --json` reads them from trace-cmd's
+# trace.dat, and as an independent decoder reads them from a tracefs
 # instance's ring buffer (journal_check.py).  Pass-through: a listener
 # bound on journald's socket, /run/systemd/journal/socket (no journald
 # runs in the guest), receives byte for byte the same datagrams with and
@@ -36,6 +37,27 @@ run() {
 }
 
 run plain E2E_NONE=1
+
+# Recorded by trace-cmd, read back by `ehsyslog decode --json`.
+"$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
+register=$!
+i=0
+while [ "$(wc -l <"$work/register.out")" -lt 125 ] && [ $i -lt 300 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+trace-cmd record -q -o "$work/trace.dat" -e user_events \
+	env LD_PRELOAD="$lib" E2E_EXPECT="$work/recorded" "$prog" >"$work/record.out" 2>&1
+expect_eq "trace-cmd record: exit status" 0 $?
+kill -TERM "$register"
+wait "$register" || fail "register: $(cat "$work/register.err")"
+"$tool" decode --json "$work/trace.dat" >"$work/decoded" 2>"$work/decode.err"
+expect_eq "decode: exit status" 0 $?
+expect_eq "decode: stderr" "" "$(cat "$work/decode.err")"
+if r=$($check tail "$work/recorded" "$work/decoded" 2>&1); then pass "decode --json: $r"; else
+	fail "decode --json"
+	printf '%s\n' "$r"
+fi
 tail_start "$work/events" 125 || exit 1
 # The independent reader's own instance, every user_events tracepoint
 # (tail registered ours) enabled.
