@@ -130,6 +130,14 @@ static void print_event(int saved, int priority, const struct location *loc,
 	ehs_text_free(&t);
 }
 
+/* The whole untraced print in replace mode, as syslog's (syslog.c):
+ * no errno access, no call. */
+static inline bool print_replaced_and_idle(int priority)
+{
+	return ehs_config_mode() == EHS_MODE_REPLACE && priority >= 0 && priority <= 7 &&
+	       ehs_idle(ehs_tracepoint(priority, (unsigned)LOG_FAC(ehs_ident_facility())));
+}
+
 static int print_common(int priority, const struct location *loc, const char *format,
 			va_list ap)
 {
@@ -159,6 +167,8 @@ static int print_common(int priority, const struct location *loc, const char *fo
 
 EHS_INTERPOSE int sd_journal_print(int priority, const char *format, ...)
 {
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
 	va_list ap;
 	va_start(ap, format);
 	int r = print_common(priority, &none, format, ap);
@@ -168,6 +178,8 @@ EHS_INTERPOSE int sd_journal_print(int priority, const char *format, ...)
 
 EHS_INTERPOSE int sd_journal_printv(int priority, const char *format, va_list ap)
 {
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
 	return print_common(priority, &none, format, ap);
 }
 
@@ -175,6 +187,8 @@ EHS_INTERPOSE int sd_journal_print_with_location(int priority, const char *file,
 						 const char *line, const char *func,
 						 const char *format, ...)
 {
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
 	const struct location loc = { true, file, line, func };
 	va_list ap;
 	va_start(ap, format);
@@ -187,6 +201,8 @@ EHS_INTERPOSE int sd_journal_printv_with_location(int priority, const char *file
 						  const char *line, const char *func,
 						  const char *format, va_list ap)
 {
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
 	const struct location loc = { true, file, line, func };
 	return print_common(priority, &loc, format, ap);
 }

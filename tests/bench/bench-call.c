@@ -12,6 +12,12 @@
  *               has on the wire, in the iovec shape a writer uses
  *   tracef      LTTng-UST tracef() with the same format (only in the
  *               bench-call-lttng build)
+ *   journal_print, journal_send, journal_sendv
+ *               sd_journal_print(LOG_INFO, FORMAT...), sd_journal_send
+ *               with MESSAGE= and PRIORITY=6, sd_journal_sendv of the same
+ *               two fields, each through sd-journal.h's location macros
+ *               (the _with_location functions): only in the
+ *               bench-call-journal build, linked with libsystemd
  *   empty       a call, through a pointer the compiler cannot see through,
  *               to a variadic function that does nothing: what the loop
  *               and an out-of-line call cost, the floor under every figure
@@ -68,6 +74,10 @@
 #include <lttng/tracef.h>
 #endif
 
+#ifdef BENCH_JOURNAL
+#include <systemd/sd-journal.h>
+#endif
+
 #include "malloc-count.h"
 
 #ifdef BENCH_TRACED
@@ -92,6 +102,7 @@ enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_EMPTY,
+	K_JOURNAL_PRINT, K_JOURNAL_SEND, K_JOURNAL_SENDV,
 };
 
 static const char *const kind_names[] = {
@@ -104,6 +115,8 @@ static const char *const kind_names[] = {
 	[K_KERNEL_TRACED] = "kernel_traced",
 	[K_KERNEL_WRITEV] = "kernel_writev",
 	[K_EMPTY] = "empty",
+	[K_JOURNAL_PRINT] = "journal_print", [K_JOURNAL_SEND] = "journal_send",
+	[K_JOURNAL_SENDV] = "journal_sendv",
 };
 
 static void empty_call(int pri, const char *fmt, ...)
@@ -255,6 +268,27 @@ static void kernel_setup(void)
 }
 #endif
 
+#ifdef BENCH_JOURNAL
+static void log_journal(int a, int b)
+{
+	static const struct iovec fields[] = {
+		{ (void *)"MESSAGE=request 1 done in 2 ms", 30 },
+		{ (void *)"PRIORITY=6", 10 },
+	};
+	switch (kind) {
+	case K_JOURNAL_PRINT:
+		sd_journal_print(LOG_INFO, FORMAT, a, b, pad);
+		break;
+	case K_JOURNAL_SEND:
+		sd_journal_send("MESSAGE=" FORMAT, a, b, pad, "PRIORITY=6", NULL);
+		break;
+	default:
+		sd_journal_sendv(fields, 2);
+		break;
+	}
+}
+#endif
+
 static void log_once(unsigned long i)
 {
 	int a = (int)i, b = (int)(i & 127);
@@ -286,6 +320,13 @@ static void log_once(unsigned long i)
 			err(1, "writev");
 		break;
 	}
+	case K_JOURNAL_PRINT:
+	case K_JOURNAL_SEND:
+	case K_JOURNAL_SENDV:
+#ifdef BENCH_JOURNAL
+		log_journal(a, b);
+#endif
+		break;
 	case K_TRACEF:
 #ifdef BENCH_LTTNG
 		tracef(FORMAT, a, b, pad);
@@ -388,6 +429,11 @@ int main(int argc, char **argv)
 #ifndef BENCH_LTTNG
 	if (kind == K_TRACEF)
 		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
+#endif
+#ifndef BENCH_JOURNAL
+	if (kind >= K_JOURNAL_PRINT && kind <= K_JOURNAL_SENDV)
+		errx(2, "%s: this build has no libsystemd (use bench-call-journal)",
+		     kind_names[kind]);
 #endif
 #ifndef BENCH_TRACED
 	if (kind >= K_TRACED_NOWRITE && kind <= K_KERNEL_WRITEV)
