@@ -34,6 +34,7 @@ static const char usage[] =
 	"  -h, --help             show this help\n"
 	"\n"
 	"Text lines: syslog events as `TIME HOST PROGRAM[PID]: FACILITY.SEVERITY MESSAGE`,\n"
+	"then ` [NAME=\"value\" ...]` for extra string fields (a journal call's),\n"
 	"other events as `TIME Provider:Event field=value ...`.  FACILITY is the\n"
 	"name, or the number where there is none (30.info).  TIME is local wall\n"
 	"time (RFC 3339, microseconds) where the file maps its clock to it (perf.data\n"

@@ -40,6 +40,7 @@ struct pending {
 	struct syslog_fields f;	/* message not valid */
 	char *head;	/* JSON: the first part's text before the message */
 	char *tail;	/* JSON: after it; text: the ident */
+	char *extras;	/* text: the first part's extras_text */
 	char *msg;	/* raw bytes (text) or JSON-escaped (JSON) */
 	size_t msg_len, msg_cap;
 };
@@ -112,6 +113,7 @@ static void pending_clear(struct pending *p)
 {
 	free(p->head);
 	free(p->tail);
+	free(p->extras);
 	free(p->msg);
 	memset(p, 0, sizeof *p);
 }
@@ -189,6 +191,52 @@ static int read_fields(const struct eh_event_view *ev, struct syslog_fields *f)
 	return 0;
 }
 
+/*
+ * The string fields after the schema's own (a journal call's, GLib's),
+ * for a text line: ' [NAME="value" ...]', values made safe for a
+ * terminal, '"' escaped; "" when there are none.  NULL when out of
+ * memory or the event does not decode.
+ */
+static char *extras_text(const struct eh_event_view *ev)
+{
+	struct eh_cursor c;
+	struct eh_item it;
+	char *s = NULL;
+	size_t len = 0, cap = 0;
+	int rc;
+
+	if (!grow(&s, &cap, 1))
+		return NULL;
+	eh_cursor_init(&c, ev);
+	while ((rc = eh_cursor_next(&c, &it)) > 0) {
+		size_t name_len = strlen(it.name);
+		int n;
+
+		if (it.kind != EH_ITEM_VALUE || it.depth != 0 ||
+		    it.encoding != EH_ENC_STRING_LENGTH16_CHAR8 ||
+		    strcmp(it.name, "message") == 0 || strcmp(it.name, "file") == 0)
+			continue;
+		if (!grow(&s, &cap, len + name_len + 4 * it.value_len + 8))
+			goto fail;
+		len += (size_t)sprintf(s + len, "%s%s=\"", len ? " " : " [", it.name);
+		n = strnvisx(s + len, cap - len, (const char *)it.value, it.value_len,
+			     VIS_FLAGS | VIS_DQ);
+		if (n < 0)
+			goto fail;
+		len += (size_t)n;
+		s[len++] = '"';
+	}
+	if (rc < 0)
+		goto fail;
+	if (len)
+		s[len++] = ']';
+	s[len] = '\0';
+	return s;
+fail:
+	free(s);
+	return NULL;
+}
+
 static bool is_syslog(const struct syslog_fields *f)
 {
 	return f->has_message && f->has_severity && f->has_facility;
@@ -255,7 +303,8 @@ static int vis_into(struct out *o, size_t at, const void *src, size_t len, size_
 
 static int print_syslog_line(struct out *o, const struct read_event *ev,
 			     const char *ident, size_t ident_len,
-			     const struct syslog_fields *f, const void *msg, size_t msg_len)
+			     const struct syslog_fields *f, const void *msg, size_t msg_len,
+			     const char *extras)
 {
 	char when[64], sev[16], fac[16];
 	size_t ilen, mlen;
@@ -275,8 +324,8 @@ static int print_syslog_line(struct out *o, const struct read_event *ev,
 		fprintf(stderr, "ehsyslog %s: out of memory\n", o->cmd);
 		return 0;
 	}
-	if (fprintf(o->fp, "%s %s %.*s[%u]: %s.%s %.*s\n", when, o->host, (int)ilen,
-		    o->buf, ev->info.pid, fac, sev, (int)mlen, o->buf + ilen + 1) < 0)
+	if (fprintf(o->fp, "%s %s %.*s[%u]: %s.%s %.*s%s\n", when, o->host, (int)ilen,
+		    o->buf, ev->info.pid, fac, sev, (int)mlen, o->buf + ilen + 1, extras) < 0)
 		return -1;
 	o->printed++;
 	return 1;
@@ -373,7 +422,7 @@ static int pending_print(struct out *o, struct pending *p)
 			o->printed++;
 	} else {
 		rc = print_syslog_line(o, &p->first, p->tail, strlen(p->tail), &p->f,
-				       p->msg, p->msg_len);
+				       p->msg, p->msg_len, p->extras);
 	}
 	pending_clear(p);
 	return rc;
@@ -468,8 +517,9 @@ static int split_event(struct out *o, const struct read_event *ev,
 			p->tail = strndup(o->buf + end, (size_t)jlen - end);
 		} else {
 			p->tail = strndup(view->event_name, view->name_len);
+			p->extras = extras_text(view);
 		}
-		if (p->tail == NULL || (o->json && p->head == NULL))
+		if (p->tail == NULL || (o->json ? p->head == NULL : p->extras == NULL))
 			goto nomem;
 	}
 	if (!pending_append(p, text, len))
@@ -511,9 +561,18 @@ int out_event(struct out *o, const struct read_event *ev)
 		return 0;
 	if (is_syslog(&f) && f.parts != 0)
 		return split_event(o, ev, &view, &f);
-	if (is_syslog(&f) && !o->json)
-		return print_syslog_line(o, ev, view.event_name, view.name_len, &f,
-					 f.message, f.message_len);
+	if (is_syslog(&f) && !o->json) {
+		char *extras = extras_text(&view);
+
+		if (extras == NULL) {
+			fprintf(stderr, "ehsyslog %s: out of memory\n", o->cmd);
+			return 0;
+		}
+		rc = print_syslog_line(o, ev, view.event_name, view.name_len, &f,
+				       f.message, f.message_len, extras);
+		free(extras);
+		return rc;
+	}
 	return print_decoded(o, ev);
 }
 
