@@ -10,8 +10,8 @@
  * makes the event and returns what libsystemd returns when no journald
  * listens (0), or -EINVAL for arguments it refuses.
  *
- * The library does not link libsystemd: the prototypes are declared
- * here, the real functions found with dlsym.  A program without
+ * The library does not link libsystemd: the prototypes are our own
+ * (sd_journal.h), the real functions found with dlsym.  A program without
  * libsystemd never calls these.
  *
  * libsystemd calls its own entry points through the PLT (print calls
@@ -37,22 +37,7 @@
 #include "bridge/journal_format.h"
 #include "bridge/text.h"
 #include "preload/real.h"
-
-int sd_journal_print(int priority, const char *format, ...);
-int sd_journal_printv(int priority, const char *format, va_list ap);
-int sd_journal_send(const char *format, ...);
-int sd_journal_sendv(const struct iovec *iov, int n);
-int sd_journal_perror(const char *message);
-int sd_journal_print_with_location(int priority, const char *file, const char *line,
-				   const char *func, const char *format, ...);
-int sd_journal_printv_with_location(int priority, const char *file, const char *line,
-				    const char *func, const char *format, va_list ap);
-int sd_journal_send_with_location(const char *file, const char *line, const char *func,
-				  const char *format, ...);
-int sd_journal_sendv_with_location(const char *file, const char *line, const char *func,
-				   const struct iovec *iov, int n);
-int sd_journal_perror_with_location(const char *file, const char *line, const char *func,
-				    const char *message);
+#include "preload/sd_journal.h"
 
 /* libsystemd's LONG_LINE_MAX: a longer printed message is refused. */
 #define LONG_LINE_MAX (1024 * 1024)

@@ -4,7 +4,7 @@
 PRELOAD_SOURCES = \
 	preload/real.h preload/real.c \
 	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c \
-	preload/journal.c
+	preload/journal.c preload/sd_journal.h
 
 noinst_LTLIBRARIES += preload/libpreload.la
 preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES)

@@ -39,18 +39,11 @@ run() {
 run plain E2E_NONE=1
 
 # Recorded by trace-cmd, read back by `ehsyslog decode --json`.
-"$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
-register=$!
-i=0
-while [ "$(wc -l <"$work/register.out")" -lt 125 ] && [ $i -lt 300 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+register_start
 trace-cmd record -q -o "$work/trace.dat" -e user_events \
 	env LD_PRELOAD="$lib" E2E_EXPECT="$work/recorded" "$prog" >"$work/record.out" 2>&1
 expect_eq "trace-cmd record: exit status" 0 $?
-kill -TERM "$register"
-wait "$register" || fail "register: $(cat "$work/register.err")"
+register_stop
 "$tool" decode --json "$work/trace.dat" >"$work/decoded" 2>"$work/decode.err"
 expect_eq "decode: exit status" 0 $?
 expect_eq "decode: stderr" "" "$(cat "$work/decode.err")"
