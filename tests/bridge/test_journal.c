@@ -22,7 +22,9 @@
 #include <sys/uio.h>
 #include <syslog.h>
 
+#include "../user_events/nosyscall.h"
 #include "bridge/bridge.h"
+#include "bridge/schema.h"
 #include "capture.h"
 #include "preload/sd_journal.h"
 
@@ -443,6 +445,38 @@ START_TEST(replace_mode_returns)
 }
 END_TEST
 
+static void journal_many(void *arg)
+{
+	static const struct iovec iov[] = { IOV("MESSAGE=m"), IOV("PRIORITY=6") };
+	(void)arg;
+	for (int i = 0; i < 100; i++) {
+		sd_journal_print(LOG_INFO, "p %d", i);
+		call_printv(LOG_ERR, "v %d", i);
+		sd_journal_print_with_location(LOG_INFO, "CODE_FILE=f.c", "CODE_LINE=1", "fn",
+					       "l %d", i);
+		sd_journal_send("MESSAGE=s %d", i, "PRIORITY=6", NULL);
+		sd_journal_sendv(iov, 2);
+		sd_journal_perror("e");
+	}
+}
+
+/* Replace mode, nobody tracing: no system call, errno kept. */
+START_TEST(replace_mode_untraced_no_syscall)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	ehs_test_sink = NULL;
+	/* The first calls read the configuration and try to register. */
+	journal_many(NULL);
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	if (ehs_tracepoint(LOG_INFO, 1)->state || ehs_tracepoint(LOG_ERR, 1)->state)
+		ck_abort_msg("traced: cannot test the untraced path");
+	errno = EILSEQ;
+	journal_many(NULL);
+	ck_assert_int_eq(errno, EILSEQ);
+	ck_assert_int_eq(syscalls_made(journal_many, NULL), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("journal calls");
@@ -459,6 +493,7 @@ int main(void)
 	tcase_add_test(tc, send_long_list);
 	tcase_add_test(tc, perror_forms);
 	tcase_add_test(tc, replace_mode_returns);
+	tcase_add_test(tc, replace_mode_untraced_no_syscall);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
