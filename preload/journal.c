@@ -197,6 +197,9 @@ EHS_INTERPOSE int sd_journal_printv_with_location(int priority, const char *file
 static void fields_event(int saved, const struct iovec *iov, int n, const struct location *loc)
 {
 	int severity, facility;
+	/* Nested (libsystemd's own sendv): not even a look at the fields. */
+	if (ehs_busy)
+		return;
 	ehs_journal_level(iov, n, &severity, &facility);
 	if (!wants_event(severity, facility) || !ehs_journal_valid(iov, n))
 		return;
@@ -214,8 +217,10 @@ static int sendv_common(const struct location *loc, const struct iovec *iov, int
 {
 	int saved = errno;
 	fields_event(saved, iov, n, loc);
-	int r = ehs_journal_valid(iov, n) ? 0 : -EINVAL;
-	if (pass_on()) {
+	int r;
+	if (!pass_on()) {
+		r = ehs_journal_valid(iov, n) ? 0 : -EINVAL;
+	} else {
 		errno = saved;
 		ehs_busy++;
 		if (loc->given) {
@@ -265,8 +270,9 @@ static int send_common(const struct location *loc, const char *format, va_list a
 				     : (struct iovec){ NULL, 0 };
 	}
 	fields_event(saved, f.iov, f.n, &none);
-	r = ehs_journal_valid(f.iov, f.n) ? 0 : -EINVAL;
-	if (pass_on()) {
+	if (!pass_on()) {
+		r = ehs_journal_valid(f.iov, f.n) ? 0 : -EINVAL;
+	} else {
 		errno = saved;
 		ehs_busy++;
 		ehs_sd_sendv_fn real = EHS_REAL(sd_sendv);
