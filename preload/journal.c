@@ -25,6 +25,7 @@
 /* glibc's fortify wrappers would clash with the definitions here. */
 #undef _FORTIFY_SOURCE
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,6 +39,35 @@
 #include "bridge/text.h"
 #include "preload/real.h"
 #include "preload/sd_journal.h"
+
+/* libsystemd as a dependency of a plugin loaded with dlopen (RTLD_LOCAL,
+ * the default) is out of RTLD_NEXT's reach: ask the loaded copy for the
+ * symbol, never loading one (RTLD_NOLOAD).  Not kept: the plugin may be
+ * unloaded, and libsystemd with it. */
+static void *loaded_libsystemd_sym(const char *name)
+{
+	void *h = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_NOLOAD);
+	if (!h)
+		return NULL;
+	void *p = dlsym(h, name);
+	dlclose(h);	/* only the reference RTLD_NOLOAD added */
+	return p;
+}
+
+/* var = the real function.  Where libsystemd came after the first
+ * logging call resolved everything, look again (RTLD_GLOBAL), then in a
+ * plugin's copy; only a call that would fail otherwise pays for it. */
+#define JOURNAL_REAL(var, field, name) do { \
+	var = EHS_REAL(field); \
+	if (!var) { \
+		ehs_real_resolve(); \
+		var = EHS_REAL(field); \
+	} \
+	if (!var) { \
+		void *p_ = loaded_libsystemd_sym(name); \
+		__builtin_memcpy(&var, &p_, sizeof p_); \
+	} \
+} while (0)
 
 /* libsystemd's LONG_LINE_MAX: a longer printed message is refused. */
 #define LONG_LINE_MAX (1024 * 1024)
@@ -138,10 +168,12 @@ static int print_common(int priority, const struct location *loc, const char *fo
 		errno = saved;
 		ehs_busy++;
 		if (loc->given) {
-			ehs_sd_printv_loc_fn real = EHS_REAL(sd_printv_loc);
+			ehs_sd_printv_loc_fn real;
+			JOURNAL_REAL(real, sd_printv_loc, "sd_journal_printv_with_location");
 			r = real ? real(priority, loc->file, loc->line, loc->func, format, ap) : -ENOSYS;
 		} else {
-			ehs_sd_printv_fn real = EHS_REAL(sd_printv);
+			ehs_sd_printv_fn real;
+			JOURNAL_REAL(real, sd_printv, "sd_journal_printv");
 			r = real ? real(priority, format, ap) : -ENOSYS;
 		}
 		ehs_busy--;
@@ -224,10 +256,12 @@ static int sendv_common(const struct location *loc, const struct iovec *iov, int
 		errno = saved;
 		ehs_busy++;
 		if (loc->given) {
-			ehs_sd_sendv_loc_fn real = EHS_REAL(sd_sendv_loc);
+			ehs_sd_sendv_loc_fn real;
+			JOURNAL_REAL(real, sd_sendv_loc, "sd_journal_sendv_with_location");
 			r = real ? real(loc->file, loc->line, loc->func, iov, n) : -ENOSYS;
 		} else {
-			ehs_sd_sendv_fn real = EHS_REAL(sd_sendv);
+			ehs_sd_sendv_fn real;
+			JOURNAL_REAL(real, sd_sendv, "sd_journal_sendv");
 			r = real ? real(iov, n) : -ENOSYS;
 		}
 		ehs_busy--;
@@ -275,7 +309,8 @@ static int send_common(const struct location *loc, const char *format, va_list a
 	} else {
 		errno = saved;
 		ehs_busy++;
-		ehs_sd_sendv_fn real = EHS_REAL(sd_sendv);
+		ehs_sd_sendv_fn real;
+		JOURNAL_REAL(real, sd_sendv, "sd_journal_sendv");
 		r = real ? real(f.iov, f.n) : -ENOSYS;
 		ehs_busy--;
 	}
@@ -346,10 +381,12 @@ static int perror_common(const struct location *loc, const char *message)
 		errno = saved;
 		ehs_busy++;
 		if (loc->given) {
-			ehs_sd_perror_loc_fn real = EHS_REAL(sd_perror_loc);
+			ehs_sd_perror_loc_fn real;
+			JOURNAL_REAL(real, sd_perror_loc, "sd_journal_perror_with_location");
 			r = real ? real(loc->file, loc->line, loc->func, message) : -ENOSYS;
 		} else {
-			ehs_sd_perror_fn real = EHS_REAL(sd_perror);
+			ehs_sd_perror_fn real;
+			JOURNAL_REAL(real, sd_perror, "sd_journal_perror");
 			r = real ? real(message) : -ENOSYS;
 		}
 		ehs_busy--;

@@ -98,6 +98,19 @@ else
 	fail "journal datagrams differ"
 	diff "$work/plain.dgrams" "$work/preloaded.dgrams" | head -20
 fi
+# libsystemd loaded by dlopen after the library resolved the real
+# functions: the plugin's call still reaches it.
+python3 "$srcdir/tests/e2e/devlog.py" "$sock" "$work/dlopen.dgrams" &
+listener=$!
+while [ ! -e "$work/dlopen.dgrams.ready" ]; do sleep 0.1; done
+LD_PRELOAD="$lib" "$e2e/journal_dlopen" "$e2e/.libs/libjournal_plugin.so"
+expect_eq "dlopen: exit status" 0 $?
+kill -TERM "$listener"
+wait "$listener" || fail "dlopen: the journal socket's listener failed"
+expect_eq "dlopen: datagrams" 1 "$(wc -l <"$work/dlopen.dgrams")"
+grep -q "$(printf 'MESSAGE=from the plugin' | od -An -v -tx1 | tr -d ' \n')" "$work/dlopen.dgrams" ||
+	fail "dlopen: the plugin's message did not reach the socket"
+
 # The datagrams are libsystemd's: a binary field in its length form.
 grep -q "$(printf 'BLOB\n\005\0\0\0\0\0\0\0a\nb' | od -An -v -tx1 | tr -d ' \n')" \
 	"$work/plain.dgrams" || fail "no BLOB field in journald's binary form"

@@ -52,7 +52,17 @@ check_PROGRAMS += tests/e2e/journal_calls
 tests_e2e_journal_calls_SOURCES = tests/e2e/journal.c
 tests_e2e_journal_calls_CFLAGS = $(E2E_CFLAGS) $(LIBSYSTEMD_CFLAGS)
 tests_e2e_journal_calls_LDADD = $(LIBSYSTEMD_LIBS)
+# A program without libsystemd that dlopens a plugin linked with it.
+check_PROGRAMS += tests/e2e/journal_dlopen
+check_LTLIBRARIES += tests/e2e/libjournal_plugin.la
 endif
+tests_e2e_journal_dlopen_SOURCES = tests/e2e/journal_dlopen.c
+tests_e2e_journal_dlopen_CFLAGS = $(E2E_CFLAGS)
+tests_e2e_journal_dlopen_LDADD = -ldl
+tests_e2e_libjournal_plugin_la_SOURCES = tests/e2e/journal_plugin.c
+tests_e2e_libjournal_plugin_la_CFLAGS = $(E2E_CFLAGS) $(LIBSYSTEMD_CFLAGS)
+tests_e2e_libjournal_plugin_la_LIBADD = $(LIBSYSTEMD_LIBS)
+tests_e2e_libjournal_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 TESTS += tests/e2e/journal.sh
 dist_noinst_SCRIPTS += tests/e2e/journal.sh
 dist_noinst_DATA += tests/e2e/journal_check.py
