@@ -8,7 +8,8 @@
 PRELOAD_C_SOURCES = \
 	preload/real.h preload/real.c preload/stubs.h \
 	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c \
-	preload/glib.h preload/glib.c
+	preload/glib.h preload/glib.c \
+	preload/journal.c preload/sd_journal.h
 PRELOAD_SOURCES = $(PRELOAD_C_SOURCES)
 if ASM_STUBS
 PRELOAD_SOURCES += preload/syslog_stubs.S

@@ -43,6 +43,12 @@ void ehs_real_resolve(void)
 	RESOLVE(glib.vsnprintf, "g_vsnprintf");
 	RESOLVE(glib.malloc_n, "g_malloc_n");
 	RESOLVE(glib.free, "g_free");
+	RESOLVE(sd_printv, "sd_journal_printv");
+	RESOLVE(sd_printv_loc, "sd_journal_printv_with_location");
+	RESOLVE(sd_sendv, "sd_journal_sendv");
+	RESOLVE(sd_sendv_loc, "sd_journal_sendv_with_location");
+	RESOLVE(sd_perror, "sd_journal_perror");
+	RESOLVE(sd_perror_loc, "sd_journal_perror_with_location");
 	__atomic_store_n(&ehs_real_done, 1, __ATOMIC_RELEASE);
 }
 

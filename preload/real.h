@@ -35,6 +35,16 @@ typedef void (*ehs_error_fn)(int, int, const char *, ...);
 typedef void (*ehs_error_at_line_fn)(int, int, const char *, unsigned, const char *, ...);
 typedef void (*ehs_verrc_fn)(int, int, const char *, va_list) __attribute__((noreturn));
 typedef void (*ehs_vwarnc_fn)(int, const char *, va_list);
+/* libsystemd's journal calls (preload/journal.c). */
+struct iovec;
+typedef int (*ehs_sd_printv_fn)(int, const char *, va_list);
+typedef int (*ehs_sd_printv_loc_fn)(int, const char *, const char *, const char *,
+				    const char *, va_list);
+typedef int (*ehs_sd_sendv_fn)(const struct iovec *, int);
+typedef int (*ehs_sd_sendv_loc_fn)(const char *, const char *, const char *,
+				   const struct iovec *, int);
+typedef int (*ehs_sd_perror_fn)(const char *);
+typedef int (*ehs_sd_perror_loc_fn)(const char *, const char *, const char *, const char *);
 
 struct ehs_real {
 	ehs_vsyslog_fn vsyslog;
@@ -49,6 +59,13 @@ struct ehs_real {
 	ehs_verrc_fn verrc;	/* libbsd, may be NULL */
 	ehs_vwarnc_fn vwarnc;	/* libbsd, may be NULL */
 	struct ehs_glib_fns glib;	/* GLib's, NULL without GLib */
+	/* libsystemd, NULL when the program does not load it */
+	ehs_sd_printv_fn sd_printv;
+	ehs_sd_printv_loc_fn sd_printv_loc;
+	ehs_sd_sendv_fn sd_sendv;
+	ehs_sd_sendv_loc_fn sd_sendv_loc;
+	ehs_sd_perror_fn sd_perror;
+	ehs_sd_perror_loc_fn sd_perror_loc;
 };
 
 extern EHS_HIDDEN struct ehs_real ehs_real_fns;

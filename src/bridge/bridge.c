@@ -3,7 +3,6 @@
 
 #include "bridge/bridge.h"
 
-#include <limits.h>
 #include <syslog.h>
 
 #include <ehsyslog/user_events.h>
@@ -41,16 +40,12 @@ struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 	return TRACED(tp) ? tp : NULL;
 }
 
-static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
-		 int saved_errno, int errnum, const struct ehs_source *src,
-		 const char *fmt, va_list ap)
+/* The event for msg[0..len), the text without its line ending. */
+static void emit_text(struct ue_tracepoint *tp, int severity, unsigned facility,
+		      int saved_errno, const struct ehs_source *src,
+		      const char *msg, size_t len)
 {
 	char name[EHS_EVENT_NAME_MAX + 1];
-	struct ehs_text t;
-	/* The text comes without its line ending: events carry none. */
-	if (ehs_text_vformat(&t, saved_errno, errnum, fmt, ap) < 0)
-		return;
-
 	struct ehs_record r = {
 		.name = NULL,	/* the ident's: ehs_emit keeps it built */
 		.level = ehs_level(severity),
@@ -59,8 +54,8 @@ static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
 		.err = saved_errno,
 		.file = src->file,
 		.line = src->line,
-		.msg = t.p,
-		.msg_len = t.len,
+		.msg = msg,
+		.msg_len = len,
 		.extra = src->extra,
 		.nextra = src->nextra,
 	};
@@ -72,6 +67,17 @@ static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
 	void *ctx;
 	ehs_sink_for(tp, &sink, &ctx);
 	ehs_emit(&r, EHS_EVENT_MAX, sink, ctx);
+}
+
+static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
+		 int saved_errno, int errnum, const struct ehs_source *src,
+		 const char *fmt, va_list ap)
+{
+	struct ehs_text t;
+	/* The text comes without its line ending: events carry none. */
+	if (ehs_text_vformat(&t, saved_errno, errnum, fmt, ap) < 0)
+		return;
+	emit_text(tp, severity, facility, saved_errno, src, t.p, t.len);
 	ehs_text_free(&t);
 }
 
@@ -124,27 +130,17 @@ void ehs_vlog(int severity, unsigned facility, int saved_errno,
 		emit(tp, severity & LOG_PRIMASK, facility & 127, saved_errno, -1, src, fmt, ap);
 }
 
-static void log_formatted(int severity, unsigned facility, int saved_errno,
-			  const struct ehs_source *src, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static void log_formatted(int severity, unsigned facility, int saved_errno,
-			  const struct ehs_source *src, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	ehs_vlog(severity, facility, saved_errno, src, fmt, ap);
-	va_end(ap);
-}
-
 void ehs_log(int severity, unsigned facility, int saved_errno,
 	     const struct ehs_source *src, const char *msg, size_t len)
 {
-	/* Longer than any event could carry whole: the rest is cut, as
-	 * "%.*s" cannot count further. */
-	if (len > INT_MAX)
-		len = INT_MAX;
-	log_formatted(severity, facility, saved_errno, src, "%.*s", (int)len, msg);
+	struct ue_tracepoint *tp = ehs_traced(severity & LOG_PRIMASK, facility & 127);
+	if (!tp)
+		return;
+	/* The bytes as they are (NUL bytes included), but the line ending,
+	 * as for a formatted message. */
+	while (len && msg[len - 1] == '\n')
+		len--;
+	emit_text(tp, severity & LOG_PRIMASK, facility & 127, saved_errno, src, msg, len);
 }
 
 void ehs_openlog(const char *ident, int option, int facility)

@@ -49,7 +49,9 @@ struct ehs_source {
 
 /* An event of severity (0..7) at facility (0..127) with src's additions:
  * the message fmt formatted with ap (ehs_vlog), or the len bytes at msg
- * (ehs_log).  No mask is applied: setlogmask only concerns syslog. */
+ * as they are, NUL bytes included (ehs_log).  Either drops the message's
+ * trailing newlines.  No mask is applied: setlogmask only concerns
+ * syslog. */
 void ehs_vlog(int severity, unsigned facility, int saved_errno,
 	      const struct ehs_source *src, const char *fmt, va_list ap);
 void ehs_log(int severity, unsigned facility, int saved_errno,

@@ -10,6 +10,8 @@ BRIDGE_SOURCES = \
 	src/bridge/format.h src/bridge/format.c \
 	src/bridge/hidden.h \
 	src/bridge/ident.h src/bridge/ident.c \
+	src/bridge/journal.h src/bridge/journal.c \
+	src/bridge/journal_format.h src/bridge/journal_format.c \
 	src/bridge/native.c src/bridge/native_cache.h src/bridge/native_cache.c \
 	src/bridge/pri_table.h src/bridge/pri_table.c \
 	src/bridge/schema.h src/bridge/schema.c \

@@ -42,7 +42,7 @@ static const char usage[] =
 	"time (RFC 3339, microseconds) where the file maps its clock to it (perf.data\n"
 	"with clock data), else seconds on the trace clock.  A message split over\n"
 	"several events is printed once, whole.  The event's other fields (file and\n"
-	"line, GLib's fields) follow the message as ` [NAME=\"text\" NAME=123 NAME=hex]`.\n"
+	"line, the journal's and GLib's fields) follow the message as ` [NAME=\"text\" NAME=123 NAME=hex]`.\n"
 	"\n"
 	"Records that cannot be decoded are skipped and counted; the events around\n"
 	"them are still printed.  If any was skipped, the last line on stderr is\n"

@@ -115,6 +115,7 @@ static void pending_clear(struct pending *p)
 {
 	free(p->head);
 	free(p->tail);
+	free(p->extras);
 	free(p->msg);
 	free(p->extras);
 	memset(p, 0, sizeof *p);

@@ -21,6 +21,12 @@
  *               same format (the array: the formatted message), GLib's
  *               stderr sent to /dev/null (only in the bench-call-glib
  *               build)
+ *   journal_print, journal_send, journal_sendv
+ *               sd_journal_print(LOG_INFO, FORMAT...), sd_journal_send
+ *               with MESSAGE= and PRIORITY=6, sd_journal_sendv of the same
+ *               two fields, each through sd-journal.h's location macros
+ *               (the _with_location functions): only in the
+ *               bench-call-journal build, linked with libsystemd
  *   empty       a call, through a pointer the compiler cannot see through,
  *               to a variadic function that does nothing: what the loop
  *               and an out-of-line call cost, the floor under every figure
@@ -90,6 +96,10 @@
 #include <glib.h>
 #endif
 
+#ifdef BENCH_JOURNAL
+#include <systemd/sd-journal.h>
+#endif
+
 #include "malloc-count.h"
 
 #ifdef BENCH_TRACED
@@ -121,6 +131,7 @@ enum kind {
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V,
 	K_G_LOG, K_G_LOG_STRUCTURED, K_G_LOG_STANDARD, K_G_LOG_ARRAY,
+	K_JOURNAL_PRINT, K_JOURNAL_SEND, K_JOURNAL_SENDV,
 };
 
 static const char *const kind_names[] = {
@@ -140,6 +151,8 @@ static const char *const kind_names[] = {
 	[K_G_LOG] = "g_log", [K_G_LOG_STRUCTURED] = "g_log_structured",
 	[K_G_LOG_STANDARD] = "g_log_structured_standard",
 	[K_G_LOG_ARRAY] = "g_log_structured_array",
+	[K_JOURNAL_PRINT] = "journal_print", [K_JOURNAL_SEND] = "journal_send",
+	[K_JOURNAL_SENDV] = "journal_sendv",
 };
 
 static void empty_call(int pri, const char *fmt, ...)
@@ -320,6 +333,27 @@ static void kernel_setup(void)
 }
 #endif
 
+#ifdef BENCH_JOURNAL
+static void log_journal(int a, int b)
+{
+	static const struct iovec fields[] = {
+		{ (void *)"MESSAGE=request 1 done in 2 ms", 30 },
+		{ (void *)"PRIORITY=6", 10 },
+	};
+	switch (kind) {
+	case K_JOURNAL_PRINT:
+		sd_journal_print(LOG_INFO, FORMAT, a, b, pad);
+		break;
+	case K_JOURNAL_SEND:
+		sd_journal_send("MESSAGE=" FORMAT, a, b, pad, "PRIORITY=6", NULL);
+		break;
+	default:
+		sd_journal_sendv(fields, 2);
+		break;
+	}
+}
+#endif
+
 static void log_once(unsigned long i)
 {
 	int a = (int)i, b = (int)(i & 127);
@@ -351,6 +385,13 @@ static void log_once(unsigned long i)
 			err(1, "writev");
 		break;
 	}
+	case K_JOURNAL_PRINT:
+	case K_JOURNAL_SEND:
+	case K_JOURNAL_SENDV:
+#ifdef BENCH_JOURNAL
+		log_journal(a, b);
+#endif
+		break;
 	case K_TRACEF:
 #ifdef BENCH_LTTNG
 		tracef(FORMAT, a, b, pad);
@@ -504,8 +545,13 @@ int main(int argc, char **argv)
 		errx(2, "tracef: this build has no LTTng-UST (use bench-call-lttng)");
 #endif
 #ifndef BENCH_GLIB
-	if (kind >= K_G_LOG)
+	if (kind >= K_G_LOG && kind <= K_G_LOG_ARRAY)
 		errx(2, "%s: only in the bench-call-glib build", kind_names[kind]);
+#endif
+#ifndef BENCH_JOURNAL
+	if (kind >= K_JOURNAL_PRINT && kind <= K_JOURNAL_SENDV)
+		errx(2, "%s: this build has no libsystemd (use bench-call-journal)",
+		     kind_names[kind]);
 #endif
 #ifndef BENCH_TRACED
 	if (kind >= K_TRACED_NOWRITE && kind <= K_NATIVE_UNCACHED)

@@ -19,6 +19,15 @@ tests_bench_bench_call_glib_SOURCES = $(tests_bench_bench_call_SOURCES)
 tests_bench_bench_call_glib_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_GLIB
 tests_bench_bench_call_glib_CFLAGS = $(AM_CFLAGS) $(GLIB_CFLAGS)
 tests_bench_bench_call_glib_LDADD = $(GLIB_LIBS) -lpthread
+# The same loop with libsystemd's journal calls (tests only: the library
+# never links libsystemd).
+if HAVE_LIBSYSTEMD
+check_PROGRAMS += tests/bench/bench-call-journal
+bench_journal = tests/bench/bench-call-journal
+endif
+tests_bench_bench_call_journal_SOURCES = $(tests_bench_bench_call_SOURCES)
+tests_bench_bench_call_journal_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_JOURNAL $(LIBSYSTEMD_CFLAGS)
+tests_bench_bench_call_journal_LDADD = $(LIBSYSTEMD_LIBS) -lpthread
 tests_bench_bench_startup_SOURCES = tests/bench/bench-startup.c
 tests_bench_devlog_listener_SOURCES = tests/bench/devlog-listener.c
 # The start-up reference: an empty preloaded object (tests/bench/.libs/
@@ -34,7 +43,7 @@ EXTRA_DIST += tests/bench/summarize.awk tests/bench/plot.gp \
 TESTS += tests/bench/smoke.sh
 
 .PHONY: bench
-bench: all $(bench_programs) tests/bench/libbench_empty.la
+bench: all $(bench_programs) $(bench_journal) tests/bench/libbench_empty.la
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/scripts/bench
 

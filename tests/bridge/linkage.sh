@@ -18,7 +18,12 @@ interposed="__syslog_chk __vsyslog_chk closelog err errc error error_at_line err
 openlog setlogmask syslog verr verrc verrx vsyslog vwarn vwarnc vwarnx warn
 warnc warnx close close_range closefrom dup2 dup3 fcntl fcntl64 fclose
 setrlimit setrlimit64 prlimit prlimit64
-g_log g_logv g_log_structured g_log_structured_array g_log_structured_standard"
+g_log g_logv g_log_structured g_log_structured_array g_log_structured_standard
+sd_journal_print sd_journal_printv sd_journal_send sd_journal_sendv
+sd_journal_perror sd_journal_print_with_location sd_journal_printv_with_location
+sd_journal_send_with_location sd_journal_sendv_with_location
+sd_journal_perror_with_location"
+
 exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)
 for s in $interposed; do
 	if ! printf '%s\n' "$exports" | grep -qx "$s"; then
@@ -36,7 +41,7 @@ if [ -n "$extra" ]; then
 	fail=1
 fi
 # Versioned exports of interposed names would not interpose glibc's.
-if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error|close|dup2|fcntl|fclose|setrlimit|prlimit)(@|$)' | grep -q '@'; then
+if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error|close|dup2|fcntl|fclose|setrlimit|prlimit|g_log[a-z_]*|sd_journal_[a-z_]*)(@|$)' | grep -q '@'; then
 	echo "FAIL: interposed symbol carries a version"
 	fail=1
 fi

@@ -117,3 +117,14 @@ tests_bridge_test_glib_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_glib_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_bridge_test_glib_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_glib_LDFLAGS = -no-install
+
+# libsystemd's journal calls through the interposer's wrappers, without
+# libsystemd: the KEY=value rules, field by field.
+check_PROGRAMS += tests/bridge/test_journal
+TESTS += tests/bridge/test_journal
+tests_bridge_test_journal_SOURCES = tests/bridge/test_journal.c $(PRELOAD_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_bridge_test_journal_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_journal_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bridge_test_journal_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_journal_LDFLAGS = -no-install

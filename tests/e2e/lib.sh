@@ -147,3 +147,21 @@ expect_line() {
 	printf '%s\t%s\t%s\t%s\t-\t0\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$5" \
 		"$(printf '%s' "$6" | od -An -v -tx1 | tr -d ' \n')"
 }
+
+# register_start: `ehsyslog register --facility all` in the background,
+# so that tracers can name every tracepoint; returns once all 125 are
+# registered (30 s at most).  register_stop ends it.
+register_start() {
+	"$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
+	register_pid=$!
+	i=0
+	while [ "$(wc -l <"$work/register.out")" -lt 125 ] && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+register_stop() {
+	kill -TERM "$register_pid"
+	wait "$register_pid" || fail "register: $(cat "$work/register.err")"
+}

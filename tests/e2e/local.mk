@@ -52,3 +52,26 @@ tests_e2e_glib_calls_SOURCES = tests/e2e/glib_calls.c tests/e2e/glib_structured.
 tests_e2e_glib_calls_CFLAGS = $(E2E_CFLAGS) $(GLIB_CFLAGS)
 tests_e2e_glib_calls_LDFLAGS =
 tests_e2e_glib_calls_LDADD = $(GLIB_LIBS)
+
+# libsystemd's journal calls from a program built against Debian's
+# libsystemd (test-only dependency): events checked with our decoder and
+# an independent one, journald's datagrams with and without the library.
+if HAVE_LIBSYSTEMD
+check_PROGRAMS += tests/e2e/journal_calls
+tests_e2e_journal_calls_SOURCES = tests/e2e/journal.c
+tests_e2e_journal_calls_CFLAGS = $(E2E_CFLAGS) $(LIBSYSTEMD_CFLAGS)
+tests_e2e_journal_calls_LDADD = $(LIBSYSTEMD_LIBS)
+# A program without libsystemd that dlopens a plugin linked with it.
+check_PROGRAMS += tests/e2e/journal_dlopen
+check_LTLIBRARIES += tests/e2e/libjournal_plugin.la
+endif
+tests_e2e_journal_dlopen_SOURCES = tests/e2e/journal_dlopen.c
+tests_e2e_journal_dlopen_CFLAGS = $(E2E_CFLAGS)
+tests_e2e_journal_dlopen_LDADD = -ldl
+tests_e2e_libjournal_plugin_la_SOURCES = tests/e2e/journal_plugin.c
+tests_e2e_libjournal_plugin_la_CFLAGS = $(E2E_CFLAGS) $(LIBSYSTEMD_CFLAGS)
+tests_e2e_libjournal_plugin_la_LIBADD = $(LIBSYSTEMD_LIBS)
+tests_e2e_libjournal_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+TESTS += tests/e2e/journal.sh
+dist_noinst_SCRIPTS += tests/e2e/journal.sh
+dist_noinst_DATA += tests/e2e/journal_check.py

@@ -83,18 +83,11 @@ writes() {
 opens() {
 	grep -E '^[0-9]+ +openat\(.*user_events_data' -c "$1"
 }
-"$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
-register=$!
-i=0
-while [ "$(wc -l <"$work/register.out")" -lt 125 ] && [ $i -lt 300 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+register_start
 strace -f -y -o "$work/strace.idle" -e trace=openat,write,writev env LD_PRELOAD="$lib" $no_lsan \
 	"$e2e/calls_plain" calls >/dev/null 2>&1
 expect_eq "not traced: exit status" 0 $?
-kill -TERM "$register"
-wait "$register" || fail "register: $(cat "$work/register.err")"
+register_stop
 expect_eq "not traced: user_events_data opened" 1 "$(opens "$work/strace.idle")"
 expect_eq "not traced: writes to user_events_data" 0 "$(writes "$work/strace.idle")"
 tail_start "$work/events2" 5 --facility user || exit 1

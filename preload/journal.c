@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libsystemd's sd_journal_print, _printv, _send, _sendv and _perror, and
+ * their _with_location forms (what sd-journal.h's macros call unless
+ * SD_JOURNAL_SUPPRESS_LOCATION is defined).  Each call's event is made
+ * from the "KEY=value" fields libsystemd would send (bridge/journal.h has
+ * the rules), then the call goes on to libsystemd, which sends journald
+ * exactly what it did without the library.  Replace mode applies as to
+ * syslog: journald is a log daemon like /dev/log's, so the call only
+ * makes the event and returns what libsystemd returns when no journald
+ * listens (0), or -EINVAL for arguments it refuses.
+ *
+ * The library does not link libsystemd: the prototypes are our own
+ * (sd_journal.h), the real functions found with dlsym.  A program without
+ * libsystemd never calls these.
+ *
+ * libsystemd calls its own entry points through the PLT (print calls
+ * printv, everything ends in sendv), so the real function runs with
+ * ehs_busy raised and a journal call made while it is raised makes no
+ * event and passes straight through.  (A journal call from a signal
+ * handler that interrupted a logging call is one of those too.)
+ */
+#include "config.h"
+
+/* glibc's fortify wrappers would clash with the definitions here. */
+#undef _FORTIFY_SOURCE
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <syslog.h>
+
+#include "bridge/bridge.h"
+#include "bridge/journal.h"
+#include "bridge/journal_format.h"
+#include "bridge/text.h"
+#include "preload/real.h"
+#include "preload/sd_journal.h"
+
+/* libsystemd as a dependency of a plugin loaded with dlopen (RTLD_LOCAL,
+ * the default) is out of RTLD_NEXT's reach: ask the loaded copy for the
+ * symbol, never loading one (RTLD_NOLOAD).  Not kept: the plugin may be
+ * unloaded, and libsystemd with it. */
+static void *loaded_libsystemd_sym(const char *name)
+{
+	void *h = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_NOLOAD);
+	if (!h)
+		return NULL;
+	void *p = dlsym(h, name);
+	dlclose(h);	/* only the reference RTLD_NOLOAD added */
+	return p;
+}
+
+/* var = the real function.  Where libsystemd came after the first
+ * logging call resolved everything, look again (RTLD_GLOBAL), then in a
+ * plugin's copy; only a call that would fail otherwise pays for it. */
+#define JOURNAL_REAL(var, field, name) do { \
+	var = EHS_REAL(field); \
+	if (!var) { \
+		ehs_real_resolve(); \
+		var = EHS_REAL(field); \
+	} \
+	if (!var) { \
+		void *p_ = loaded_libsystemd_sym(name); \
+		__builtin_memcpy(&var, &p_, sizeof p_); \
+	} \
+} while (0)
+
+/* libsystemd's LONG_LINE_MAX: a longer printed message is refused. */
+#define LONG_LINE_MAX (1024 * 1024)
+
+/* A _with_location call's location strings ("CODE_FILE=...",
+ * "CODE_LINE=...", the bare function name). */
+struct location {
+	bool given;
+	const char *file, *line, *func;
+};
+
+static const struct location none = { false, NULL, NULL, NULL };
+
+/* True when the call should make its event at (severity, facility; -1:
+ * openlog's): not nested, and traced or the configuration still unread
+ * (the full path reads it). */
+static bool wants_event(int severity, int facility)
+{
+	if (ehs_busy)
+		return false;
+	if (ehs_config_mode() == EHS_MODE_UNREAD) {
+		ehs_real_init();
+		return true;
+	}
+	unsigned fac = facility >= 0 ? (unsigned)facility : (unsigned)LOG_FAC(ehs_ident_facility());
+	return !ehs_idle(ehs_tracepoint(severity, fac));
+}
+
+/* Whether the real function is called: always when nested (libsystemd's
+ * own calls), else unless in replace mode. */
+static bool pass_on(void)
+{
+	return ehs_busy || ehs_passthrough();
+}
+
+/* Adds a location's three fields, in libsystemd's order.  -1 when
+ * libsystemd would refuse them. */
+static int add_location(struct ehs_journal *j, const struct location *loc)
+{
+	if (!loc->given)
+		return 0;
+	if (!loc->file || !loc->line || !loc->func ||
+	    ehs_journal_add(j, loc->file, strlen(loc->file)) < 0 ||
+	    ehs_journal_add(j, loc->line, strlen(loc->line)) < 0)
+		return -1;
+	ehs_journal_put(j, "CODE_FUNC", 9, loc->func, strlen(loc->func));
+	return 0;
+}
+
+/* sd_journal_printv's fields: MESSAGE= the text (a C string, trailing
+ * whitespace stripped), PRIORITY=, then the location's. */
+static void print_event(int saved, int priority, const struct location *loc,
+			const char *format, va_list ap)
+{
+	struct ehs_text t;
+	va_list copy;
+	va_copy(copy, ap);
+	int rc = ehs_text_vformat(&t, saved, -1, format, copy);
+	va_end(copy);
+	if (rc < 0)
+		return;
+	size_t len = strlen(t.p);
+	while (len && strchr(" \t\n\r", t.p[len - 1]))
+		len--;
+	/* Too long, or empty: libsystemd sends nothing. */
+	if (t.len < LONG_LINE_MAX - 8 && len) {
+		struct ehs_journal j;
+		char digit = (char)('0' + priority);
+		ehs_journal_init(&j);
+		ehs_journal_put(&j, "MESSAGE", 7, t.p, len);
+		ehs_journal_put(&j, "PRIORITY", 8, &digit, 1);
+		if (add_location(&j, loc) == 0)
+			ehs_journal_log(&j, saved);
+	}
+	ehs_text_free(&t);
+}
+
+/* The whole untraced print in replace mode, as syslog's (syslog.c):
+ * no errno access, no call. */
+static inline bool print_replaced_and_idle(int priority)
+{
+	return ehs_config_mode() == EHS_MODE_REPLACE && priority >= 0 && priority <= 7 &&
+	       ehs_idle(ehs_tracepoint(priority, (unsigned)LOG_FAC(ehs_ident_facility())));
+}
+
+static int print_common(int priority, const struct location *loc, const char *format,
+			va_list ap)
+{
+	int saved = errno;
+	bool valid = priority >= 0 && priority <= 7 && format;
+	if (valid && wants_event(priority, -1)) {
+		ehs_busy++;
+		print_event(saved, priority, loc, format, ap);
+		ehs_busy--;
+	}
+	int r = valid ? 0 : -EINVAL;
+	if (pass_on()) {
+		errno = saved;
+		ehs_busy++;
+		if (loc->given) {
+			ehs_sd_printv_loc_fn real;
+			JOURNAL_REAL(real, sd_printv_loc, "sd_journal_printv_with_location");
+			r = real ? real(priority, loc->file, loc->line, loc->func, format, ap) : -ENOSYS;
+		} else {
+			ehs_sd_printv_fn real;
+			JOURNAL_REAL(real, sd_printv, "sd_journal_printv");
+			r = real ? real(priority, format, ap) : -ENOSYS;
+		}
+		ehs_busy--;
+	}
+	errno = saved;
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_print(int priority, const char *format, ...)
+{
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
+	va_list ap;
+	va_start(ap, format);
+	int r = print_common(priority, &none, format, ap);
+	va_end(ap);
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_printv(int priority, const char *format, va_list ap)
+{
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
+	return print_common(priority, &none, format, ap);
+}
+
+EHS_INTERPOSE int sd_journal_print_with_location(int priority, const char *file,
+						 const char *line, const char *func,
+						 const char *format, ...)
+{
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
+	const struct location loc = { true, file, line, func };
+	va_list ap;
+	va_start(ap, format);
+	int r = print_common(priority, &loc, format, ap);
+	va_end(ap);
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_printv_with_location(int priority, const char *file,
+						  const char *line, const char *func,
+						  const char *format, va_list ap)
+{
+	if (print_replaced_and_idle(priority))
+		return format ? 0 : -EINVAL;
+	const struct location loc = { true, file, line, func };
+	return print_common(priority, &loc, format, ap);
+}
+
+/* The event of fields iov[0..n) followed by loc's (sendv_with_location
+ * puts them last), if they are traced. */
+static void fields_event(int saved, const struct iovec *iov, int n, const struct location *loc)
+{
+	int severity, facility;
+	/* Nested (libsystemd's own sendv): not even a look at the fields. */
+	if (ehs_busy)
+		return;
+	ehs_journal_level(iov, n, &severity, &facility);
+	if (!wants_event(severity, facility) || !ehs_journal_valid(iov, n))
+		return;
+	ehs_busy++;
+	struct ehs_journal j;
+	ehs_journal_init(&j);
+	for (int i = 0; i < n; i++)
+		ehs_journal_add(&j, iov[i].iov_base, iov[i].iov_len);
+	if (add_location(&j, loc) == 0)
+		ehs_journal_log(&j, saved);
+	ehs_busy--;
+}
+
+static int sendv_common(const struct location *loc, const struct iovec *iov, int n)
+{
+	int saved = errno;
+	fields_event(saved, iov, n, loc);
+	int r;
+	if (!pass_on()) {
+		r = ehs_journal_valid(iov, n) ? 0 : -EINVAL;
+	} else {
+		errno = saved;
+		ehs_busy++;
+		if (loc->given) {
+			ehs_sd_sendv_loc_fn real;
+			JOURNAL_REAL(real, sd_sendv_loc, "sd_journal_sendv_with_location");
+			r = real ? real(loc->file, loc->line, loc->func, iov, n) : -ENOSYS;
+		} else {
+			ehs_sd_sendv_fn real;
+			JOURNAL_REAL(real, sd_sendv, "sd_journal_sendv");
+			r = real ? real(iov, n) : -ENOSYS;
+		}
+		ehs_busy--;
+	}
+	errno = saved;
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_sendv(const struct iovec *iov, int n)
+{
+	return sendv_common(&none, iov, n);
+}
+
+EHS_INTERPOSE int sd_journal_sendv_with_location(const char *file, const char *line,
+						 const char *func, const struct iovec *iov, int n)
+{
+	const struct location loc = { true, file, line, func };
+	return sendv_common(&loc, iov, n);
+}
+
+/* send has no va_list form to hand on: its fields are formatted here as
+ * libsystemd would (journal_format.h) and go to the real sendv, which is
+ * what libsystemd's send calls with them.  The location comes first. */
+static int send_common(const struct location *loc, const char *format, va_list ap)
+{
+	int saved = errno;
+	struct ehs_journal_fields f;
+	int r = ehs_journal_format(&f, saved, loc->given ? (loc->func ? loc->func : "") : NULL,
+				   format, ap);
+	if (r < 0) {
+		errno = saved;
+		return r;
+	}
+	if (loc->given) {
+		/* Unlike libsystemd, no crash on a NULL string: an invalid
+		 * field, so -EINVAL. */
+		f.iov[0] = loc->file ? (struct iovec){ (void *)loc->file, strlen(loc->file) }
+				     : (struct iovec){ NULL, 0 };
+		f.iov[1] = loc->line ? (struct iovec){ (void *)loc->line, strlen(loc->line) }
+				     : (struct iovec){ NULL, 0 };
+	}
+	fields_event(saved, f.iov, f.n, &none);
+	if (!pass_on()) {
+		r = ehs_journal_valid(f.iov, f.n) ? 0 : -EINVAL;
+	} else {
+		errno = saved;
+		ehs_busy++;
+		ehs_sd_sendv_fn real;
+		JOURNAL_REAL(real, sd_sendv, "sd_journal_sendv");
+		r = real ? real(f.iov, f.n) : -ENOSYS;
+		ehs_busy--;
+	}
+	ehs_journal_format_free(&f);
+	errno = saved;
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_send(const char *format, ...)
+{
+	va_list ap;
+	va_start(ap, format);
+	int r = send_common(&none, format, ap);
+	va_end(ap);
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_send_with_location(const char *file, const char *line,
+						const char *func, const char *format, ...)
+{
+	const struct location loc = { true, file, line, func };
+	va_list ap;
+	va_start(ap, format);
+	int r = send_common(&loc, format, ap);
+	va_end(ap);
+	return r;
+}
+
+static int text_of(struct ehs_text *t, int saved, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = ehs_text_vformat(t, saved, saved, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* sd_journal_perror's fields: the location's first, then PRIORITY=3,
+ * MESSAGE= "message: " (unless empty) and strerror(errno), ERRNO=. */
+static void perror_event(int saved, const struct location *loc, const char *message)
+{
+	struct ehs_text t;
+	if (text_of(&t, saved, message && *message ? "%s" : NULL, message) < 0)
+		return;
+	struct ehs_journal j;
+	char err[16];
+	int n = snprintf(err, sizeof err, "%d", saved);
+	ehs_journal_init(&j);
+	if (add_location(&j, loc) == 0) {
+		ehs_journal_put(&j, "PRIORITY", 8, "3", 1);
+		ehs_journal_put(&j, "MESSAGE", 7, t.p, strlen(t.p));
+		ehs_journal_put(&j, "ERRNO", 5, err, (size_t)n);
+		ehs_journal_log(&j, saved);
+	}
+	ehs_text_free(&t);
+}
+
+static int perror_common(const struct location *loc, const char *message)
+{
+	int saved = errno;
+	if (wants_event(LOG_ERR, -1)) {
+		ehs_busy++;
+		perror_event(saved, loc, message);
+		ehs_busy--;
+	}
+	int r = 0;
+	if (pass_on()) {
+		errno = saved;
+		ehs_busy++;
+		if (loc->given) {
+			ehs_sd_perror_loc_fn real;
+			JOURNAL_REAL(real, sd_perror_loc, "sd_journal_perror_with_location");
+			r = real ? real(loc->file, loc->line, loc->func, message) : -ENOSYS;
+		} else {
+			ehs_sd_perror_fn real;
+			JOURNAL_REAL(real, sd_perror, "sd_journal_perror");
+			r = real ? real(message) : -ENOSYS;
+		}
+		ehs_busy--;
+	}
+	errno = saved;
+	return r;
+}
+
+EHS_INTERPOSE int sd_journal_perror(const char *message)
+{
+	return perror_common(&none, message);
+}
+
+EHS_INTERPOSE int sd_journal_perror_with_location(const char *file, const char *line,
+						  const char *func, const char *message)
+{
+	const struct location loc = { true, file, line, func };
+	return perror_common(&loc, message);
+}

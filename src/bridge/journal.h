@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libsystemd's journal fields as one event: the "KEY=value" fields an
+ * sd_journal_* call hands to journald, taken apart into the schema's
+ * fields and extra string fields.  The rules follow what journald does
+ * with the same fields (systemd 252's journald-native.c), so the event
+ * says what the journal records:
+ *
+ *   MESSAGE=            the message, bytes as they are
+ *   PRIORITY=0..7       the severity (one digit); LOG_INFO without
+ *   SYSLOG_FACILITY=N   the facility, one or two digits; openlog's without
+ *   SYSLOG_IDENTIFIER=  the event name when not empty; the program's
+ *                       short name without (what libsystemd sends then)
+ *   CODE_FILE=          the file field (up to EHS_JOURNAL_FILE_MAX bytes,
+ *                       no NUL byte)
+ *   CODE_LINE=N         the line field (decimal, 32 bits)
+ *   ERRNO=N             the errno field (decimal, 31 bits); errno at the
+ *                       call without
+ *
+ * Of a key given twice, the last value the rule accepts counts.  A value
+ * a rule refuses (PRIORITY=9, CODE_LINE=x) stays an extra field of that
+ * name.  Every other field is an extra string field named by its key, in
+ * call order, CODE_FUNC among them.  Keys journald drops are dropped too:
+ * longer than 64 bytes, starting with a digit or '_', or with any byte
+ * outside A-Z, 0-9 and '_'.  Extras go in while they fit
+ * EHS_EXTRA_BYTES (emit.h), at most EHS_JOURNAL_EXTRA_MAX of them; the
+ * first one that does not and all after it are left out.
+ */
+#ifndef EHS_BRIDGE_JOURNAL_H
+#define EHS_BRIDGE_JOURNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bridge/emit.h"
+
+#define EHS_JOURNAL_EXTRA_MAX 64
+#define EHS_JOURNAL_FILE_MAX 1024
+/* journald's limit on a field name. */
+#define EHS_JOURNAL_KEY_MAX 64
+
+struct ehs_journal {
+	int severity;
+	int facility;		/* -1: openlog's */
+	const char *msg;	/* the caller's bytes, not NUL-terminated */
+	size_t msg_len;
+	const char *ident;	/* the caller's bytes, or NULL */
+	size_t ident_len;
+	bool has_file, has_line, has_errno;
+	uint32_t line;
+	int32_t err;
+	bool full;		/* an extra was left out: no more go in */
+	unsigned nextra;
+	size_t extra_bytes;	/* what they take of EHS_EXTRA_BYTES */
+	size_t names_len;
+	struct ehs_extra extra[EHS_JOURNAL_EXTRA_MAX];	/* values: the caller's */
+	char names[EHS_EXTRA_BYTES];	/* the extras' names, NUL-terminated */
+	char file[EHS_JOURNAL_FILE_MAX + 1];
+};
+
+void ehs_journal_init(struct ehs_journal *j);
+
+/*
+ * One field of len bytes as sd_journal_sendv takes it: "KEY=value", the
+ * value any bytes (newlines and NUL bytes too).  Returns -1 for a field
+ * libsystemd refuses, and with it the whole call (-EINVAL): NULL, shorter
+ * than 2 bytes, no '=', an empty key, a newline in the key.
+ */
+int ehs_journal_add(struct ehs_journal *j, const void *field, size_t len);
+
+/* The same with the key (1 byte or more, no '=') and value apart. */
+void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
+		     const char *value, size_t value_len);
+
+/* Whether libsystemd's sd_journal_sendv takes iov[0..n) (else it
+ * returns -EINVAL and sends nothing): n > 0 and each field passes
+ * ehs_journal_add's check. */
+bool ehs_journal_valid(const struct iovec *iov, int n);
+
+/* The severity and facility (-1: openlog's) the fields give, as the
+ * rules above read them, without taking anything else apart: which
+ * tracepoint the call's event would go to. */
+void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facility);
+
+/* The event for j (if its tracepoint is traced); saved_errno is errno
+ * at the call. */
+void ehs_journal_log(const struct ehs_journal *j, int saved_errno);
+
+#endif
