@@ -85,7 +85,7 @@ static void add_extra(struct ehs_journal *j, const char *key, size_t key_len,
 	name[key_len] = '\0';
 	j->names_len += key_len + 1;
 	j->extra_bytes += need;
-	j->extra[j->nextra++] = (struct ehs_extra){ name, value, value_len };
+	j->extra[j->nextra++] = (struct ehs_extra){ .name = name, .value = value, .value_len = value_len };
 }
 
 void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,

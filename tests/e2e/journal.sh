@@ -51,19 +51,21 @@ if r=$($check tail "$work/recorded" "$work/decoded" 2>&1); then pass "decode --j
 	fail "decode --json"
 	printf '%s\n' "$r"
 fi
-# Text lines: the extra fields after the message (time and pid masked).
-"$tool" decode "$work/trace.dat" 2>&1 | sed -E 's/^[^ ]+ /TIME /; s/\[[0-9]+\]:/[PID]:/' >"$work/decoded.txt"
+# Text lines: the file, line and extra fields after the message (time,
+# pid, source path and line masked: journal_check compares them exactly).
+"$tool" decode "$work/trace.dat" 2>&1 |
+	sed -E 's/^[^ ]+ /TIME /; s/\[[0-9]+\]:/[PID]:/; s/ line=[0-9]+ / line=N /; s/\[file="[^"]*journal\.c"/[file="journal.c"/' >"$work/decoded.txt"
 cat >"$work/want.txt" <<'TEXT'
 TIME - journal_calls[PID]: user.notice plain print 1 No such file or directory
-TIME - journal_calls[PID]: user.warning located print [CODE_FUNC="main"]
+TIME - journal_calls[PID]: user.warning located print [file="journal.c" line=N CODE_FUNC="main"]
 TIME - journal_calls[PID]: user.debug plain printv 2
-TIME - journal_calls[PID]: user.err located printv x [CODE_FUNC="printv_located"]
+TIME - journal_calls[PID]: user.err located printv x [file="journal.c" line=N CODE_FUNC="printv_located"]
 TIME - jident[PID]: local0.err plain send 7 [FOO="bar" NUMBERS="1099511627776 2.50"]
-TIME - journal_calls[PID]: user.crit located send [CODE_FUNC="main" CUSTOM_KEY="x y"]
+TIME - journal_calls[PID]: user.crit located send [file="journal.c" line=N CODE_FUNC="main" CUSTOM_KEY="x y"]
 TIME - journal_calls[PID]: user.notice two\nlines [BLOB="a\nb\0c"]
-TIME - journal_calls[PID]: user.notice two\nlines [BLOB="a\nb\0c" CODE_FUNC="main"]
+TIME - journal_calls[PID]: user.notice two\nlines [file="journal.c" line=N BLOB="a\nb\0c" CODE_FUNC="main"]
 TIME - journal_calls[PID]: user.err plain perror: Permission denied
-TIME - journal_calls[PID]: user.err Permission denied [CODE_FUNC="main"]
+TIME - journal_calls[PID]: user.err Permission denied [file="journal.c" line=N CODE_FUNC="main"]
 TIME - journal_calls[PID]: local2.info after openlog
 TEXT
 if cmp -s "$work/want.txt" "$work/decoded.txt"; then pass "decode: text lines with the extra fields"; else
