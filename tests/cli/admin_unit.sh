@@ -170,6 +170,23 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 [ "$(ls -A "$sys/food.service.d")" = nice.conf ] || fail "refused enable wrote: $(ls -A "$sys/food.service.d")"
 
+# Not root: refused with the machine-wide enable's hint, whether the
+# drop-in directory is still to be made or already there; nothing written.
+if command -v setpriv >/dev/null; then
+	expect 4 as_nobody "$EHSYSLOG" preload enable --unit newsvc
+	expect_line err "ehsyslog preload: cannot create $sys/newsvc.service.d: Permission denied (needs root, or write permission on its directory)"
+	expect_empty out
+	expect 4 as_nobody "$EHSYSLOG" preload enable --unit food
+	expect_line err "ehsyslog preload: cannot create a file in $sys/food.service.d: Permission denied (needs root, or write permission on its directory)"
+	checks=$((checks + 1))
+	[ "$(ls -A "$sys")" = "$(printf 'food.service.d\nplain.service.d')" ] ||
+		fail "enables as nobody left: $(ls -A "$sys")"
+	checks=$((checks + 1))
+	[ "$(ls -A "$sys/food.service.d")" = nice.conf ] || fail "enable as nobody wrote: $(ls -A "$sys/food.service.d")"
+else
+	echo "SKIP (sub-check): setpriv is not installed: enable as non-root not tried"
+fi
+
 # systemd itself reads the unit with the drop-in without a complaint.
 if command -v systemd-analyze >/dev/null; then
 	printf '[Unit]\nDescription=ehsyslog test\n[Service]\nExecStart=/bin/true\n' >"$sys/food.service"
