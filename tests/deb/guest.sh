@@ -89,11 +89,12 @@ set_preload() {
 	# shellcheck disable=SC2059 # the format is the argument
 	[ "$1" = - ] || printf "$1" >"$preload"
 }
-# same_preload WHAT: the file is what it was when saved (save_preload).
+# save_preload: keeps a copy of the file, or that it is absent.
 save_preload() {
 	rm -f "$work/preload.saved"
 	[ ! -e "$preload" ] || cp -p "$preload" "$work/preload.saved"
 }
+# same_preload WHAT: the file is byte for byte what save_preload saw.
 same_preload() {
 	if [ -e "$work/preload.saved" ]; then
 		if cmp -s "$work/preload.saved" "$preload"; then
