@@ -5,3 +5,11 @@ dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-run scripts/kernel-tes
 	scripts/tracefs-ns
 EXTRA_DIST += scripts/guest/init scripts/guest/kernel.config scripts/guest/quote.sh
 dist_noinst_SCRIPTS += scripts/demo
+# The Debian packages: scripts/deb-check builds them from debian/ in a
+# temporary copy (scripts/copy-tree), runs lintian and tests/deb/guest.sh.
+dist_noinst_SCRIPTS += scripts/copy-tree scripts/deb-check tests/deb/guest.sh
+EXTRA_DIST += debian/changelog debian/clean debian/control debian/copyright \
+	debian/rules debian/source/format debian/not-installed \
+	debian/libehsyslog0.install debian/libehsyslog0.symbols \
+	debian/libehsyslog-dev.install debian/ehsyslog.install \
+	debian/ehsyslog.postrm debian/preload-prerm.in debian/etc/ehsyslog.conf

@@ -23,8 +23,11 @@ ehsyslog_SOURCES = \
 # The tool links the layers' convenience libraries, not libehsyslog.so:
 # its own err()/syslog() calls are not to be bridged, and it needs the
 # bridge's configuration parser, which the shared library hides.
+# The default library is the runtime name, the SONAME (major 0 from
+# -version-info 0:0:0 in Makefile.am): libehsyslog.so itself is a
+# development link that a runtime install (Debian's libehsyslog0) lacks.
 ehsyslog_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DEHSYSLOG_LIBRARY_PATH='"$(libdir)/libehsyslog.so"' \
+	-DEHSYSLOG_LIBRARY_PATH='"$(libdir)/libehsyslog.so.0"' \
 	-DEHSYSLOG_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
 ehsyslog_CFLAGS = $(AM_CFLAGS) $(LIBBSD_CFLAGS) \
 	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS) \

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #ifndef EHSYSLOG_LIBRARY_PATH
-#error "local.mk defines EHSYSLOG_LIBRARY_PATH ($(libdir)/libehsyslog.so)"
+#error "local.mk defines EHSYSLOG_LIBRARY_PATH ($(libdir)/libehsyslog.so.0)"
 #endif
 #ifndef EHSYSLOG_CONFIG_PATH
 #error "local.mk defines EHSYSLOG_CONFIG_PATH ($(sysconfdir)/ehsyslog.conf)"

@@ -34,7 +34,7 @@ static int split_path(const char *cmd, const char *path, char *dir, char *base)
 	return 0;
 }
 
-static int report(const char *cmd, const char *what, const char *path, int err)
+int preload_file_error(const char *cmd, const char *what, const char *path, int err)
 {
 	if (err == EACCES || err == EPERM || err == EROFS)
 		cli_error(cmd, "cannot %s %s: %s (needs root, or write permission on its directory)",
@@ -57,14 +57,14 @@ int preload_file_lock(const char *cmd, struct preload_file *f, const char *path)
 	}
 	f->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (f->lock_fd < 0)
-		return report(cmd, "create the lock file", lock, errno);
+		return preload_file_error(cmd, "create the lock file", lock, errno);
 	while (flock(f->lock_fd, LOCK_EX) < 0) {
 		if (errno != EINTR) {
 			int err = errno;
 
 			close(f->lock_fd);
 			f->lock_fd = -1;
-			return report(cmd, "lock", lock, err);
+			return preload_file_error(cmd, "lock", lock, err);
 		}
 	}
 	return 0;
@@ -127,27 +127,27 @@ int preload_file_replace(const char *cmd, struct preload_file *f, const char *te
 	}
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
-		return report(cmd, "create a file in", dir, errno);
+		return preload_file_error(cmd, "create a file in", dir, errno);
 	if (cli_write_all(fd, text, len) < 0 || fchmod(fd, mode) < 0 ||
 	    (f->exists && geteuid() == 0 && fchown(fd, f->st.st_uid, f->st.st_gid) < 0) ||
 	    fsync(fd) < 0) {
 		err = errno;
 		close(fd);
 		unlink(tmp);
-		return report(cmd, "write", tmp, err);
+		return preload_file_error(cmd, "write", tmp, err);
 	}
 	if (close(fd) < 0) {
 		err = errno;
 		unlink(tmp);
-		return report(cmd, "write", tmp, err);
+		return preload_file_error(cmd, "write", tmp, err);
 	}
 	if (rename(tmp, f->path) < 0) {
 		err = errno;
 		unlink(tmp);
-		return report(cmd, "replace", f->path, err);
+		return preload_file_error(cmd, "replace", f->path, err);
 	}
 	if (sync_dir(dir) < 0)
-		return report(cmd, "sync the directory", dir, errno);
+		return preload_file_error(cmd, "sync the directory", dir, errno);
 	return 0;
 }
 
@@ -158,9 +158,9 @@ int preload_file_remove(const char *cmd, struct preload_file *f)
 	if (split_path(cmd, f->path, dir, base) < 0)
 		return CLI_EXIT_RUNTIME;
 	if (unlink(f->path) < 0 && errno != ENOENT)
-		return report(cmd, "remove", f->path, errno);
+		return preload_file_error(cmd, "remove", f->path, errno);
 	if (sync_dir(dir) < 0)
-		return report(cmd, "sync the directory", dir, errno);
+		return preload_file_error(cmd, "sync the directory", dir, errno);
 	return 0;
 }
 

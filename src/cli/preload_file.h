@@ -39,6 +39,11 @@ int preload_file_replace(const char *cmd, struct preload_file *f, const char *te
 /* Removes the file.  0 or an exit code, error printed. */
 int preload_file_remove(const char *cmd, struct preload_file *f);
 
+/* Prints "cannot WHAT PATH: <err>", with the hint that it needs root when
+ * err is a permission error, and returns the exit code for err.  For the
+ * files beside /etc/ld.so.preload and the systemd drop-ins alike. */
+int preload_file_error(const char *cmd, const char *what, const char *path, int err);
+
 /* Frees the text and drops the lock. */
 void preload_file_release(struct preload_file *f);
 

@@ -105,9 +105,7 @@ int preload_unit_enable(const char *cmd, const char *unit, const char *lib)
 	if (mkdir(dir, 0755) == 0) {
 		made_dir = true;
 	} else if (errno != EEXIST) {
-		rc = errno;
-		cli_error(cmd, "cannot create %s: %s", dir, strerror(rc));
-		return cli_exit_for_errno(rc);
+		return preload_file_error(cmd, "create", dir, errno);
 	}
 	if ((rc = preload_file_read(cmd, &f, file)) != 0)
 		goto out;

@@ -155,6 +155,16 @@ expect_line out "preload units: none (no NAME.service.d/ehsyslog.conf in $sys)"
 expect 0 "$EHSYSLOG" preload status
 expect_line out "no service has an ehsyslog drop-in in $sys"
 
+# unchanged WHO: the refused enables by WHO left the directory as it was:
+# food.service.d with only the other drop-in, and plain.service.d.
+unchanged() {
+	checks=$((checks + 1))
+	[ "$(ls -A "$sys")" = "$(printf 'food.service.d\nplain.service.d')" ] ||
+		fail "enables $1 left: $(ls -A "$sys")"
+	checks=$((checks + 1))
+	[ "$(ls -A "$sys/food.service.d")" = nice.conf ] || fail "enable $1 wrote: $(ls -A "$sys/food.service.d")"
+}
+
 # The library checks of the machine-wide enable apply: nothing written.
 cp "$lib" "$T/gw.so"
 chmod 664 "$T/gw.so"
@@ -164,11 +174,20 @@ cp "$lib" "$T/nobody.so"
 chown nobody "$T/nobody.so"
 expect 1 "$EHSYSLOG" preload enable --unit food --library "$T/nobody.so"
 expect_line err "ehsyslog preload: refusing $T/nobody.so: not owned by root (its owner could run code in every process)"
-checks=$((checks + 1))
-[ "$(ls -A "$sys")" = "$(printf 'food.service.d\nplain.service.d')" ] ||
-	fail "refused enables left: $(ls -A "$sys")"
-checks=$((checks + 1))
-[ "$(ls -A "$sys/food.service.d")" = nice.conf ] || fail "refused enable wrote: $(ls -A "$sys/food.service.d")"
+unchanged "of unsafe libraries"
+
+# Not root: refused with the machine-wide enable's hint, whether the
+# drop-in directory is still to be made or already there; nothing written.
+if command -v setpriv >/dev/null; then
+	expect 4 as_nobody "$EHSYSLOG" preload enable --unit newsvc
+	expect_line err "ehsyslog preload: cannot create $sys/newsvc.service.d: Permission denied (needs root, or write permission on its directory)"
+	expect_empty out
+	expect 4 as_nobody "$EHSYSLOG" preload enable --unit food
+	expect_line err "ehsyslog preload: cannot create a file in $sys/food.service.d: Permission denied (needs root, or write permission on its directory)"
+	unchanged "as nobody"
+else
+	echo "SKIP (sub-check): setpriv is not installed: enable as non-root not tried"
+fi
 
 # systemd itself reads the unit with the drop-in without a complaint.
 if command -v systemd-analyze >/dev/null; then
