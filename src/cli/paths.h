@@ -7,7 +7,7 @@
 #define CLI_PATHS_H
 
 /* The library "run" preloads and "preload enable" installs:
- * $EHSYSLOG_LIBRARY, else $(libdir)/libehsyslog.so. */
+ * $EHSYSLOG_LIBRARY, else $(libdir)/libehsyslog.so.0. */
 const char *cli_library_path(void);
 
 /* The system-wide preload list: $EHSYSLOG_LD_SO_PRELOAD (for testing),
