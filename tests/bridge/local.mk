@@ -112,7 +112,8 @@ tests_bridge_test_native_LDFLAGS = -no-install
 # the level mapping and where each structured field goes.
 check_PROGRAMS += tests/bridge/test_glib
 TESTS += tests/bridge/test_glib
-tests_bridge_test_glib_SOURCES = tests/bridge/test_glib.c $(PRELOAD_SOURCES)
+tests_bridge_test_glib_SOURCES = tests/bridge/test_glib.c $(PRELOAD_SOURCES) \
+	tests/bridge/event_fields.h tests/bridge/event_fields.c
 tests_bridge_test_glib_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_glib_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_bridge_test_glib_LDADD = $(BRIDGE_TEST_LDADD)
@@ -123,6 +124,7 @@ tests_bridge_test_glib_LDFLAGS = -no-install
 check_PROGRAMS += tests/bridge/test_journal
 TESTS += tests/bridge/test_journal
 tests_bridge_test_journal_SOURCES = tests/bridge/test_journal.c $(PRELOAD_SOURCES) \
+	tests/bridge/event_fields.h tests/bridge/event_fields.c \
 	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
 tests_bridge_test_journal_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_journal_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE

@@ -23,84 +23,22 @@
 
 #include "bridge/bridge.h"
 #include "capture.h"
+#include "event_fields.h"
 #include "preload/glib.h"
 
 static struct capture cap;
 
-#define MAX_FIELDS 16
-
-struct field {
-	char name[64];
-	unsigned enc;
-	const uint8_t *value;
-	size_t len;
-};
-
-struct event {
-	char name[300];
-	unsigned level;
-	struct field f[MAX_FIELDS];
-	unsigned n;
-};
-
-static unsigned le16(const uint8_t *p) { return p[0] | p[1] << 8; }
-
-/* Takes event i apart by its own metadata: each field's name, encoding
- * and value bytes, in order. */
-static void decode(unsigned i, struct event *ev)
+static void decode(unsigned i, struct evf_event *ev)
 {
 	ck_assert_uint_lt(i, cap.count);
-	const uint8_t *e = cap.data[i], *end = e + cap.len[i];
-	memset(ev, 0, sizeof *ev);
-	ck_assert_uint_eq(e[0], 0x07);
-	ev->level = e[7];
-	unsigned meta_len = le16(e + 8);
-	ck_assert_uint_eq(le16(e + 10), 1);
-	const char *m = (const char *)e + 12, *mend = m + meta_len;
-	const uint8_t *p = e + 12 + meta_len;
-	snprintf(ev->name, sizeof ev->name, "%s", m);
-	m += strlen(m) + 1;
-	while (m < mend) {
-		ck_assert_uint_lt(ev->n, MAX_FIELDS);
-		struct field *f = &ev->f[ev->n++];
-		snprintf(f->name, sizeof f->name, "%s", m);
-		m += strlen(m) + 1;
-		f->enc = (uint8_t)*m++;
-		if (f->enc & 0x80)
-			m++;	/* a format byte (errno's) */
-		f->enc &= 0x1f;
-		switch (f->enc) {
-		case EH_ENC_VALUE8: f->len = 1; break;
-		case EH_ENC_VALUE16: f->len = 2; break;
-		case EH_ENC_VALUE32: f->len = 4; break;
-		case EH_ENC_STRING_LENGTH16_CHAR8:
-		case EH_ENC_BINARY_LENGTH16_CHAR8:
-			f->len = le16(p);
-			p += 2;
-			break;
-		default:
-			ck_abort_msg("field %s: encoding %u", f->name, f->enc);
-		}
-		f->value = p;
-		p += f->len;
-		ck_assert_msg(p <= end, "field %s past the end", f->name);
-	}
-	ck_assert_ptr_eq(p, end);
-}
-
-static const struct field *field(const struct event *ev, const char *name)
-{
-	for (unsigned i = 0; i < ev->n; i++)
-		if (strcmp(ev->f[i].name, name) == 0)
-			return &ev->f[i];
-	return NULL;
+	evf_decode(cap.data[i], cap.len[i], ev);
 }
 
 /* Field name's value is the string s, with encoding enc. */
-static void check_str(const struct event *ev, const char *name, unsigned enc, const void *s,
+static void check_str(const struct evf_event *ev, const char *name, unsigned enc, const void *s,
 		      size_t len)
 {
-	const struct field *f = field(ev, name);
+	const struct evf_field *f = evf_field(ev, name);
 	ck_assert_msg(f != NULL, "no field %s in %s", name, ev->name);
 	ck_assert_uint_eq(f->enc, enc);
 	ck_assert_uint_eq(f->len, len);
@@ -109,22 +47,8 @@ static void check_str(const struct event *ev, const char *name, unsigned enc, co
 #define CHECK_STR(ev, name, s) \
 	check_str(ev, name, EH_ENC_STRING_LENGTH16_CHAR8, s, strlen(s))
 
-static unsigned u8_of(const struct event *ev, const char *name)
-{
-	const struct field *f = field(ev, name);
-	ck_assert_msg(f != NULL, "no field %s", name);
-	return f->value[0];
-}
-
-static uint32_t u32_of(const struct event *ev, const char *name)
-{
-	const struct field *f = field(ev, name);
-	ck_assert_msg(f != NULL, "no field %s", name);
-	return f->value[0] | f->value[1] << 8 | f->value[2] << 16 | (uint32_t)f->value[3] << 24;
-}
-
 /* The names of ev's fields, space-separated. */
-static const char *names(const struct event *ev)
+static const char *names(const struct evf_event *ev)
 {
 	static char out[512];
 	size_t n = 0;
@@ -157,13 +81,13 @@ START_TEST(level_mapping)
 		{ EHS_G_LOG_LEVEL_WARNING | EHS_G_LOG_FLAG_FATAL, LOG_WARNING, 3 },
 		{ EHS_G_LOG_LEVEL_DEBUG | EHS_G_LOG_FLAG_RECURSION, LOG_DEBUG, 5 },
 	};
-	struct event ev;
+	struct evf_event ev;
 	for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++) {
 		g_log(NULL, map[i].glib, "level %u", i);
 		decode(i, &ev);
-		ck_assert_uint_eq(u8_of(&ev, "severity"), (unsigned)map[i].severity);
+		ck_assert_uint_eq(evf_num(&ev, "severity"), (unsigned)map[i].severity);
 		ck_assert_uint_eq(ev.level, map[i].level);
-		ck_assert_uint_eq(u8_of(&ev, "facility"), 1);
+		ck_assert_uint_eq(evf_num(&ev, "facility"), 1);
 		ck_assert_str_eq(names(&ev), "message severity facility errno");
 	}
 	ck_assert_uint_eq(cap.count, sizeof map / sizeof map[0]);
@@ -176,14 +100,14 @@ END_TEST
 
 START_TEST(several_level_bits)
 {
-	struct event ev;
+	struct evf_event ev;
 	/* GLib writes once per level bit, the highest first. */
 	g_log("d", EHS_G_LOG_LEVEL_CRITICAL | EHS_G_LOG_LEVEL_DEBUG | (1 << 9), "three %d", 3);
 	ck_assert_uint_eq(cap.count, 3);
 	static const int order[] = { LOG_NOTICE, LOG_DEBUG, LOG_ERR };
 	for (unsigned i = 0; i < 3; i++) {
 		decode(i, &ev);
-		ck_assert_uint_eq(u8_of(&ev, "severity"), (unsigned)order[i]);
+		ck_assert_uint_eq(evf_num(&ev, "severity"), (unsigned)order[i]);
 		CHECK_STR(&ev, "message", "three 3");
 	}
 }
@@ -199,7 +123,7 @@ static void call_logv(const char *domain, int level, const char *fmt, ...)
 
 START_TEST(domain_names_the_event)
 {
-	struct event ev;
+	struct evf_event ev;
 	errno = EACCES;
 	g_log("my-domain", EHS_G_LOG_LEVEL_MESSAGE, "hi %s %m", "there");
 	ck_assert_int_eq(errno, EACCES);
@@ -207,7 +131,7 @@ START_TEST(domain_names_the_event)
 	ck_assert_str_eq(ev.name, "my-domain");
 	CHECK_STR(&ev, "message", "hi there Permission denied");
 	CHECK_STR(&ev, "GLIB_DOMAIN", "my-domain");
-	ck_assert_uint_eq(u32_of(&ev, "errno"), EACCES);
+	ck_assert_uint_eq(evf_num(&ev, "errno"), EACCES);
 	ck_assert_str_eq(names(&ev), "message severity facility errno GLIB_DOMAIN");
 
 	/* No domain: the ident's rule (openlog's ident, else the program). */
@@ -222,7 +146,7 @@ START_TEST(domain_names_the_event)
 	closelog();
 	decode(2, &ev);
 	ck_assert_str_eq(ev.name, "app_x");
-	ck_assert_uint_eq(u8_of(&ev, "facility"), 19);
+	ck_assert_uint_eq(evf_num(&ev, "facility"), 19);
 	decode(3, &ev);
 	ck_assert_str_eq(ev.name, "app_x");
 	CHECK_STR(&ev, "GLIB_DOMAIN", "");
@@ -232,7 +156,7 @@ END_TEST
 
 START_TEST(structured_fields)
 {
-	struct event ev;
+	struct evf_event ev;
 	errno = ENOENT;
 	g_log_structured("dom", EHS_G_LOG_LEVEL_WARNING, "CODE_FILE", "src/a.c",
 			 "CODE_LINE", "123", "CODE_FUNC", "fn", "OTHER", "value",
@@ -242,9 +166,9 @@ START_TEST(structured_fields)
 	decode(0, &ev);
 	ck_assert_str_eq(ev.name, "dom");
 	CHECK_STR(&ev, "message", "n=5 s=str No such file or directory");
-	ck_assert_uint_eq(u8_of(&ev, "severity"), LOG_WARNING);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_WARNING);
 	CHECK_STR(&ev, "file", "src/a.c");
-	ck_assert_uint_eq(u32_of(&ev, "line"), 123);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 123);
 	ck_assert_str_eq(names(&ev),
 			 "message severity facility errno file line GLIB_DOMAIN CODE_FUNC OTHER");
 	CHECK_STR(&ev, "CODE_FUNC", "fn");
@@ -256,8 +180,8 @@ START_TEST(structured_fields)
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
 	CHECK_STR(&ev, "message", "std msg");
 	CHECK_STR(&ev, "file", "f.c");
-	ck_assert_uint_eq(u32_of(&ev, "line"), 9);
-	ck_assert_uint_eq(u8_of(&ev, "severity"), LOG_DEBUG);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 9);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_DEBUG);
 	ck_assert_str_eq(names(&ev), "message severity facility errno file line CODE_FUNC");
 }
 END_TEST
@@ -278,11 +202,11 @@ START_TEST(array_values)
 		{ "CODE_LINE", "12x", -1 },	/* not a number: a string field */
 	};
 	g_log_structured_array(EHS_G_LOG_LEVEL_CRITICAL, f, sizeof f / sizeof f[0]);
-	struct event ev;
+	struct evf_event ev;
 	decode(0, &ev);
 	ck_assert_str_eq(ev.name, "arr");
 	CHECK_STR(&ev, "message", "counted message");
-	ck_assert_uint_eq(u8_of(&ev, "severity"), LOG_ERR);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_ERR);
 	ck_assert_str_eq(names(&ev),
 			 "message severity facility errno GLIB_DOMAIN BLOB LATIN1 UTF8 CODE_LINE");
 	check_str(&ev, "BLOB", EH_ENC_BINARY_LENGTH16_CHAR8, blob, sizeof blob);

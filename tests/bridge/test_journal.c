@@ -22,95 +22,29 @@
 #include <sys/uio.h>
 #include <syslog.h>
 
+#include <eventheader/eventheader.h>
+
 #include "../user_events/nosyscall.h"
 #include "bridge/bridge.h"
 #include "bridge/schema.h"
 #include "capture.h"
+#include "event_fields.h"
 #include "preload/sd_journal.h"
 
 static struct capture cap;
 
-/* One event taken apart by its own metadata: every field by name. */
-#define FIELDS_MAX 80
-struct field {
-	char name[80];
-	unsigned enc;
-	const uint8_t *value;
-	size_t len;
-};
-struct event {
-	char name[300];
-	unsigned level;
-	unsigned n;
-	struct field f[FIELDS_MAX];
-};
-
-static unsigned le16(const uint8_t *p) { return p[0] | p[1] << 8; }
-static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-
-static void decode(unsigned i, struct event *ev)
+static void decode(unsigned i, struct evf_event *ev)
 {
 	ck_assert_uint_lt(i, cap.count);
-	const uint8_t *e = cap.data[i], *end = e + cap.len[i];
-	memset(ev, 0, sizeof *ev);
-	ck_assert_uint_eq(e[0], 0x07);
-	ev->level = e[7];
-	unsigned meta_len = le16(e + 8);
-	ck_assert_uint_eq(le16(e + 10), 1);
-	const char *m = (const char *)e + 12, *mend = m + meta_len;
-	snprintf(ev->name, sizeof ev->name, "%s", m);
-	m += strlen(m) + 1;
-	while (m < mend) {
-		ck_assert_uint_lt(ev->n, FIELDS_MAX);
-		struct field *f = &ev->f[ev->n++];
-		snprintf(f->name, sizeof f->name, "%s", m);
-		m += strlen(m) + 1;
-		f->enc = (uint8_t)*m++;
-		if (f->enc & 0x80) {
-			f->enc &= 0x7f;
-			m++;	/* the format byte (errno) */
-		}
-	}
-	ck_assert_ptr_eq(m, mend);
-	const uint8_t *p = e + 12 + meta_len;
-	for (unsigned k = 0; k < ev->n; k++) {
-		struct field *f = &ev->f[k];
-		switch (f->enc) {
-		case 10:	/* counted string */
-			f->len = le16(p);
-			f->value = p + 2;
-			p += 2 + f->len;
-			break;
-		case 2: f->value = p; f->len = 1; p += 1; break;
-		case 3: f->value = p; f->len = 2; p += 2; break;
-		case 4: f->value = p; f->len = 4; p += 4; break;
-		default: ck_abort_msg("encoding %u", f->enc);
-		}
-	}
-	ck_assert_ptr_eq(p, end);
-}
-
-static const struct field *field(const struct event *ev, const char *name)
-{
-	for (unsigned k = 0; k < ev->n; k++)
-		if (strcmp(ev->f[k].name, name) == 0)
-			return &ev->f[k];
-	return NULL;
-}
-
-static unsigned num(const struct event *ev, const char *name)
-{
-	const struct field *f = field(ev, name);
-	ck_assert_msg(f != NULL, "no field %s", name);
-	return f->len == 1 ? f->value[0] : f->len == 2 ? le16(f->value) : le32(f->value);
+	evf_decode(cap.data[i], cap.len[i], ev);
 }
 
 /* The string field's bytes equal want[0..len). */
-static void str_eq(const struct event *ev, const char *name, const void *want, size_t len)
+static void str_eq(const struct evf_event *ev, const char *name, const void *want, size_t len)
 {
-	const struct field *f = field(ev, name);
+	const struct evf_field *f = evf_field(ev, name);
 	ck_assert_msg(f != NULL, "no field %s", name);
-	ck_assert_uint_eq(f->enc, 10);
+	ck_assert_uint_eq(f->enc, EH_ENC_STRING_LENGTH16_CHAR8);
 	ck_assert_uint_eq(f->len, len);
 	ck_assert_msg(memcmp(f->value, want, len) == 0, "field %s differs", name);
 }
@@ -118,7 +52,7 @@ static void str_eq(const struct event *ev, const char *name, const void *want, s
 
 /* The field names from the fifth on (after message, severity,
  * facility, errno and, if there, file and line), space-separated. */
-static const char *extras(const struct event *ev)
+static const char *extras(const struct evf_event *ev)
 {
 	static char out[2048];
 	size_t at = 0;
@@ -172,16 +106,16 @@ START_TEST(sendv_every_rule)
 	ck_assert_int_eq(sd_journal_sendv(iov, sizeof iov / sizeof iov[0]), -ENOSYS);
 	ck_assert_int_eq(errno, EPERM);
 	ck_assert_uint_eq(cap.count, 1);
-	struct event ev;
+	struct evf_event ev;
 	decode(0, &ev);
 	ck_assert_str_eq(ev.name, "my_id");
 	STR_EQ(&ev, "message", "last\nline");	/* the last; its line ending dropped */
-	ck_assert_uint_eq(num(&ev, "severity"), 3);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), 3);
 	ck_assert_uint_eq(ev.level, 2);
-	ck_assert_uint_eq(num(&ev, "facility"), 16);
-	ck_assert_uint_eq(num(&ev, "errno"), 5);
+	ck_assert_uint_eq(evf_num(&ev, "facility"), 16);
+	ck_assert_uint_eq(evf_num(&ev, "errno"), 5);
 	STR_EQ(&ev, "file", "src/x.c");
-	ck_assert_uint_eq(num(&ev, "line"), 42);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 42);
 	ck_assert_str_eq(extras(&ev),
 			 "FOO " KEY64 " CODE_FUNC BIN PRIORITY EMPTY");
 	STR_EQ(&ev, "FOO", "bar=baz");
@@ -223,15 +157,15 @@ START_TEST(sendv_defaults)
 	openlog("ignored", 0, LOG_LOCAL3);
 	errno = ENOENT;
 	sd_journal_sendv(iov, 4);
-	struct event ev;
+	struct evf_event ev;
 	decode(0, &ev);
 	/* No identifier: the program's name, as libsystemd sends, not openlog's. */
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
 	STR_EQ(&ev, "message", "");
-	ck_assert_uint_eq(num(&ev, "severity"), LOG_INFO);
-	ck_assert_uint_eq(num(&ev, "facility"), 19);	/* openlog's */
-	ck_assert_uint_eq(num(&ev, "errno"), ENOENT);	/* errno at the call */
-	ck_assert_ptr_null(field(&ev, "file"));
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_INFO);
+	ck_assert_uint_eq(evf_num(&ev, "facility"), 19);	/* openlog's */
+	ck_assert_uint_eq(evf_num(&ev, "errno"), ENOENT);	/* errno at the call */
+	ck_assert_ptr_null(evf_field(&ev, "file"));
 	ck_assert_str_eq(extras(&ev), "NO_MESSAGE SYSLOG_IDENTIFIER CODE_LINE ERRNO");
 	STR_EQ(&ev, "CODE_LINE", "4294967296");
 	STR_EQ(&ev, "ERRNO", "-1");
@@ -245,7 +179,7 @@ START_TEST(sendv_binary_message)
 	static const char msg[] = "MESSAGE=a\0b\nc\n\n";
 	const struct iovec iov = { (void *)msg, sizeof msg - 1 };
 	sd_journal_sendv(&iov, 1);
-	struct event ev;
+	struct evf_event ev;
 	decode(0, &ev);
 	str_eq(&ev, "message", "a\0b\nc", 5);
 }
@@ -266,11 +200,11 @@ START_TEST(sendv_huge_values)
 	ck_assert_uint_eq(cap.count, 3);
 	size_t total = 0;
 	for (unsigned i = 0; i < cap.count; i++) {
-		struct event ev;
+		struct evf_event ev;
 		decode(i, &ev);
 		ck_assert_str_eq(extras(&ev), "part parts A");
-		ck_assert_uint_eq(num(&ev, "part"), i + 1);
-		total += field(&ev, "message")->len;
+		ck_assert_uint_eq(evf_num(&ev, "part"), i + 1);
+		total += evf_field(&ev, "message")->len;
 	}
 	ck_assert_uint_eq(total, sizeof msg - 8);
 }
@@ -286,7 +220,7 @@ START_TEST(sendv_many_fields)
 		iov[i] = (struct iovec){ text[i], (size_t)n };
 	}
 	sd_journal_sendv(iov, 100);
-	struct event ev;
+	struct evf_event ev;
 	decode(0, &ev);
 	ck_assert_uint_eq(ev.n, 4 + 64);
 	ck_assert_str_eq(ev.f[4 + 63].name, "F63");
@@ -315,7 +249,7 @@ static int call_printv_loc(int priority, const char *fmt, ...)
 
 START_TEST(print_forms)
 {
-	struct event ev;
+	struct evf_event ev;
 	errno = EACCES;
 	sd_journal_print(LOG_WARNING, "n=%d %m \t\n", 5);
 	call_printv(LOG_DEBUG, "%s", "v");
@@ -334,32 +268,32 @@ START_TEST(print_forms)
 	decode(0, &ev);
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
 	STR_EQ(&ev, "message", "n=5 Permission denied");
-	ck_assert_uint_eq(num(&ev, "severity"), LOG_WARNING);
-	ck_assert_uint_eq(num(&ev, "facility"), 1);
-	ck_assert_uint_eq(num(&ev, "errno"), EACCES);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_WARNING);
+	ck_assert_uint_eq(evf_num(&ev, "facility"), 1);
+	ck_assert_uint_eq(evf_num(&ev, "errno"), EACCES);
 	ck_assert_str_eq(extras(&ev), "");
-	ck_assert_ptr_null(field(&ev, "file"));
+	ck_assert_ptr_null(evf_field(&ev, "file"));
 	decode(1, &ev);
 	STR_EQ(&ev, "message", "v");
 	ck_assert_uint_eq(ev.level, 5);
 	decode(2, &ev);
 	STR_EQ(&ev, "message", "with loc");
-	ck_assert_uint_eq(num(&ev, "severity"), LOG_CRIT);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_CRIT);
 	STR_EQ(&ev, "file", "p.c");
-	ck_assert_uint_eq(num(&ev, "line"), 12);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 12);
 	ck_assert_str_eq(extras(&ev), "CODE_FUNC");
 	STR_EQ(&ev, "CODE_FUNC", "pfunc");
 	decode(3, &ev);
 	STR_EQ(&ev, "message", "vloc 9");
 	STR_EQ(&ev, "file", "v.c");
-	ck_assert_uint_eq(num(&ev, "line"), 7);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 7);
 	STR_EQ(&ev, "CODE_FUNC", "vfunc");
 }
 END_TEST
 
 START_TEST(send_forms)
 {
-	struct event ev;
+	struct evf_event ev;
 	errno = ENOENT;
 	int r = sd_journal_send("MESSAGE=%s %d %m  ", "sent", 3,
 				"PRIORITY=%i", LOG_ERR,
@@ -374,15 +308,15 @@ START_TEST(send_forms)
 	decode(0, &ev);
 	/* Trailing whitespace stripped, the %c of 0 ends the field (C strings). */
 	STR_EQ(&ev, "message", "sent 3 No such file or directory");
-	ck_assert_uint_eq(num(&ev, "severity"), LOG_ERR);
-	ck_assert_uint_eq(num(&ev, "facility"), 20);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_ERR);
+	ck_assert_uint_eq(evf_num(&ev, "facility"), 20);
 	ck_assert_str_eq(extras(&ev), "LONG DBL");
 	STR_EQ(&ev, "LONG", "1099511627776 -2 x");
 	STR_EQ(&ev, "DBL", "2.50 (nil)     s");
 	decode(1, &ev);
 	STR_EQ(&ev, "message", "located");
 	STR_EQ(&ev, "file", "s.c");
-	ck_assert_uint_eq(num(&ev, "line"), 99);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 99);
 	ck_assert_str_eq(extras(&ev), "CODE_FUNC X");
 	STR_EQ(&ev, "CODE_FUNC", "sfunc");
 	STR_EQ(&ev, "X", "7");
@@ -399,9 +333,9 @@ START_TEST(send_long_list)
 			"U=1", "V=2", "W=3", "X=4", "Y=5", "Z=6", "AA=7", "AB=8", "AC=9", "AD=10",
 			"AE=%d", 31, "AF=32", "AG=33", "MESSAGE=%s", big, NULL);
 	ck_assert_uint_eq(cap.count, 2);
-	struct event ev;
+	struct evf_event ev;
 	decode(1, &ev);
-	ck_assert_uint_eq(num(&ev, "parts"), 2);
+	ck_assert_uint_eq(evf_num(&ev, "parts"), 2);
 	ck_assert_uint_eq(ev.n, 4 + 2 + 33);
 	STR_EQ(&ev, "AE", "31");
 	STR_EQ(&ev, "AG", "33");
@@ -410,7 +344,7 @@ END_TEST
 
 START_TEST(perror_forms)
 {
-	struct event ev;
+	struct evf_event ev;
 	errno = EBADF;
 	sd_journal_perror("opening");
 	sd_journal_perror("");
@@ -419,15 +353,15 @@ START_TEST(perror_forms)
 	ck_assert_uint_eq(cap.count, 3);
 	decode(0, &ev);
 	STR_EQ(&ev, "message", "opening: Bad file descriptor");
-	ck_assert_uint_eq(num(&ev, "severity"), LOG_ERR);
-	ck_assert_uint_eq(num(&ev, "errno"), EBADF);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_ERR);
+	ck_assert_uint_eq(evf_num(&ev, "errno"), EBADF);
 	ck_assert_str_eq(extras(&ev), "");
 	decode(1, &ev);
 	STR_EQ(&ev, "message", "Bad file descriptor");
 	decode(2, &ev);
 	STR_EQ(&ev, "message", "closing: Bad file descriptor");
 	STR_EQ(&ev, "file", "e.c");
-	ck_assert_uint_eq(num(&ev, "line"), 3);
+	ck_assert_uint_eq(evf_num(&ev, "line"), 3);
 	ck_assert_str_eq(extras(&ev), "CODE_FUNC");
 }
 END_TEST
