@@ -41,7 +41,7 @@ struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 }
 
 /* The event for msg[0..len), the text without its line ending. */
-static void emit_text(struct ue_tracepoint *tp, int severity, unsigned facility,
+static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint *tp, int severity, unsigned facility,
 		      int saved_errno, const struct ehs_source *src,
 		      const char *msg, size_t len)
 {
