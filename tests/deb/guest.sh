@@ -47,6 +47,17 @@ links() { # ORIG NEW
 		find "$1" -mindepth 1 -maxdepth 1 ! -type l -exec ln -s -t "$2" {} +
 }
 writable() { # DIR
+	# An ancestor made a link by an earlier call (the plugin directory's
+	# parent, inside the multiarch directory) becomes a directory first.
+	a=
+	for part in $(echo "${1#/}" | tr / ' '); do
+		a="$a/$part"
+		[ "$a" != "$1" ] || break
+		case $(readlink "$a" 2>/dev/null) in "$stage/orig"/*) writable_one "$a" ;; esac
+	done
+	writable_one "$1"
+}
+writable_one() { # DIR
 	if [ -L "$1" ]; then # an entry of a directory made writable before
 		orig=$(readlink "$1")
 		rm "$1" && mkdir "$1" && links "$orig" "$1"
