@@ -160,9 +160,16 @@ static void instance_done(struct tracefs_instance *inst)
 	tracefs_instance_free(inst);
 }
 
+/* Enables tp's event and waits (1 s at most) for the kernel to set the
+ * bit: where the enable word's page must be faulted in first, the kernel
+ * sets it from a work queue, after the write to tracefs has returned. */
 static void enable(struct tracefs_instance *inst, struct ue_tracepoint *tp)
 {
+	const struct timespec ms = { 0, 1000000 };
+
 	ck_assert_int_eq(tracefs_event_enable(inst, "user_events", tp->name), 0);
+	for (int i = 0; i < 1000 && __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0; i++)
+		nanosleep(&ms, NULL);
 	ck_assert_uint_eq(__atomic_load_n(&tp->state, __ATOMIC_RELAXED), UE_STATE_ENABLED);
 	ck_assert(ue_tracepoint_active(tp));
 }
