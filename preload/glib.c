@@ -168,24 +168,6 @@ static void copy_string(char *out, size_t cap, const char *v, size_t n)
 	out[n] = '\0';
 }
 
-/* A CODE_LINE value as a line number: decimal digits only, at most
- * UINT32_MAX.  false for anything else, which then stays a string. */
-static bool parse_line(const char *v, size_t n, unsigned *line)
-{
-	uint64_t x = 0;
-	if (n == 0 || n > 10)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return false;
-		x = x * 10 + (unsigned)(v[i] - '0');
-	}
-	if (x > UINT32_MAX)
-		return false;
-	*line = (unsigned)x;
-	return true;
-}
-
 /* The schema's own field names: an extra of the same name would shadow
  * one of them in a decoder's output, so such a field is left out. */
 static bool schema_name(const char *key)
@@ -247,8 +229,11 @@ static void take_fields(struct glib_event *ev, const struct ehs_glog_field *fiel
 			ev->extra[nextra++] = (struct ehs_extra){ f->key, v, len, !text };
 	}
 	/* The line only with a file: the schema carries them as a pair. */
-	if (line && ev->src.file && parse_line(line, line_len, &ev->src.line))
+	long long num = line && ev->src.file ? ehs_decimal(line, line_len, UINT32_MAX) : -1;
+	if (num >= 0) {
+		ev->src.line = (unsigned)num;
 		line = NULL;
+	}
 	if (line && nextra < EXTRA_MAX)
 		ev->extra[nextra++] = (struct ehs_extra){ "CODE_LINE", line, line_len, false };
 	ev->src.extra = ev->extra;

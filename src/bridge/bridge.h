@@ -47,6 +47,22 @@ struct ehs_source {
 	unsigned nextra;
 };
 
+/* The n bytes at v as a decimal number: digits only, at most 10 of them
+ * and at most max; -1 for anything else.  How the journal's and GLib's
+ * numeric fields (CODE_LINE, PRIORITY, ERRNO) are read. */
+static inline long long ehs_decimal(const char *v, size_t n, long long max)
+{
+	long long x = 0;
+	if (n == 0 || n > 10)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return -1;
+		x = x * 10 + (v[i] - '0');
+	}
+	return x <= max ? x : -1;
+}
+
 /* An event of severity (0..7) at facility (0..127) with src's additions:
  * the message fmt formatted with ap (ehs_vlog), or the len bytes at msg
  * as they are, NUL bytes included (ehs_log).  Either drops the message's

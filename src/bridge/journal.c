@@ -43,20 +43,6 @@ static bool key_is(const char *k, size_t n, const char *name)
 	return strlen(name) == n && memcmp(k, name, n) == 0;
 }
 
-/* Decimal digits only, at most max; -1 for anything else. */
-static long long decimal(const char *v, size_t n, long long max)
-{
-	long long x = 0;
-	if (n == 0 || n > 10)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return -1;
-		x = x * 10 + (v[i] - '0');
-	}
-	return x <= max ? x : -1;
-}
-
 /* journald's: exactly one digit, here 0..7 (it would add 8 and 9 to
  * the facility bits). */
 static int priority_value(const char *v, size_t n)
@@ -67,7 +53,7 @@ static int priority_value(const char *v, size_t n)
 /* journald's: one or two digits. */
 static int facility_value(const char *v, size_t n)
 {
-	return n >= 1 && n <= 2 ? (int)decimal(v, n, 99) : -1;
+	return n >= 1 && n <= 2 ? (int)ehs_decimal(v, n, 99) : -1;
 }
 
 static void add_extra(struct ehs_journal *j, const char *key, size_t key_len,
@@ -124,14 +110,14 @@ void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
 			return;
 		}
 	} else if (key_is(key, key_len, "CODE_LINE")) {
-		long long v = decimal(value, value_len, UINT32_MAX);
+		long long v = ehs_decimal(value, value_len, UINT32_MAX);
 		if (v >= 0) {
 			j->line = (uint32_t)v;
 			j->has_line = true;
 			return;
 		}
 	} else if (key_is(key, key_len, "ERRNO")) {
-		long long v = decimal(value, value_len, INT32_MAX);
+		long long v = ehs_decimal(value, value_len, INT32_MAX);
 		if (v >= 0) {
 			j->err = (int32_t)v;
 			j->has_errno = true;
