@@ -42,7 +42,9 @@ run plain E2E_NONE=1
 register_start
 trace-cmd record -q -o "$work/trace.dat" -e user_events \
 	env LD_PRELOAD="$lib" E2E_EXPECT="$work/recorded" "$prog" >"$work/record.out" 2>&1
-expect_eq "trace-cmd record: exit status" 0 $?
+status=$?
+expect_eq "trace-cmd record: exit status" 0 $status
+[ $status -eq 0 ] || sed 's/^/  | /' "$work/record.out"
 register_stop
 "$tool" decode --json "$work/trace.dat" >"$work/decoded" 2>"$work/decode.err"
 expect_eq "decode: exit status" 0 $?

@@ -152,10 +152,17 @@ expect_line() {
 # so that tracers can name every tracepoint; returns once all 125 are
 # registered (30 s at most).  register_stop ends it.
 register_start() {
-	"$tool" register --facility all >"$work/register.out" 2>"$work/register.err" &
+	# Made here, not by the background job's redirection, which may not
+	# have run yet when the loop first counts its lines.
+	: >"$work/register.out"
+	"$tool" register --facility all >>"$work/register.out" 2>"$work/register.err" &
 	register_pid=$!
 	i=0
-	while [ "$(wc -l <"$work/register.out")" -lt 125 ] && [ $i -lt 300 ]; do
+	while [ "$(wc -l <"$work/register.out")" -lt 125 ]; do
+		if [ $i -ge 300 ]; then
+			fail "register: $(wc -l <"$work/register.out") of 125 tracepoints after 30 s: $(cat "$work/register.err")"
+			return 1
+		fi
 		sleep 0.1
 		i=$((i + 1))
 	done
