@@ -4,7 +4,9 @@
  * mode returns here, before any variadic prologue (see preload/stubs.h
  * and bridge/pri_table.h).
  *
- *   pri above 0x3ff            the C wrapper (glibc complains about it)
+ *   rdi above 0x3ff            the C wrapper (a stray bit, which glibc
+ *                              complains about, or a 32-bit pri's
+ *                              undefined upper half)
  *   word of pri's tracepoint 0 return
  *   anything else              the C wrapper, ehs_full_<name>
  *
@@ -26,19 +28,20 @@
 #define LANDING
 #endif
 
-/* The zero-extending move makes the priority a 64-bit index (the ABI
- * leaves a 32-bit argument's upper half undefined). */
+/* The ABI leaves a 32-bit argument's upper half undefined, so the bound
+ * is checked on all of rdi: a priority whose upper half is not zero goes
+ * to the C wrapper, which reads only edi, and rdi past the check is a
+ * valid 64-bit index with no zero-extending move. */
 #define STUB(name)						\
 	.globl name;						\
 	.type name, @function;					\
 	.p2align 4;						\
 name:								\
 	LANDING;						\
-	cmpl $EHS_PRI_MAX, %edi;				\
+	cmpq $EHS_PRI_MAX, %rdi;				\
 	ja ehs_full_##name;					\
-	movl %edi, %r10d;					\
 	leaq ehs_pri_table(%rip), %r11;				\
-	movslq EHS_PRI_OFF_AT(%r11,%r10,4), %r10;		\
+	movslq EHS_PRI_OFF_AT(%r11,%rdi,4), %r10;		\
 	cmpl $0, (%r11,%r10);					\
 	jne ehs_full_##name;					\
 	ret;							\

@@ -32,6 +32,9 @@
  *               and an out-of-line call cost, the floor under every figure
  *   empty_v     the vsyslog kinds' floor: the same helper calling, through
  *               a pointer, a function that takes a va_list and does nothing
+ *   empty_chk, empty_vchk  the same two floors with the _chk forms'
+ *               extra flag argument, so each entry point is measured over
+ *               a call that passes exactly its arguments
  * and, in the bench-call-traced build (linked with the bridge built for
  * tests, whose test sink makes every tracepoint count as enabled), the
  * traced syslog path from the bridge's entry point on (the preload
@@ -129,7 +132,7 @@ enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_EMPTY,
-	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V,
+	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V, K_EMPTY_CHK, K_EMPTY_VCHK,
 	K_G_LOG, K_G_LOG_STRUCTURED, K_G_LOG_STANDARD, K_G_LOG_ARRAY,
 	K_JOURNAL_PRINT, K_JOURNAL_SEND, K_JOURNAL_SENDV,
 };
@@ -148,6 +151,8 @@ static const char *const kind_names[] = {
 	[K_EMPTY] = "empty",
 	[K_VSYSLOG] = "vsyslog", [K_VSYSLOG_CHK] = "vsyslog_chk",
 	[K_EMPTY_V] = "empty_v",
+	[K_EMPTY_CHK] = "empty_chk",
+	[K_EMPTY_VCHK] = "empty_vchk",
 	[K_G_LOG] = "g_log", [K_G_LOG_STRUCTURED] = "g_log_structured",
 	[K_G_LOG_STANDARD] = "g_log_structured_standard",
 	[K_G_LOG_ARRAY] = "g_log_structured_array",
@@ -179,6 +184,25 @@ static void empty_vcall(int pri, const char *fmt, va_list ap)
 
 static void (*volatile empty_vfn)(int, const char *, va_list) = empty_vcall;
 
+static void empty_chk_call(int pri, int flag, const char *fmt, ...)
+{
+	(void)pri;
+	(void)flag;
+	(void)fmt;
+}
+
+static void (*volatile empty_chk_fn)(int, int, const char *, ...) = empty_chk_call;
+
+static void empty_vchk_call(int pri, int flag, const char *fmt, va_list ap)
+{
+	(void)pri;
+	(void)flag;
+	(void)fmt;
+	(void)ap;
+}
+
+static void (*volatile empty_vchk_fn)(int, int, const char *, va_list) = empty_vchk_call;
+
 /* The vsyslog kinds and their floor: one helper, so that its own
  * instructions are the same in each and cancel out. */
 static void __attribute__((noinline, format(printf, 2, 3)))
@@ -191,6 +215,8 @@ with_va_list(int k, const char *fmt, ...)
 		vsyslog(LOG_INFO, fmt, ap);
 	else if (k == K_VSYSLOG_CHK)
 		__vsyslog_chk(LOG_INFO, 1, fmt, ap);
+	else if (k == K_EMPTY_VCHK)
+		empty_vchk_fn(LOG_INFO, 1, fmt, ap);
 	else
 		empty_vfn(LOG_INFO, fmt, ap);
 	va_end(ap);
@@ -467,9 +493,13 @@ static void log_once(unsigned long i)
 	case K_EMPTY:
 		empty_fn(LOG_INFO, FORMAT, a, b, pad);
 		break;
+	case K_EMPTY_CHK:
+		empty_chk_fn(LOG_INFO, 1, FORMAT, a, b, pad);
+		break;
 	case K_VSYSLOG:
 	case K_VSYSLOG_CHK:
 	case K_EMPTY_V:
+	case K_EMPTY_VCHK:
 		with_va_list(kind, FORMAT, a, b, pad);
 		break;
 	}

@@ -290,6 +290,14 @@ START_TEST(entry_points_decide_on_the_table)
 	events = 0;
 	syslog(0x10000 | LOG_INFO, "stray");
 	ck_assert_uint_eq(events, 2);
+	/* A 32-bit priority whose register's upper half is not zero (the
+	 * ABI leaves it undefined): a stub that indexed the table with all
+	 * of rdi would read 16 GiB past it.  It takes the full path, which
+	 * reads only the low half: one event, no complaint about stray bits. */
+	events = 0;
+	void (*wide)(long, const char *, ...) = (void (*)(long, const char *, ...))syslog;
+	wide((1L << 32) | LOG_INFO, "upper half");
+	ck_assert_uint_eq(events, 1);
 	ehs_test_sink = NULL;
 }
 END_TEST
