@@ -272,13 +272,22 @@ START_TEST(priority_table_follows_the_tracepoints)
 }
 END_TEST
 
-/* syslog(pri, msg) with the register's upper half set, which the ABI
- * leaves undefined for a 32-bit argument. */
-static void syslog_upper_half(int pri, const char *msg)
+/* With the count_sink set, whose events the full path always writes. */
+static void stray_priorities_take_the_full_path(void)
 {
+	/* Stray bits: glibc's complaint, then the call, both on the full path. */
+	events = 0;
+	syslog(0x10000 | LOG_INFO, "stray");
+	ck_assert_uint_eq(events, 2);
+	/* A 32-bit priority whose register's upper half is not zero (the
+	 * ABI leaves it undefined): a stub that indexed the table with all
+	 * of rdi would read 16 GiB past it.  It takes the full path, which
+	 * reads only the low half: one event, no complaint about stray bits. */
+	events = 0;
 	void (*wide)(long, const char *, ...) =
 		(void (*)(long, const char *, ...))(void (*)(void))syslog;
-	wide((1L << 32) | pri, msg);
+	wide((1L << 32) | LOG_INFO, "upper half");
+	ck_assert_uint_eq(events, 1);
 }
 
 START_TEST(entry_points_decide_on_the_table)
@@ -305,17 +314,7 @@ START_TEST(entry_points_decide_on_the_table)
 	call_vsyslog(0, LOG_ERR, "traced");
 	call_vsyslog(1, LOG_ERR, "traced");
 	ck_assert_uint_eq(events, 4);
-	/* Stray bits: glibc's complaint, then the call, both on the full path. */
-	events = 0;
-	syslog(0x10000 | LOG_INFO, "stray");
-	ck_assert_uint_eq(events, 2);
-	/* A 32-bit priority whose register's upper half is not zero (the
-	 * ABI leaves it undefined): a stub that indexed the table with all
-	 * of rdi would read 16 GiB past it.  It takes the full path, which
-	 * reads only the low half: one event, no complaint about stray bits. */
-	events = 0;
-	syslog_upper_half(LOG_INFO, "upper half");
-	ck_assert_uint_eq(events, 1);
+	stray_priorities_take_the_full_path();
 	ehs_test_sink = NULL;
 }
 END_TEST
@@ -376,6 +375,21 @@ static void four_lines(char *buf, size_t cap)
 	ck_assert(n > 0 && (size_t)n < cap);
 }
 
+/* Pass-through with LOG_PERROR, the configuration read, the word of
+ * severity's LOG_USER tracepoint set to state, events counted and stderr
+ * captured. */
+static void pass_mode_counting(int severity, uint32_t state)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
+	openlog("fastpath", LOG_PERROR, LOG_USER);
+	syslog(LOG_INFO, "first");
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
+	__atomic_store_n(&ehs_tracepoint(severity, 1)->state, state, __ATOMIC_RELAXED);
+	ehs_test_sink = count_sink;
+	events = 0;
+	capture_stderr();
+}
+
 START_TEST(pass_mode_untraced_goes_straight_to_glibc)
 {
 	/* A test sink makes the C wrappers write an event for every call;
@@ -383,15 +397,7 @@ START_TEST(pass_mode_untraced_goes_straight_to_glibc)
 	 * them where the word is 0, and glibc prints each call with its
 	 * arguments as they were given. */
 	char got[1024], want[1024];
-	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
-	openlog("fastpath", LOG_PERROR, LOG_USER);
-	syslog(LOG_INFO, "first");
-	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
-	struct ue_tracepoint *tp = ehs_tracepoint(LOG_INFO, 1);
-	__atomic_store_n(&tp->state, 0, __ATOMIC_RELAXED);
-	ehs_test_sink = count_sink;
-	events = 0;
-	capture_stderr();
+	pass_mode_counting(LOG_INFO, 0);
 	log_four(LOG_INFO);
 	ehs_test_sink = NULL;
 	stderr_text(got, sizeof got);
@@ -408,23 +414,10 @@ START_TEST(pass_mode_traced_still_emits)
 	 * the C wrappers: an event each (two for the stray bits: glibc's
 	 * complaint and the call), and the call still goes on to glibc. */
 	char got[1024], want[1024];
-	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
-	openlog("fastpath", LOG_PERROR, LOG_USER);
-	syslog(LOG_INFO, "first");
-	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
-	struct ue_tracepoint *tp = ehs_tracepoint(LOG_ERR, 1);
-	__atomic_store_n(&tp->state, UE_STATE_ENABLED, __ATOMIC_RELAXED);
-	ehs_test_sink = count_sink;
-	events = 0;
-	capture_stderr();
+	pass_mode_counting(LOG_ERR, UE_STATE_ENABLED);
 	log_four(LOG_ERR);
 	ck_assert_uint_eq(events, 4);
-	events = 0;
-	syslog(0x10000 | LOG_INFO, "stray");
-	ck_assert_uint_eq(events, 2);
-	events = 0;
-	syslog_upper_half(LOG_INFO, "upper half");
-	ck_assert_uint_eq(events, 1);
+	stray_priorities_take_the_full_path();
 	ehs_test_sink = NULL;
 	stderr_text(got, sizeof got);
 	four_lines(want, sizeof want);
