@@ -5,6 +5,7 @@
 #undef _FORTIFY_SOURCE
 
 #include "preload/real.h"
+#include "preload/stubs.h"
 
 #include <dlfcn.h>
 
@@ -22,8 +23,28 @@ int ehs_real_done;
 	__atomic_store_n(&ehs_real_fns.field, f_, __ATOMIC_RELAXED); \
 } while (0)
 
+#if EHS_STUBS
+/* The stubs' pass-through targets: glibc's own entry points once found,
+ * the C wrappers (ehs_stub_next's start) where a lookup fails. */
+static void resolve_stub(int slot, const char *name)
+{
+	void *p = dlsym(RTLD_NEXT, name);
+	if (!p)
+		return;
+	ehs_stub_fn f;
+	__builtin_memcpy(&f, &p, sizeof p);
+	__atomic_store_n(&ehs_stub_next[slot], f, __ATOMIC_RELAXED);
+}
+#endif
+
 void ehs_real_resolve(void)
 {
+#if EHS_STUBS
+	resolve_stub(EHS_STUB_SYSLOG, "syslog");
+	resolve_stub(EHS_STUB_VSYSLOG, "vsyslog");
+	resolve_stub(EHS_STUB_SYSLOG_CHK, "__syslog_chk");
+	resolve_stub(EHS_STUB_VSYSLOG_CHK, "__vsyslog_chk");
+#endif
 	RESOLVE(vsyslog, "vsyslog");
 	RESOLVE(vsyslog_chk, "__vsyslog_chk");
 	RESOLVE(openlog, "openlog");

@@ -4,7 +4,7 @@
  * directly, not through the PLT, so each entry point is interposed and
  * each hands its own arguments to the bridge once.  On x86-64 the entry
  * points are stubs that return from an untraced call before it reaches
- * these functions (see stubs.h).
+ * these functions, or goes on to glibc's in pass-through (see stubs.h).
  */
 #include "config.h"
 
@@ -90,6 +90,15 @@ EHS_HIDDEN void ehs_full_syslog(int pri, const char *fmt, ...);
 EHS_HIDDEN void ehs_full_vsyslog(int pri, const char *fmt, va_list ap);
 EHS_HIDDEN void ehs_full___syslog_chk(int pri, int flag, const char *fmt, ...);
 EHS_HIDDEN void ehs_full___vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+
+#if EHS_STUBS
+ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT] = {
+	[EHS_STUB_SYSLOG] = (ehs_stub_fn)ehs_full_syslog,
+	[EHS_STUB_VSYSLOG] = (ehs_stub_fn)ehs_full_vsyslog,
+	[EHS_STUB_SYSLOG_CHK] = (ehs_stub_fn)ehs_full___syslog_chk,
+	[EHS_STUB_VSYSLOG_CHK] = (ehs_stub_fn)ehs_full___vsyslog_chk,
+};
+#endif
 
 ENTRY_VISIBILITY void ENTRY(syslog)(int pri, const char *fmt, ...)
 {

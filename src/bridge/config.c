@@ -117,10 +117,11 @@ static enum ehs_config_state read_config(void)
 	}
 	__atomic_store_n(&ehs_mode_word.mode,
 			 c.passthrough ? EHS_MODE_PASS : EHS_MODE_REPLACE, __ATOMIC_RELEASE);
-	/* Replace mode: the entry stubs may now answer untraced calls
-	 * themselves, as replaced_and_idle() would. */
-	if (!c.passthrough && !EHS_TEST_SINK_SET())
-		ehs_pri_table_fill();
+	/* The entry stubs may now answer untraced calls themselves: return
+	 * in replace mode, as replaced_and_idle() would, or go straight on
+	 * to glibc's function in pass-through, as log_common() would. */
+	if (!EHS_TEST_SINK_SET())
+		ehs_pri_table_fill(c.passthrough);
 	return s;
 }
 

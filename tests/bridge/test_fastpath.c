@@ -15,6 +15,7 @@
 #include <check.h>
 
 #include "../check_run.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -151,6 +152,15 @@ static off_t stderr_bytes(void)
 	return st.st_size;
 }
 
+/* What went to stderr since capture_stderr, NUL-terminated. */
+static void stderr_text(char *buf, size_t cap)
+{
+	ssize_t n = pread(2, buf, cap - 1, 0);
+	ck_assert_int_ge(n, 0);
+	buf[n] = '\0';
+	(void)stderr_bytes();
+}
+
 static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
@@ -262,6 +272,24 @@ START_TEST(priority_table_follows_the_tracepoints)
 }
 END_TEST
 
+/* With the count_sink set, whose events the full path always writes. */
+static void stray_priorities_take_the_full_path(void)
+{
+	/* Stray bits: glibc's complaint, then the call, both on the full path. */
+	events = 0;
+	syslog(0x10000 | LOG_INFO, "stray");
+	ck_assert_uint_eq(events, 2);
+	/* A 32-bit priority whose register's upper half is not zero (the
+	 * ABI leaves it undefined): a stub that indexed the table with all
+	 * of rdi would read 16 GiB past it.  It takes the full path, which
+	 * reads only the low half: one event, no complaint about stray bits. */
+	events = 0;
+	void (*wide)(long, const char *, ...) =
+		(void (*)(long, const char *, ...))(void (*)(void))syslog;
+	wide((1L << 32) | LOG_INFO, "upper half");
+	ck_assert_uint_eq(events, 1);
+}
+
 START_TEST(entry_points_decide_on_the_table)
 {
 	/* A test sink makes the full path write every call; the entry
@@ -286,33 +314,153 @@ START_TEST(entry_points_decide_on_the_table)
 	call_vsyslog(0, LOG_ERR, "traced");
 	call_vsyslog(1, LOG_ERR, "traced");
 	ck_assert_uint_eq(events, 4);
-	/* Stray bits: glibc's complaint, then the call, both on the full path. */
-	events = 0;
-	syslog(0x10000 | LOG_INFO, "stray");
-	ck_assert_uint_eq(events, 2);
-	/* A 32-bit priority whose register's upper half is not zero (the
-	 * ABI leaves it undefined): a stub that indexed the table with all
-	 * of rdi would read 16 GiB past it.  It takes the full path, which
-	 * reads only the low half: one event, no complaint about stray bits. */
-	events = 0;
-	void (*wide)(long, const char *, ...) = (void (*)(long, const char *, ...))syslog;
-	wide((1L << 32) | LOG_INFO, "upper half");
-	ck_assert_uint_eq(events, 1);
+	stray_priorities_take_the_full_path();
 	ehs_test_sink = NULL;
 }
 END_TEST
 
-START_TEST(pass_mode_leaves_the_table_empty)
+START_TEST(pass_mode_fills_its_own_table)
 {
+	/* Replace mode's off[] stays empty, so that a stub that read the
+	 * bound before it changed takes the full path, never returns. */
+	ck_assert_uint_eq(ehs_pri_table.limit, EHS_PRI_MAX + 1);
 	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
 	syslog(LOG_INFO, "first");
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
-	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
+	ck_assert_uint_eq(ehs_pri_table.limit, 0);
+	for (int pri = 0; pri <= EHS_PRI_MAX; pri++) {
+		unsigned facility = (unsigned)pri >> 3;
 		ck_assert_int_eq(ehs_pri_table.off[pri], 0);
+		ck_assert_int_eq(ehs_pri_table.pass_off[pri],
+				 offset_of(pri & 7, facility ? facility : 1));
+		ck_assert_int_eq(ehs_pri_table_pass_idle(pri), ehs_syslog_idle(pri));
+	}
 	openlog("fastpath", 0, LOG_LOCAL3);
 	ck_assert_int_eq(ehs_pri_table.off[LOG_ERR], 0);
+	ck_assert_int_eq(ehs_pri_table.pass_off[LOG_ERR], offset_of(LOG_ERR, 19));
+	ck_assert_int_eq(ehs_pri_table.pass_off[LOG_ERR | LOG_MAIL], offset_of(LOG_ERR, 2));
 }
 END_TEST
+
+START_TEST(replace_mode_leaves_the_pass_table_empty)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	syslog(LOG_INFO, "first");
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	ck_assert_uint_eq(ehs_pri_table.limit, EHS_PRI_MAX + 1);
+	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
+		ck_assert_int_eq(ehs_pri_table.pass_off[pri], 0);
+	ck_assert_int_eq(ehs_pri_table_pass_idle(LOG_INFO), 0);
+}
+END_TEST
+
+/* The four entry points at pri, each with arguments of its own and %m,
+ * and the lines openlog's LOG_PERROR makes glibc print for them. */
+static void log_four(int pri)
+{
+	errno = EILSEQ;
+	syslog(pri, "syslog %d %s %m", 1, "two");
+	__syslog_chk(pri, 1, "syslog_chk %d %s", 3, "four");
+	call_vsyslog(0, pri, "vsyslog %d %s", 5, "six");
+	call_vsyslog(1, pri, "vsyslog_chk %ld %s", 7L, "eight");
+}
+
+static void four_lines(char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap,
+			 "fastpath: syslog 1 two %s\n"
+			 "fastpath: syslog_chk 3 four\n"
+			 "fastpath: vsyslog 5 six\n"
+			 "fastpath: vsyslog_chk 7 eight\n", strerror(EILSEQ));
+	ck_assert(n > 0 && (size_t)n < cap);
+}
+
+/* Pass-through with LOG_PERROR, the configuration read, the word of
+ * severity's LOG_USER tracepoint set to state, events counted and stderr
+ * captured. */
+static void pass_mode_counting(int severity, uint32_t state)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
+	openlog("fastpath", LOG_PERROR, LOG_USER);
+	syslog(LOG_INFO, "first");
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
+	__atomic_store_n(&ehs_tracepoint(severity, 1)->state, state, __ATOMIC_RELAXED);
+	ehs_test_sink = count_sink;
+	events = 0;
+	capture_stderr();
+}
+
+START_TEST(pass_mode_untraced_goes_straight_to_glibc)
+{
+	/* A test sink makes the C wrappers write an event for every call;
+	 * in pass-through the stubs jump to glibc's own functions before
+	 * them where the word is 0, and glibc prints each call with its
+	 * arguments as they were given. */
+	char got[1024], want[1024];
+	pass_mode_counting(LOG_INFO, 0);
+	log_four(LOG_INFO);
+	ehs_test_sink = NULL;
+	stderr_text(got, sizeof got);
+	four_lines(want, sizeof want);
+	ck_assert_str_eq(got, want);
+	ck_assert_uint_eq(events, EHS_STUBS ? 0 : 4);
+}
+END_TEST
+
+START_TEST(pass_mode_traced_still_emits)
+{
+	/* The word with the kernel's enable bit, a priority with stray
+	 * bits and one whose register's upper half is not zero all take
+	 * the C wrappers: an event each (two for the stray bits: glibc's
+	 * complaint and the call), and the call still goes on to glibc. */
+	char got[1024], want[1024];
+	pass_mode_counting(LOG_ERR, UE_STATE_ENABLED);
+	log_four(LOG_ERR);
+	ck_assert_uint_eq(events, 4);
+	stray_priorities_take_the_full_path();
+	ehs_test_sink = NULL;
+	stderr_text(got, sizeof got);
+	four_lines(want, sizeof want);
+	ck_assert_ptr_nonnull(strstr(got, want));
+	ck_assert_ptr_nonnull(strstr(got, "fastpath: stray\n"));
+	ck_assert_ptr_nonnull(strstr(got, "fastpath: upper half\n"));
+}
+END_TEST
+
+#if EHS_STUBS
+void ehs_full_syslog(int pri, const char *fmt, ...);
+void ehs_full_vsyslog(int pri, const char *fmt, va_list ap);
+void ehs_full___syslog_chk(int pri, int flag, const char *fmt, ...);
+void ehs_full___vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+
+START_TEST(stubs_go_on_to_glibc_functions)
+{
+	/* The C wrappers until the first call resolves the real functions,
+	 * then glibc's own: the _chk forms to the _chk forms. */
+	static const struct {
+		int slot;
+		const char *name;
+		ehs_stub_fn wrapper;
+	} slots[] = {
+		{ EHS_STUB_SYSLOG, "syslog", (ehs_stub_fn)ehs_full_syslog },
+		{ EHS_STUB_VSYSLOG, "vsyslog", (ehs_stub_fn)ehs_full_vsyslog },
+		{ EHS_STUB_SYSLOG_CHK, "__syslog_chk", (ehs_stub_fn)ehs_full___syslog_chk },
+		{ EHS_STUB_VSYSLOG_CHK, "__vsyslog_chk", (ehs_stub_fn)ehs_full___vsyslog_chk },
+	};
+	for (unsigned i = 0; i < sizeof slots / sizeof slots[0]; i++)
+		ck_assert(ehs_stub_next[slots[i].slot] == slots[i].wrapper);
+	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
+	syslog(LOG_INFO, "first");
+	for (unsigned i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+		void *p = dlsym(RTLD_NEXT, slots[i].name);
+		ck_assert_ptr_nonnull(p);
+		ehs_stub_fn glibc;
+		memcpy(&glibc, &p, sizeof p);
+		ck_assert_msg(ehs_stub_next[slots[i].slot] == glibc, "%s", slots[i].name);
+	}
+}
+END_TEST
+#endif
 
 int main(void)
 {
@@ -325,7 +473,13 @@ int main(void)
 	tcase_add_test(tc, disabled_zeroes_every_word);
 	tcase_add_test(tc, priority_table_follows_the_tracepoints);
 	tcase_add_test(tc, entry_points_decide_on_the_table);
-	tcase_add_test(tc, pass_mode_leaves_the_table_empty);
+	tcase_add_test(tc, pass_mode_fills_its_own_table);
+	tcase_add_test(tc, replace_mode_leaves_the_pass_table_empty);
+	tcase_add_test(tc, pass_mode_untraced_goes_straight_to_glibc);
+	tcase_add_test(tc, pass_mode_traced_still_emits);
+#if EHS_STUBS
+	tcase_add_test(tc, stubs_go_on_to_glibc_functions);
+#endif
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
