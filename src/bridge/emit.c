@@ -10,6 +10,7 @@
 #include "eventheader/buf.h"
 
 #include "bridge/ident.h"
+#include "bridge/schema.h"
 
 /* The field descriptors: at most 8 fields, each a short name, NUL,
  * encoding and format byte. */
@@ -183,94 +184,117 @@ static const char *head_name(const struct head *h)
 }
 
 /*
- * The plain message event's head for the current ident, kept so that a
- * call does not sanitise the ident and build the metadata again.  Slots
- * are a seqlock each: a caller that misses builds the head on its stack
- * and offers it in a slot other than the newest, claimed by making its
- * sequence odd; readers copy the newest slot to their stack and keep the
- * copy only if the sequence did not move meanwhile.  Nobody waits: a
- * signal handler that interrupts a writer (or a reader) of its own
- * thread finds the slot odd, or its copy changed, and builds its own
- * head.  The key is ehs_ident_gen(), which is never 0, the key of a slot
- * never written.
+ * The plain message event's heads, one per level, for the idents of
+ * the process, so that a call neither sanitises the ident nor builds
+ * the metadata again, and uses the head where it lies, without copying
+ * it.  An entry is built once, by the caller that claims it, and never
+ * written again: nothing a reader holds can change under it.  current
+ * names the entry of the current ident: its ident generation
+ * (ehs_ident_gen(), which openlog and closelog move on) shifted left by
+ * 4, and the entry's index + 1 (0 is none).  A caller that finds the
+ * generation moved on looks the name up among the entries (a program
+ * that switches between a few idents keeps finding them), claims a
+ * free entry for a new one, and with none left builds the head on its
+ * own stack at every call.  Nobody waits: a signal handler that
+ * interrupts a builder of its own thread finds the entry claimed and
+ * goes on to the next.
  */
-#define SLOTS 4
+#define HEAD_NAMES 8
 
-struct slot {
-	unsigned long seq;	/* odd while being written */
-	unsigned long gen;	/* the ident generation it was built under */
-	struct head head;
+enum { ENTRY_FREE, ENTRY_BUILDING, ENTRY_READY };
+
+struct named_heads {
+	int state;
+	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
 };
 
-static struct slot slots[SLOTS];
-static unsigned newest;
+static struct named_heads named[HEAD_NAMES];
+static unsigned long current;
 
-static bool cache_get(unsigned long gen, struct head *out)
+/* Builds e's heads for name, one per level: they differ in the level
+ * byte only. */
+static int build_named(struct named_heads *e, const char *name)
 {
-	const struct slot *s = &slots[__atomic_load_n(&newest, __ATOMIC_ACQUIRE)];
-	unsigned long seq = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
-	if ((seq & 1) || __atomic_load_n(&s->gen, __ATOMIC_RELAXED) != gen)
-		return false;
-	size_t len = __atomic_load_n(&s->head.len, __ATOMIC_RELAXED);
-	/* A torn length is caught by the check of seq, but must not
-	 * overrun the copy before it. */
-	if (len > sizeof out->bytes)
-		return false;
-	out->len = len;
-	out->meta_at = __atomic_load_n(&s->head.meta_at, __ATOMIC_RELAXED);
-	memcpy(out->bytes, s->head.bytes, len);
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return __atomic_load_n(&s->seq, __ATOMIC_RELAXED) == seq;
+	if (build_head(&e->level[0], name, 1, 0) < 0)
+		return -1;
+	for (unsigned k = 1; k < EHS_LEVELS; k++) {
+		struct head *h = &e->level[k];
+		h->len = e->level[0].len;
+		h->meta_at = e->level[0].meta_at;
+		memcpy(h->bytes, e->level[0].bytes, h->len);
+		h->bytes[LEVEL_AT] = (uint8_t)(k + 1);
+	}
+	return 0;
 }
 
-static void cache_put(unsigned long gen, const struct head *h)
+static void publish(unsigned long gen, unsigned k)
 {
-	unsigned at = (__atomic_load_n(&newest, __ATOMIC_RELAXED) + 1) % SLOTS;
-	struct slot *s = &slots[at];
-	unsigned long seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
-	/* Another writer has it (perhaps the one this handler interrupted):
-	 * the head is simply not kept this time. */
-	if ((seq & 1) || !__atomic_compare_exchange_n(&s->seq, &seq, seq + 1, false,
-						      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-		return;
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	__atomic_store_n(&s->gen, gen, __ATOMIC_RELAXED);
-	__atomic_store_n(&s->head.len, h->len, __ATOMIC_RELAXED);
-	__atomic_store_n(&s->head.meta_at, h->meta_at, __ATOMIC_RELAXED);
-	memcpy(s->head.bytes, h->bytes, h->len);
-	__atomic_store_n(&s->seq, seq + 2, __ATOMIC_RELEASE);
-	__atomic_store_n(&newest, at, __ATOMIC_RELEASE);
+	__atomic_store_n(&current, gen << 4 | (k + 1), __ATOMIC_RELEASE);
 }
 
-/* The plain head for the current ident, at the given level. */
-static int ident_head(struct head *h, unsigned level)
+/* ident_head's work when current does not name the generation's entry. */
+static __attribute__((noinline)) const struct head *
+ident_head_slow(unsigned long gen, unsigned level, struct head *own)
+{
+	char name[EHS_EVENT_NAME_MAX + 1];
+	ehs_event_name(name, ehs_ident());
+	for (unsigned k = 0; k < HEAD_NAMES && level <= EHS_LEVELS; k++) {
+		struct named_heads *e = &named[k];
+		int state = __atomic_load_n(&e->state, __ATOMIC_ACQUIRE);
+		if (state == ENTRY_READY && strcmp(head_name(&e->level[0]), name) == 0) {
+			publish(gen, k);
+			return &e->level[level - 1];
+		}
+		if (state != ENTRY_FREE ||
+		    !__atomic_compare_exchange_n(&e->state, &state, ENTRY_BUILDING, false,
+						 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			continue;
+		if (build_named(e, name) < 0) {
+			__atomic_store_n(&e->state, ENTRY_FREE, __ATOMIC_RELEASE);
+			break;
+		}
+		__atomic_store_n(&e->state, ENTRY_READY, __ATOMIC_RELEASE);
+		publish(gen, k);
+		return &e->level[level - 1];
+	}
+	if (build_head(own, name, level, 0) < 0)
+		return NULL;
+	return own;
+}
+
+/* The plain head for the current ident at level: a shared entry, or
+ * *own built for this call; NULL when it cannot be built. */
+static inline const struct head *ident_head(unsigned level, struct head *own)
 {
 	unsigned long gen = ehs_ident_gen();
-	if (!cache_get(gen, h)) {
-		char name[EHS_EVENT_NAME_MAX + 1];
-		ehs_event_name(name, ehs_ident());
-		if (build_head(h, name, level, 0) < 0)
-			return -1;
-		cache_put(gen, h);
-	}
-	h->bytes[LEVEL_AT] = (uint8_t)level;
-	return 0;
+	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
+	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
+		return &named[k].level[level - 1];
+	return ident_head_slow(gen, level, own);
 }
 
 /* What every part of one call's event shares. */
 struct plan {
-	struct head head;
+	const struct head *head;	/* own, or a shared entry's */
 	const struct extras *x;	/* NULL when the record has none */
 	size_t overhead;	/* every byte of an event but the text */
+	struct head own;
 };
 
-/* Counts x in p: its descriptors lengthen the head's metadata block. */
+/* Counts x in p: its descriptors lengthen the head's metadata block, in
+ * p's own copy of the head. */
 static void plan_extras(struct plan *p, const struct extras *x)
 {
 	p->x = x;
 	if (!x)
 		return;
-	uint8_t *size = p->head.bytes + META_SIZE_AT;
+	if (p->head != &p->own) {
+		p->own.len = p->head->len;
+		p->own.meta_at = p->head->meta_at;
+		memcpy(p->own.bytes, p->head->bytes, p->head->len);
+		p->head = &p->own;
+	}
+	uint8_t *size = p->own.bytes + META_SIZE_AT;
 	eh_put_le16(size, (uint16_t)(size[0] + (size[1] << 8) + x->meta_len));
 	p->overhead += x->meta_len + x->payload_len;
 }
@@ -278,15 +302,17 @@ static void plan_extras(struct plan *p, const struct extras *x)
 static int make_plan(struct plan *p, const struct ehs_record *r, const char *name,
 		     size_t file_len, bool split, const struct extras *x)
 {
-	if (build_head(&p->head, name, r->level,
+	if (build_head(&p->own, name, r->level,
 		       (r->file ? V_FILE : 0) | (split ? V_SPLIT : 0)) < 0)
 		return -1;
-	p->overhead = p->head.len + fixed_payload(r, file_len, split);
+	p->head = &p->own;
+	p->overhead = p->own.len + fixed_payload(r, file_len, split);
 	plan_extras(p, x);
 	return 0;
 }
 
-static void put_part(const struct ehs_record *r, const struct plan *p,
+static inline __attribute__((always_inline)) void
+put_part(const struct ehs_record *r, const struct plan *p,
 		     size_t file_len, const char *text, size_t text_len,
 		     unsigned part, unsigned parts, ehs_sink_fn sink, void *ctx)
 {
@@ -317,11 +343,11 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	iov[0].iov_len = 0;
 	/* The prefix and metadata; the payload follows in pieces so the
 	 * text is never copied. */
-	iov[1].iov_base = (void *)p->head.bytes;
-	iov[1].iov_len = p->head.len;
+	iov[1].iov_base = (void *)p->head->bytes;
+	iov[1].iov_len = p->head->len;
 	/* The extras' descriptors, or nothing (never NULL, for sinks that
 	 * memcpy every piece). */
-	iov[2].iov_base = p->x ? (void *)p->x->meta : (void *)p->head.bytes;
+	iov[2].iov_base = p->x ? (void *)p->x->meta : (void *)p->head->bytes;
 	iov[2].iov_len = p->x ? p->x->meta_len : 0;
 	iov[3].iov_base = count;
 	iov[3].iov_len = sizeof count;
@@ -338,7 +364,8 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	sink(ctx, iov, EHS_EMIT_IOV);
 }
 
-static int emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
+static inline __attribute__((always_inline)) int
+emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
 		     ehs_sink_fn sink, void *ctx)
 {
 	size_t file_len = r->file ? strlen(r->file) : 0;
@@ -351,18 +378,21 @@ static int emit_with(const struct ehs_record *r, const struct extras *x, size_t 
 		return -1;
 	const char *name = r->name;
 	if (!name) {
-		if (ident_head(&plain.head, r->level) < 0)
+		plain.head = ident_head(r->level, &plain.own);
+		if (!plain.head)
 			return -1;
-		name = head_name(&plain.head);
-	} else if (!r->file && build_head(&plain.head, name, r->level, 0) < 0) {
-		return -1;
+		name = head_name(plain.head);
+	} else if (!r->file) {
+		if (build_head(&plain.own, name, r->level, 0) < 0)
+			return -1;
+		plain.head = &plain.own;
 	}
 	if (r->file) {
 		if (make_plan(&other, r, name, file_len, false, x) < 0)
 			return -1;
 		p = &other;
 	} else {
-		plain.overhead = plain.head.len + fixed_payload(r, 0, false);
+		plain.overhead = plain.head->len + fixed_payload(r, 0, false);
 		plan_extras(&plain, x);
 	}
 	if (p->overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
