@@ -216,8 +216,9 @@ static int read_num(const char **pp)
 
 enum len { L_NONE, L_HH, L_H, L_L, L_LL, L_Z, L_J, L_T };
 
-long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
-		int saved_errno)
+/* ehs_format's work, on its copy of the arguments. */
+static inline long format_args(char *buf, size_t cap, const char *fmt, va_list ap,
+			       int saved_errno)
 {
 	struct out o = { buf, cap ? cap - 1 : 0, 0 };
 	const char *p = fmt;
@@ -456,4 +457,14 @@ integer:
 	if (cap)
 		buf[o.len < o.lim ? o.len : o.lim] = '\0';
 	return (long)o.len;
+}
+
+long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
+		int saved_errno)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	long n = format_args(buf, cap, fmt, copy, saved_errno);
+	va_end(copy);
+	return n;
 }
