@@ -262,15 +262,22 @@ ident_head_slow(unsigned long gen, unsigned level, struct head *own)
 	return own;
 }
 
+/* The kept head for generation gen at level, if current names one. */
+static inline const struct head *kept_head(unsigned long gen, unsigned level)
+{
+	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
+	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
+		return &named[k].level[level - 1];
+	return NULL;
+}
+
 /* The plain head for the current ident at level: a shared entry, or
  * *own built for this call; NULL when it cannot be built. */
 static inline const struct head *ident_head(unsigned level, struct head *own)
 {
 	unsigned long gen = ehs_ident_gen();
-	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
-	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
-		return &named[k].level[level - 1];
-	return ident_head_slow(gen, level, own);
+	const struct head *h = kept_head(gen, level);
+	return h ? h : ident_head_slow(gen, level, own);
 }
 
 /* What every part of one call's event shares. */
@@ -311,6 +318,21 @@ static int make_plan(struct plan *p, const struct ehs_record *r, const char *nam
 	return 0;
 }
 
+/* The values every event has, in schema order, as eh_payload_u8/u16/u32
+ * would append them, stored directly: their lengths and sizes are fixed
+ * here, so the builder's checks have nothing to catch.  The message's
+ * count goes before its text, the rest after. */
+#define VALUES_AFTER 6
+
+static inline void put_values(const struct ehs_record *r, size_t text_len,
+			      uint8_t count[2], uint8_t after[VALUES_AFTER])
+{
+	eh_put_le16(count, (uint16_t)text_len);
+	after[0] = r->severity;
+	after[1] = r->facility;
+	eh_put_le32(after + 2, (uint32_t)r->err);
+}
+
 static inline __attribute__((always_inline)) void
 put_part(const struct ehs_record *r, const struct plan *p,
 		     size_t file_len, const char *text, size_t text_len,
@@ -318,15 +340,9 @@ put_part(const struct ehs_record *r, const struct plan *p,
 {
 	struct iovec iov[EHS_EMIT_IOV];
 	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
-	size_t n1 = 6, n2 = 0;
+	size_t n1 = VALUES_AFTER, n2 = 0;
 
-	/* The values in schema order, as eh_payload_u8/u16/u32 would
-	 * append them, stored directly: their lengths and sizes are fixed
-	 * here, so the builder's checks have nothing to catch. */
-	eh_put_le16(count, (uint16_t)text_len);
-	tail1[0] = r->severity;
-	tail1[1] = r->facility;
-	eh_put_le32(tail1 + 2, (uint32_t)r->err);
+	put_values(r, text_len, count, tail1);
 	if (r->file) {
 		eh_put_le16(tail1 + n1, (uint16_t)file_len);
 		n1 += 2;
@@ -431,8 +447,35 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
 	return emit_with(r, &x, limit, sink, ctx);
 }
 
+/*
+ * The usual event, a syslog() message of the current ident in one part
+ * with nothing but the schema's fields, when its head is kept: only the
+ * pieces it has, so the sink has fewer to go through.  False when the
+ * event is not that one.
+ */
+static inline bool emit_plain(const struct ehs_record *r, size_t limit,
+			      ehs_sink_fn sink, void *ctx)
+{
+	const struct head *h = kept_head(ehs_ident_gen(), r->level);
+	if (!h || h->len + 2 + VALUES_AFTER + r->msg_len > limit || r->msg_len > UINT16_MAX)
+		return false;
+	uint8_t count[2], after[VALUES_AFTER];
+	put_values(r, r->msg_len, count, after);
+	struct iovec iov[5] = {
+		{ NULL, 0 },	/* the sink's */
+		{ (void *)h->bytes, h->len },
+		{ count, sizeof count },
+		{ (void *)r->msg, r->msg_len },
+		{ after, sizeof after },
+	};
+	sink(ctx, iov, 5);
+	return true;
+}
+
 int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
 {
+	if (!(r->name || r->file || r->nextra) && emit_plain(r, limit, sink, ctx))
+		return 1;
 	if (r->nextra)
 		return emit_extras(r, limit, sink, ctx);
 	return emit_with(r, NULL, limit, sink, ctx);

@@ -17,8 +17,8 @@
 /* Largest event (header to last payload byte) ftrace and perf both take. */
 #define EHS_EVENT_MAX 4064
 
-/* iovecs a sink receives; iov[0] is left empty for the sink (the
- * writer puts the write index there). */
+/* The most iovecs a sink receives; iov[0] is left empty for the sink
+ * (the writer puts the write index there). */
 #define EHS_EMIT_IOV 9
 
 /*
