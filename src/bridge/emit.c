@@ -472,11 +472,19 @@ static inline bool emit_plain(const struct ehs_record *r, size_t limit,
 	return true;
 }
 
+/* Every other event; out of line, so that the plain one's frame stays
+ * small. */
+static __attribute__((noinline)) int emit_any(const struct ehs_record *r, size_t limit,
+					      ehs_sink_fn sink, void *ctx)
+{
+	if (r->nextra)
+		return emit_extras(r, limit, sink, ctx);
+	return emit_with(r, NULL, limit, sink, ctx);
+}
+
 int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
 {
 	if (!(r->name || r->file || r->nextra) && emit_plain(r, limit, sink, ctx))
 		return 1;
-	if (r->nextra)
-		return emit_extras(r, limit, sink, ctx);
-	return emit_with(r, NULL, limit, sink, ctx);
+	return emit_any(r, limit, sink, ctx);
 }
