@@ -3,7 +3,9 @@
 
 #include "bridge/emit.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <eventheader/eventheader.h>
 /* The builder's little-endian stores (inline, nothing private called). */
@@ -194,10 +196,10 @@ static const char *head_name(const struct head *h)
  * 4, and the entry's index + 1 (0 is none).  A caller that finds the
  * generation moved on looks the name up among the entries (a program
  * that switches between a few idents keeps finding them), claims a
- * free entry for a new one, and with none left builds the head on its
- * own stack at every call.  Nobody waits: a signal handler that
- * interrupts a builder of its own thread finds the entry claimed and
- * goes on to the next.
+ * free entry for a new one, and with none left (or the entries not
+ * mapped) builds the head on its own stack at every call.  Nobody
+ * waits: a signal handler that interrupts a builder of its own thread
+ * finds the entry claimed and goes on to the next.
  */
 #define HEAD_NAMES 8
 
@@ -208,8 +210,33 @@ struct named_heads {
 	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
 };
 
-static struct named_heads named[HEAD_NAMES];
+/* Mapped at the first miss, not in .bss: 16 KiB there would cost every
+ * process an mmap at start-up, traced or not. */
+static struct named_heads *named;
 static unsigned long current;
+
+/* The entries, mapped by the first caller that needs them, or NULL. */
+static struct named_heads *named_entries(void)
+{
+	struct named_heads *n = __atomic_load_n(&named, __ATOMIC_ACQUIRE);
+	if (n)
+		return n;
+	int saved = errno;
+	void *m = mmap(NULL, HEAD_NAMES * sizeof *n, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED) {
+		errno = saved;
+		return NULL;
+	}
+	/* Another thread, or a signal handler, mapped them first. */
+	if (!__atomic_compare_exchange_n(&named, &n, (struct named_heads *)m, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		munmap(m, HEAD_NAMES * sizeof *n);
+		errno = saved;
+		return n;
+	}
+	return m;
+}
 
 /* Builds e's heads for name, one per level: they differ in the level
  * byte only. */
@@ -238,8 +265,9 @@ ident_head_slow(unsigned long gen, unsigned level, struct head *own)
 {
 	char name[EHS_EVENT_NAME_MAX + 1];
 	ehs_event_name(name, ehs_ident());
-	for (unsigned k = 0; k < HEAD_NAMES && level <= EHS_LEVELS; k++) {
-		struct named_heads *e = &named[k];
+	struct named_heads *all = level <= EHS_LEVELS ? named_entries() : NULL;
+	for (unsigned k = 0; all && k < HEAD_NAMES; k++) {
+		struct named_heads *e = &all[k];
 		int state = __atomic_load_n(&e->state, __ATOMIC_ACQUIRE);
 		if (state == ENTRY_READY && strcmp(head_name(&e->level[0]), name) == 0) {
 			publish(gen, k);
@@ -267,7 +295,8 @@ static inline const struct head *kept_head(unsigned long gen, unsigned level)
 {
 	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
 	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
-		return &named[k].level[level - 1];
+		/* current names an entry only once they are mapped */
+		return &__atomic_load_n(&named, __ATOMIC_RELAXED)[k].level[level - 1];
 	return NULL;
 }
 
