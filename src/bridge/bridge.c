@@ -69,9 +69,9 @@ static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint
 	ehs_emit(&r, EHS_EVENT_MAX, sink, ctx);
 }
 
-static void emit(struct ue_tracepoint *tp, int severity, unsigned facility,
-		 int saved_errno, int errnum, const struct ehs_source *src,
-		 const char *fmt, va_list ap)
+static inline __attribute__((always_inline)) void
+emit(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
+     int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
 {
 	struct ehs_text t;
 	/* The text comes without its line ending: events carry none. */

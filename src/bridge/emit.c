@@ -3,13 +3,16 @@
 
 #include "bridge/emit.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <eventheader/eventheader.h>
 /* The builder's little-endian stores (inline, nothing private called). */
 #include "eventheader/buf.h"
 
 #include "bridge/ident.h"
+#include "bridge/schema.h"
 
 /* The field descriptors: at most 8 fields, each a short name, NUL,
  * encoding and format byte. */
@@ -183,94 +186,151 @@ static const char *head_name(const struct head *h)
 }
 
 /*
- * The plain message event's head for the current ident, kept so that a
- * call does not sanitise the ident and build the metadata again.  Slots
- * are a seqlock each: a caller that misses builds the head on its stack
- * and offers it in a slot other than the newest, claimed by making its
- * sequence odd; readers copy the newest slot to their stack and keep the
- * copy only if the sequence did not move meanwhile.  Nobody waits: a
- * signal handler that interrupts a writer (or a reader) of its own
- * thread finds the slot odd, or its copy changed, and builds its own
- * head.  The key is ehs_ident_gen(), which is never 0, the key of a slot
- * never written.
+ * The plain message event's heads, one per level, for the idents of
+ * the process, so that a call neither sanitises the ident nor builds
+ * the metadata again, and uses the head where it lies, without copying
+ * it.  An entry is built once, by the caller that claims it, and never
+ * written again: nothing a reader holds can change under it.  current
+ * names the entry of the current ident: its ident generation
+ * (ehs_ident_gen(), which openlog and closelog move on) shifted left by
+ * 4, and the entry's index + 1 (0 is none).  A caller that finds the
+ * generation moved on looks the name up among the entries (a program
+ * that switches between a few idents keeps finding them), claims a
+ * free entry for a new one, and with none left (or the entries not
+ * mapped) builds the head on its own stack at every call.  Nobody
+ * waits: a signal handler that interrupts a builder of its own thread
+ * finds the entry claimed and goes on to the next.
  */
-#define SLOTS 4
+#define HEAD_NAMES 8
 
-struct slot {
-	unsigned long seq;	/* odd while being written */
-	unsigned long gen;	/* the ident generation it was built under */
-	struct head head;
+enum { ENTRY_FREE, ENTRY_BUILDING, ENTRY_READY };
+
+struct named_heads {
+	int state;
+	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
 };
 
-static struct slot slots[SLOTS];
-static unsigned newest;
+/* Mapped at the first miss, not in .bss: 16 KiB there would cost every
+ * process an mmap at start-up, traced or not. */
+static struct named_heads *named;
+static unsigned long current;
 
-static bool cache_get(unsigned long gen, struct head *out)
+/* The entries, mapped by the first caller that needs them, or NULL. */
+static struct named_heads *named_entries(void)
 {
-	const struct slot *s = &slots[__atomic_load_n(&newest, __ATOMIC_ACQUIRE)];
-	unsigned long seq = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
-	if ((seq & 1) || __atomic_load_n(&s->gen, __ATOMIC_RELAXED) != gen)
-		return false;
-	size_t len = __atomic_load_n(&s->head.len, __ATOMIC_RELAXED);
-	/* A torn length is caught by the check of seq, but must not
-	 * overrun the copy before it. */
-	if (len > sizeof out->bytes)
-		return false;
-	out->len = len;
-	out->meta_at = __atomic_load_n(&s->head.meta_at, __ATOMIC_RELAXED);
-	memcpy(out->bytes, s->head.bytes, len);
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return __atomic_load_n(&s->seq, __ATOMIC_RELAXED) == seq;
+	struct named_heads *n = __atomic_load_n(&named, __ATOMIC_ACQUIRE);
+	if (n)
+		return n;
+	int saved = errno;
+	void *m = mmap(NULL, HEAD_NAMES * sizeof *n, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED) {
+		errno = saved;
+		return NULL;
+	}
+	/* Another thread, or a signal handler, mapped them first. */
+	if (!__atomic_compare_exchange_n(&named, &n, (struct named_heads *)m, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		munmap(m, HEAD_NAMES * sizeof *n);
+		errno = saved;
+		return n;
+	}
+	return m;
 }
 
-static void cache_put(unsigned long gen, const struct head *h)
+/* Builds e's heads for name, one per level: they differ in the level
+ * byte only. */
+static int build_named(struct named_heads *e, const char *name)
 {
-	unsigned at = (__atomic_load_n(&newest, __ATOMIC_RELAXED) + 1) % SLOTS;
-	struct slot *s = &slots[at];
-	unsigned long seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
-	/* Another writer has it (perhaps the one this handler interrupted):
-	 * the head is simply not kept this time. */
-	if ((seq & 1) || !__atomic_compare_exchange_n(&s->seq, &seq, seq + 1, false,
-						      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-		return;
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	__atomic_store_n(&s->gen, gen, __ATOMIC_RELAXED);
-	__atomic_store_n(&s->head.len, h->len, __ATOMIC_RELAXED);
-	__atomic_store_n(&s->head.meta_at, h->meta_at, __ATOMIC_RELAXED);
-	memcpy(s->head.bytes, h->bytes, h->len);
-	__atomic_store_n(&s->seq, seq + 2, __ATOMIC_RELEASE);
-	__atomic_store_n(&newest, at, __ATOMIC_RELEASE);
+	if (build_head(&e->level[0], name, 1, 0) < 0)
+		return -1;
+	for (unsigned k = 1; k < EHS_LEVELS; k++) {
+		struct head *h = &e->level[k];
+		h->len = e->level[0].len;
+		h->meta_at = e->level[0].meta_at;
+		memcpy(h->bytes, e->level[0].bytes, h->len);
+		h->bytes[LEVEL_AT] = (uint8_t)(k + 1);
+	}
+	return 0;
 }
 
-/* The plain head for the current ident, at the given level. */
-static int ident_head(struct head *h, unsigned level)
+static void publish(unsigned long gen, unsigned k)
+{
+	__atomic_store_n(&current, gen << 4 | (k + 1), __ATOMIC_RELEASE);
+}
+
+/* ident_head's work when current does not name the generation's entry. */
+static __attribute__((noinline)) const struct head *
+ident_head_slow(unsigned long gen, unsigned level, struct head *own)
+{
+	char name[EHS_EVENT_NAME_MAX + 1];
+	ehs_event_name(name, ehs_ident());
+	struct named_heads *all = level <= EHS_LEVELS ? named_entries() : NULL;
+	for (unsigned k = 0; all && k < HEAD_NAMES; k++) {
+		struct named_heads *e = &all[k];
+		int state = __atomic_load_n(&e->state, __ATOMIC_ACQUIRE);
+		if (state == ENTRY_READY && strcmp(head_name(&e->level[0]), name) == 0) {
+			publish(gen, k);
+			return &e->level[level - 1];
+		}
+		if (state != ENTRY_FREE ||
+		    !__atomic_compare_exchange_n(&e->state, &state, ENTRY_BUILDING, false,
+						 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			continue;
+		if (build_named(e, name) < 0) {
+			__atomic_store_n(&e->state, ENTRY_FREE, __ATOMIC_RELEASE);
+			break;
+		}
+		__atomic_store_n(&e->state, ENTRY_READY, __ATOMIC_RELEASE);
+		publish(gen, k);
+		return &e->level[level - 1];
+	}
+	if (build_head(own, name, level, 0) < 0)
+		return NULL;
+	return own;
+}
+
+/* The kept head for generation gen at level, if current names one. */
+static inline const struct head *kept_head(unsigned long gen, unsigned level)
+{
+	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
+	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
+		/* current names an entry only once they are mapped */
+		return &__atomic_load_n(&named, __ATOMIC_RELAXED)[k].level[level - 1];
+	return NULL;
+}
+
+/* The plain head for the current ident at level: a shared entry, or
+ * *own built for this call; NULL when it cannot be built. */
+static inline const struct head *ident_head(unsigned level, struct head *own)
 {
 	unsigned long gen = ehs_ident_gen();
-	if (!cache_get(gen, h)) {
-		char name[EHS_EVENT_NAME_MAX + 1];
-		ehs_event_name(name, ehs_ident());
-		if (build_head(h, name, level, 0) < 0)
-			return -1;
-		cache_put(gen, h);
-	}
-	h->bytes[LEVEL_AT] = (uint8_t)level;
-	return 0;
+	const struct head *h = kept_head(gen, level);
+	return h ? h : ident_head_slow(gen, level, own);
 }
 
 /* What every part of one call's event shares. */
 struct plan {
-	struct head head;
+	const struct head *head;	/* own, or a shared entry's */
 	const struct extras *x;	/* NULL when the record has none */
 	size_t overhead;	/* every byte of an event but the text */
+	struct head own;
 };
 
-/* Counts x in p: its descriptors lengthen the head's metadata block. */
+/* Counts x in p: its descriptors lengthen the head's metadata block, in
+ * p's own copy of the head. */
 static void plan_extras(struct plan *p, const struct extras *x)
 {
 	p->x = x;
 	if (!x)
 		return;
-	uint8_t *size = p->head.bytes + META_SIZE_AT;
+	if (p->head != &p->own) {
+		p->own.len = p->head->len;
+		p->own.meta_at = p->head->meta_at;
+		memcpy(p->own.bytes, p->head->bytes, p->head->len);
+		p->head = &p->own;
+	}
+	uint8_t *size = p->own.bytes + META_SIZE_AT;
 	eh_put_le16(size, (uint16_t)(size[0] + (size[1] << 8) + x->meta_len));
 	p->overhead += x->meta_len + x->payload_len;
 }
@@ -278,29 +338,40 @@ static void plan_extras(struct plan *p, const struct extras *x)
 static int make_plan(struct plan *p, const struct ehs_record *r, const char *name,
 		     size_t file_len, bool split, const struct extras *x)
 {
-	if (build_head(&p->head, name, r->level,
+	if (build_head(&p->own, name, r->level,
 		       (r->file ? V_FILE : 0) | (split ? V_SPLIT : 0)) < 0)
 		return -1;
-	p->overhead = p->head.len + fixed_payload(r, file_len, split);
+	p->head = &p->own;
+	p->overhead = p->own.len + fixed_payload(r, file_len, split);
 	plan_extras(p, x);
 	return 0;
 }
 
-static void put_part(const struct ehs_record *r, const struct plan *p,
+/* The values every event has, in schema order, as eh_payload_u8/u16/u32
+ * would append them, stored directly: their lengths and sizes are fixed
+ * here, so the builder's checks have nothing to catch.  The message's
+ * count goes before its text, the rest after. */
+#define VALUES_AFTER 6
+
+static inline void put_values(const struct ehs_record *r, size_t text_len,
+			      uint8_t count[2], uint8_t after[VALUES_AFTER])
+{
+	eh_put_le16(count, (uint16_t)text_len);
+	after[0] = r->severity;
+	after[1] = r->facility;
+	eh_put_le32(after + 2, (uint32_t)r->err);
+}
+
+static inline __attribute__((always_inline)) void
+put_part(const struct ehs_record *r, const struct plan *p,
 		     size_t file_len, const char *text, size_t text_len,
 		     unsigned part, unsigned parts, ehs_sink_fn sink, void *ctx)
 {
 	struct iovec iov[EHS_EMIT_IOV];
 	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
-	size_t n1 = 6, n2 = 0;
+	size_t n1 = VALUES_AFTER, n2 = 0;
 
-	/* The values in schema order, as eh_payload_u8/u16/u32 would
-	 * append them, stored directly: their lengths and sizes are fixed
-	 * here, so the builder's checks have nothing to catch. */
-	eh_put_le16(count, (uint16_t)text_len);
-	tail1[0] = r->severity;
-	tail1[1] = r->facility;
-	eh_put_le32(tail1 + 2, (uint32_t)r->err);
+	put_values(r, text_len, count, tail1);
 	if (r->file) {
 		eh_put_le16(tail1 + n1, (uint16_t)file_len);
 		n1 += 2;
@@ -317,11 +388,11 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	iov[0].iov_len = 0;
 	/* The prefix and metadata; the payload follows in pieces so the
 	 * text is never copied. */
-	iov[1].iov_base = (void *)p->head.bytes;
-	iov[1].iov_len = p->head.len;
+	iov[1].iov_base = (void *)p->head->bytes;
+	iov[1].iov_len = p->head->len;
 	/* The extras' descriptors, or nothing (never NULL, for sinks that
 	 * memcpy every piece). */
-	iov[2].iov_base = p->x ? (void *)p->x->meta : (void *)p->head.bytes;
+	iov[2].iov_base = p->x ? (void *)p->x->meta : (void *)p->head->bytes;
 	iov[2].iov_len = p->x ? p->x->meta_len : 0;
 	iov[3].iov_base = count;
 	iov[3].iov_len = sizeof count;
@@ -338,7 +409,8 @@ static void put_part(const struct ehs_record *r, const struct plan *p,
 	sink(ctx, iov, EHS_EMIT_IOV);
 }
 
-static int emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
+static inline __attribute__((always_inline)) int
+emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
 		     ehs_sink_fn sink, void *ctx)
 {
 	size_t file_len = r->file ? strlen(r->file) : 0;
@@ -351,18 +423,21 @@ static int emit_with(const struct ehs_record *r, const struct extras *x, size_t 
 		return -1;
 	const char *name = r->name;
 	if (!name) {
-		if (ident_head(&plain.head, r->level) < 0)
+		plain.head = ident_head(r->level, &plain.own);
+		if (!plain.head)
 			return -1;
-		name = head_name(&plain.head);
-	} else if (!r->file && build_head(&plain.head, name, r->level, 0) < 0) {
-		return -1;
+		name = head_name(plain.head);
+	} else if (!r->file) {
+		if (build_head(&plain.own, name, r->level, 0) < 0)
+			return -1;
+		plain.head = &plain.own;
 	}
 	if (r->file) {
 		if (make_plan(&other, r, name, file_len, false, x) < 0)
 			return -1;
 		p = &other;
 	} else {
-		plain.overhead = plain.head.len + fixed_payload(r, 0, false);
+		plain.overhead = plain.head->len + fixed_payload(r, 0, false);
 		plan_extras(&plain, x);
 	}
 	if (p->overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
@@ -401,9 +476,44 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
 	return emit_with(r, &x, limit, sink, ctx);
 }
 
-int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
+/*
+ * The usual event, a syslog() message of the current ident in one part
+ * with nothing but the schema's fields, when its head is kept: only the
+ * pieces it has, so the sink has fewer to go through.  False when the
+ * event is not that one.
+ */
+static inline bool emit_plain(const struct ehs_record *r, size_t limit,
+			      ehs_sink_fn sink, void *ctx)
+{
+	const struct head *h = kept_head(ehs_ident_gen(), r->level);
+	if (!h || h->len + 2 + VALUES_AFTER + r->msg_len > limit || r->msg_len > UINT16_MAX)
+		return false;
+	uint8_t count[2], after[VALUES_AFTER];
+	put_values(r, r->msg_len, count, after);
+	struct iovec iov[5] = {
+		{ NULL, 0 },	/* the sink's */
+		{ (void *)h->bytes, h->len },
+		{ count, sizeof count },
+		{ (void *)r->msg, r->msg_len },
+		{ after, sizeof after },
+	};
+	sink(ctx, iov, 5);
+	return true;
+}
+
+/* Every other event; out of line, so that the plain one's frame stays
+ * small. */
+static __attribute__((noinline)) int emit_any(const struct ehs_record *r, size_t limit,
+					      ehs_sink_fn sink, void *ctx)
 {
 	if (r->nextra)
 		return emit_extras(r, limit, sink, ctx);
 	return emit_with(r, NULL, limit, sink, ctx);
+}
+
+int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
+{
+	if (!(r->name || r->file || r->nextra) && emit_plain(r, limit, sink, ctx))
+		return 1;
+	return emit_any(r, limit, sink, ctx);
 }

@@ -2,9 +2,10 @@
 /*
  * One logging call as events: the fixed schema's metadata and payload,
  * split into parts when the whole does not fit one event.  Everything is
- * built on the caller's stack, but for what is built once and shared: the
- * schema's field descriptors, and the plain event's prefix and metadata
- * for the current ident, kept until openlog or closelog moves it on.
+ * built on the caller's stack, but for what is built once and shared,
+ * then never written again: the schema's field descriptors, and the
+ * plain event's prefix and metadata for each ident (up to 8) and level,
+ * which the plain event's calls use where they lie.
  */
 #ifndef EHS_BRIDGE_EMIT_H
 #define EHS_BRIDGE_EMIT_H
@@ -17,8 +18,8 @@
 /* Largest event (header to last payload byte) ftrace and perf both take. */
 #define EHS_EVENT_MAX 4064
 
-/* iovecs a sink receives; iov[0] is left empty for the sink (the
- * writer puts the write index there). */
+/* The most iovecs a sink receives; iov[0] is left empty for the sink
+ * (the writer puts the write index there). */
 #define EHS_EMIT_IOV 9
 
 /*

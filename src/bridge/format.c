@@ -73,17 +73,10 @@ static const char pairs[200] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* Writes v in decimal, the digits ending at end; returns where they
- * start.  0 is "0".  32-bit arithmetic while v fits: cheaper divisions. */
-static char *decimal(char *end, unsigned long long v)
+/* Writes w in decimal, the digits ending at end; returns where they
+ * start.  0 is "0". */
+static inline __attribute__((always_inline)) char *decimal32(char *end, uint32_t w)
 {
-	while (v > UINT32_MAX) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		end -= 2;
-		memcpy(end, pairs + 2 * r, 2);
-	}
-	uint32_t w = (uint32_t)v;
 	while (w >= 100) {
 		unsigned r = w % 100;
 		w /= 100;
@@ -97,6 +90,19 @@ static char *decimal(char *end, unsigned long long v)
 		*--end = (char)('0' + w);
 	}
 	return end;
+}
+
+/* The same for any v: 32-bit arithmetic once it fits, for cheaper
+ * divisions. */
+static char *decimal(char *end, unsigned long long v)
+{
+	while (v > UINT32_MAX) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		end -= 2;
+		memcpy(end, pairs + 2 * r, 2);
+	}
+	return decimal32(end, (uint32_t)v);
 }
 
 /* Copies the text up to the next % or the end; returns where it stopped.
@@ -210,8 +216,9 @@ static int read_num(const char **pp)
 
 enum len { L_NONE, L_HH, L_H, L_L, L_LL, L_Z, L_J, L_T };
 
-long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
-		int saved_errno)
+/* ehs_format's work, on its copy of the arguments. */
+static inline long format_args(char *buf, size_t cap, const char *fmt, va_list ap,
+			       int saved_errno)
 {
 	struct out o = { buf, cap ? cap - 1 : 0, 0 };
 	const char *p = fmt;
@@ -222,6 +229,27 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 		if (!*p)
 			break;
 		p++;
+		/* The bare %d and %s, most conversions in log lines: straight
+		 * to their output, past the general parsing below. */
+		if (*p == 'd') {
+			p++;
+			int sv = va_arg(ap, int);
+			uint32_t w = sv < 0 ? 0 - (uint32_t)sv : (uint32_t)sv;
+			char digits[12];	/* "-2147483648" */
+			char *end = digits + sizeof digits, *d = decimal32(end, w);
+			if (sv < 0)
+				*--d = '-';
+			put(&o, d, (size_t)(end - d));
+			continue;
+		}
+		if (*p == 's') {
+			p++;
+			const char *s = va_arg(ap, const char *);
+			if (!s)
+				s = "(null)";
+			put(&o, s, strlen(s));
+			continue;
+		}
 		if (*p == '%') {	/* only the bare %% is ours */
 			put(&o, "%", 1);
 			p++;
@@ -429,4 +457,14 @@ integer:
 	if (cap)
 		buf[o.len < o.lim ? o.len : o.lim] = '\0';
 	return (long)o.len;
+}
+
+long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
+		int saved_errno)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	long n = format_args(buf, cap, fmt, copy, saved_errno);
+	va_end(copy);
+	return n;
 }

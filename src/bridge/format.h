@@ -27,9 +27,9 @@
  * Formats like vsnprintf(buf, cap, fmt, ap) with errno == saved_errno
  * (for %m): writes at most cap bytes, NUL included, and returns the
  * length of the whole text.  Returns EHS_FORMAT_FALLBACK when fmt holds
- * anything outside the set above; buf and ap are then spent (the
- * arguments before the unsupported conversion were read), so ap must be
- * the caller's copy.  errno is preserved.
+ * anything outside the set above; buf is then spent.  ap is not consumed
+ * (ehs_format reads a copy), so the caller can format again from it.
+ * errno is preserved.
  */
 long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 		int saved_errno);

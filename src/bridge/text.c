@@ -3,25 +3,21 @@
 
 #include "bridge/text.h"
 
-#include "bridge/format.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
 /* Formats fmt with ap's arguments, in ehs_format when it can, else in
- * vsnprintf from a fresh copy (ehs_format may have read some); errno is
+ * vsnprintf from a copy of ap (ehs_format reads its own); errno is
  * saved_errno for %m.  Returns the full length, or -1. */
 static long format_fmt(char *buf, size_t cap, int saved_errno,
 		       const char *fmt, va_list ap)
 {
-	va_list copy;
-	va_copy(copy, ap);
-	long n = ehs_format(buf, cap, fmt, copy, saved_errno);
-	va_end(copy);
+	long n = ehs_format(buf, cap, fmt, ap, saved_errno);
 	if (n != EHS_FORMAT_FALLBACK)
 		return n;
+	va_list copy;
 	va_copy(copy, ap);
 	errno = saved_errno;
 	int r = vsnprintf(buf, cap, fmt, copy);
@@ -63,24 +59,13 @@ static long format_into(char *buf, size_t cap, int saved_errno, int errnum,
 	return n;
 }
 
-int ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
-		     const char *fmt, va_list ap)
+int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
+			  const char *fmt, va_list ap)
 {
 	t->p = t->stack;
 	t->map_len = 0;
-
-	long n;
-	if (__builtin_expect(fmt && errnum < 0, 1)) {
-		/* syslog's case: one format, no strerror after it. */
-		va_list copy;
-		va_copy(copy, ap);
-		n = ehs_format(t->stack, sizeof t->stack, fmt, copy, saved_errno);
-		va_end(copy);
-		if (n == EHS_FORMAT_FALLBACK)
-			n = format_into(t->stack, sizeof t->stack, saved_errno, errnum, fmt, ap);
-	} else {
+	if (n == EHS_FORMAT_FALLBACK)
 		n = format_into(t->stack, sizeof t->stack, saved_errno, errnum, fmt, ap);
-	}
 	if (n < 0)
 		goto fail;
 	if ((size_t)n >= sizeof t->stack) {

@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
 
@@ -110,6 +111,28 @@ START_TEST(file_and_split_take_the_ident)
 }
 END_TEST
 
+START_TEST(idents_past_the_kept_ones)
+{
+	/* More idents than the library keeps heads for: those past the
+	 * last kept one are built at each call, and the kept ones are
+	 * found again when a program comes back to them. */
+	char ids[20][8];
+	for (unsigned round = 0; round < 2; round++) {
+		for (unsigned k = 0; k < 20; k++) {
+			snprintf(ids[k], sizeof ids[k], "id%u", k);
+			ehs_ident_openlog(ids[k], 0, 0);
+			for (unsigned level = 1; level <= 5; level += 4) {
+				struct ehs_record r = rec(NULL, "x");
+				r.level = level;
+				ck_assert_int_eq(same_as_named(r, EHS_EVENT_MAX, ids[k]), 1);
+				ck_assert_str_eq((const char *)cap.data[0] + 12, ids[k]);
+				ck_assert_uint_eq(cap.data[0][7], level);
+			}
+		}
+	}
+}
+END_TEST
+
 /* The race: two idents whose heads differ in length and in bytes.  A
  * sink compares every event with the two possible events. */
 static const char *const idents[2] = { "alpha", "a-much-longer-name;beta" };
@@ -194,6 +217,7 @@ int main(void)
 	tcase_add_test(tc, name_follows_openlog);
 	tcase_add_test(tc, levels_share_the_head);
 	tcase_add_test(tc, file_and_split_take_the_ident);
+	tcase_add_test(tc, idents_past_the_kept_ones);
 	tcase_add_test(tc, openlog_races_loggers_and_handlers);
 	suite_add_tcase(s, tc);
 	return check_run(s);
