@@ -205,7 +205,7 @@ int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
 }
 
 /* The event with a head built here, offered to cache (if any). */
-static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, unsigned level,
+static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int priority,
 					       struct ehs_event_cache *cache,
 					       const char *event_name,
 					       const struct ehs_field *fields, unsigned nfields,
@@ -218,17 +218,20 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, unsigne
 		return -EINVAL;
 	if (head_len < 0 || values_len < 0)
 		return -E2BIG;
-	if (cache)
+	unsigned level = ehs_level(priority);
+	if (cache) {
+		head[LEVEL_AT] = (uint8_t)level;
 		ehs_native_cache_put(cache, event_name, fields, nfields, head, (size_t)head_len);
+	}
 	return put_event(tp, level, head, (size_t)head_len, values, (size_t)values_len);
 }
 
 static inline __attribute__((always_inline))
-int write_event(struct ue_tracepoint *tp, int severity, struct ehs_event_cache *cache,
+int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *cache,
 		const char *event_name, const struct ehs_field *fields, unsigned nfields)
 {
 	uint8_t values[VALUES_ROOM];
-	unsigned level = ehs_level(severity);
+	unsigned level = ehs_level(priority);
 	const struct native_cache *c = cache ? ehs_native_cache_get(cache, event_name, nfields) : NULL;
 	if (c) {
 		long values_len = put_values(values, fields, nfields, c->keys);
@@ -238,11 +241,11 @@ int write_event(struct ue_tracepoint *tp, int severity, struct ehs_event_cache *
 		if (values_len != NOT_CACHED)
 			return (int)values_len;
 	}
-	return put_built(tp, level, cache, event_name, fields, nfields, values);
+	return put_built(tp, priority, cache, event_name, fields, nfields, values);
 }
 
-static int native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
-			const struct ehs_field *fields, unsigned nfields)
+int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
+		     const struct ehs_field *fields, unsigned nfields)
 {
 	int saved = errno;
 	if ((nfields && !fields) || nfields > EHS_FIELDS_MAX) {
@@ -255,7 +258,7 @@ static int native_event(struct ehs_event_cache *cache, int priority, const char 
 	int r = 0;
 	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(priority), facility_of(priority));
 	if (tp)
-		r = write_event(tp, LOG_PRI(priority), cache, event_name, fields, nfields);
+		r = write_event(tp, priority, cache, event_name, fields, nfields);
 	ehs_busy = 0;
 	if (r < 0) {
 		errno = -r;
@@ -268,12 +271,5 @@ static int native_event(struct ehs_event_cache *cache, int priority, const char 
 EHS_API int ehs_event(int priority, const char *event_name,
 		      const struct ehs_field *fields, unsigned nfields)
 {
-	return native_event(NULL, priority, event_name, fields, nfields);
-}
-
-EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
-			     const char *event_name, const struct ehs_field *fields,
-			     unsigned nfields)
-{
-	return native_event(cache, priority, event_name, fields, nfields);
+	return ehs_native_event(NULL, priority, event_name, fields, nfields);
 }

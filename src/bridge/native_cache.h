@@ -2,12 +2,15 @@
 /*
  * What ehs_event_cached keeps in the caller's struct ehs_event_cache: the
  * head of one event (its prefix and metadata, as the uncached path builds
- * them) and the key it was built for, the addresses of the event name
- * and field names and the field types.  Filled once, by the first call
- * that finds it empty, then only read, never written again: readers use
- * the head in place, without a copy and without a lock, from any thread
- * or signal handler.  A call that finds it being filled, or kept for
- * another key, builds its own head on its stack.
+ * them, the level byte that of the call that filled it) and the key it
+ * was built for: the addresses of the event name and field names and the
+ * field types.  Nothing in it depends on openlog or on the priority but
+ * that level byte, which a call at another level replaces in a copy of
+ * the prefix.  Filled once, by the first
+ * traced call that finds it empty, then only read, never written again:
+ * readers use the head in place, without a copy and without a lock, from
+ * any thread or signal handler.  A call that finds it being filled, or
+ * kept for another key, builds its own head on its stack.
  */
 #ifndef EHS_BRIDGE_NATIVE_CACHE_H
 #define EHS_BRIDGE_NATIVE_CACHE_H
@@ -17,7 +20,8 @@
 
 #include <ehsyslog.h>
 
-enum { NATIVE_CACHE_EMPTY, NATIVE_CACHE_FILLING, NATIVE_CACHE_FILLED };
+/* ready: 0 while empty, this while being filled, nfields + 1 once filled. */
+#define NATIVE_CACHE_FILLING UINT32_MAX
 
 /* One field as the cache knows it: its name's address and its type. */
 struct native_key {
@@ -28,9 +32,8 @@ struct native_key {
 /* The caller's storage, seen through its real layout: after the fixed
  * part, nfields keys, then the head. */
 struct __attribute__((may_alias)) native_cache {
-	uint32_t state;
-	uint16_t nfields;
-	uint16_t head_len;
+	uint32_t ready;
+	uint32_t head_len;
 	const char *event_name;
 	struct native_key keys[];
 };
@@ -50,8 +53,8 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 							      unsigned nfields)
 {
 	const struct native_cache *c = (const struct native_cache *)cache;
-	if (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != NATIVE_CACHE_FILLED ||
-	    c->event_name != event_name || c->nfields != nfields)
+	if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != nfields + 1 ||
+	    c->event_name != event_name)
 		return NULL;
 	return c;
 }
@@ -59,7 +62,7 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 /* The head a filled cache keeps, after its keys. */
 static inline const uint8_t *ehs_native_cache_head(const struct native_cache *c)
 {
-	return (const uint8_t *)(c->keys + c->nfields);
+	return (const uint8_t *)(c->keys + c->ready - 1);
 }
 
 /* Offers the head built for this event name and these fields.  Kept
@@ -67,5 +70,10 @@ static inline const uint8_t *ehs_native_cache_head(const struct native_cache *c)
 void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
 			  const uint8_t *head, size_t head_len);
+
+/* ehs_event_cached's full path (native.c): anything its fast path in
+ * native_cache.c does not write. */
+int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
+		     const struct ehs_field *fields, unsigned nfields);
 
 #endif
