@@ -221,7 +221,8 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int pri
 	unsigned level = ehs_level(priority);
 	if (cache) {
 		head[LEVEL_AT] = (uint8_t)level;
-		ehs_native_cache_put(cache, event_name, fields, nfields, head, (size_t)head_len);
+		ehs_native_cache_put(cache, priority, tp, event_name, fields, nfields,
+				     head, (size_t)head_len);
 	}
 	return put_event(tp, level, head, (size_t)head_len, values, (size_t)values_len);
 }

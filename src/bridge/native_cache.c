@@ -11,6 +11,7 @@
 
 #include "bridge/native_cache.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 #include <syslog.h>
@@ -24,7 +25,8 @@
 #define PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
 #define LEVEL_AT offsetof(struct eventheader, level)
 
-void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
+void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
+			  struct ue_tracepoint *tp, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
 			  const uint8_t *head, size_t head_len)
 {
@@ -41,6 +43,13 @@ void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
 		return;
 	c->event_name = event_name;
 	c->head_len = (uint32_t)head_len;
+	/* The tracepoint is kept with the facility it was found for: if
+	 * openlog moved it meanwhile, no priority matches (-1). */
+	int fac = priority & LOG_FACMASK, ident = ehs_ident_facility();
+	bool same = ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ident)) == tp;
+	c->tp = tp;
+	c->priority = same ? priority : -1;
+	c->ident_facility = ident;
 	for (unsigned i = 0; i < nfields; i++) {
 		c->keys[i].name = fields[i].name;
 		c->keys[i].type = (unsigned long)fields[i].type;
@@ -55,6 +64,19 @@ void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
  * string, and the buffer's bytes after the last. */
 #define CACHED_IOV (3 + 2 * EHS_FIELDS_MAX + 1)
 
+/* ehs_event's answer to an event of the cache's fields that does not
+ * fit: EINVAL for a string over 65535 bytes, else E2BIG.  iov..end: the
+ * buffer's bytes and each string, as the fast path lays them out. */
+static __attribute__((noinline, cold)) int too_big(const struct iovec *iov,
+						   const struct iovec *end)
+{
+	errno = E2BIG;
+	for (; iov + 1 < end; iov += 2)
+		if (iov[1].iov_len > UINT16_MAX)
+			errno = EINVAL;
+	return -1;
+}
+
 EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 			     const char *event_name, const struct ehs_field *fields,
 			     unsigned nfields)
@@ -62,10 +84,13 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	const struct native_cache *c;
 	if (!cache || !fields || !(c = ehs_native_cache_get(cache, event_name, nfields)))
 		goto full;
-	unsigned facility = ((unsigned)priority >> 3) & (LOG_FACMASK >> 3);
-	if (!facility)
-		facility = (unsigned)ehs_ident_facility() >> 3;
-	struct ue_tracepoint *tp = ehs_tracepoint(priority, facility);
+	struct ue_tracepoint *tp = c->tp;
+	if (__builtin_expect(priority != c->priority ||
+			     (!(priority & LOG_FACMASK) &&
+			      ehs_ident_facility() != c->ident_facility), 0)) {
+		int fac = priority & LOG_FACMASK;
+		tp = ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility()));
+	}
 	/* The cache is only filled while the configuration is on, and it
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
@@ -78,34 +103,26 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 		return 0;
 
 	/* iov[0] the writer's, iov[1] the prefix if copied, then the head;
-	 * each string closes the buffer's bytes since the last one. */
+	 * before each string, the buffer's bytes since the last one, its
+	 * length last.  The values first, without a call, then the strings'
+	 * lengths: fewer values to keep across strlen. */
 	struct iovec iov[CACHED_IOV];
 	uint8_t buf[8 * EHS_FIELDS_MAX];
 	struct iovec *io = iov + 3;
-	uint8_t *p = buf;
-	size_t text = 0;
-	io->iov_base = buf;
+	uint8_t *p = buf, *from = buf;
 	const struct ehs_field *f = fields;
 	for (const struct native_key *k = c->keys, *end = k + nfields; k != end; k++, f++) {
 		if (f->name != k->name || (unsigned long)f->type != k->type)
 			goto full;
 		uint64_t v = f->v.u;
 		switch (k->type) {
-		case EHS_FIELD_STRING: {
-			const char *str = f->v.s ? f->v.s : "";
-			size_t len = strlen(str);
-			/* Over 65535 is EINVAL, over the event's room E2BIG:
-			 * either is over EHS_EVENT_MAX, and the full path
-			 * tells them apart. */
-			text += len;
-			eh_put_le64(p, len);	/* 2 bytes kept */
+		case EHS_FIELD_STRING:
 			p += 2;
-			io[0].iov_len = (size_t)(p - (uint8_t *)io[0].iov_base);
-			io[1] = (struct iovec){ (void *)str, len };
-			io[2].iov_base = p;
+			io[0] = (struct iovec){ from, (size_t)(p - from) };
+			io[1].iov_base = (void *)(f->v.s ? f->v.s : "");
 			io += 2;
+			from = p;
 			break;
-		}
 		case EHS_FIELD_INT64:
 		case EHS_FIELD_UINT64:
 			eh_put_le64(p, v);
@@ -127,14 +144,11 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 			__builtin_unreachable();	/* keys are valid types */
 		}
 	}
-	io->iov_len = (size_t)(p - (uint8_t *)io->iov_base);
-	io++;
-	size_t head_len = c->head_len;
-	if (head_len + (size_t)(p - buf) + text > EHS_EVENT_MAX)
-		goto full;
+	*io++ = (struct iovec){ from, (size_t)(p - from) };
 
 	/* The head as it is, or after a copy of its prefix at this level. */
 	const uint8_t *head = ehs_native_cache_head(c);
+	size_t head_len = c->head_len;
 	uint8_t prefix[PREFIX_LEN];
 	struct iovec *first = iov + 1;
 	unsigned level = ehs_level(priority);
@@ -148,6 +162,18 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 		first--;
 	}
 	first[0] = (struct iovec){ NULL, 0 };
+
+	/* From here on the event is the cache's: the strings' lengths are
+	 * all that can still refuse it. */
+	size_t size = head_len + (size_t)(p - buf);
+	for (struct iovec *s = iov + 3; s + 1 != io; s += 2) {
+		size_t len = strlen(s[1].iov_base);
+		s[1].iov_len = len;
+		eh_put_le16((uint8_t *)s[0].iov_base + s[0].iov_len - 2, (uint16_t)len);
+		size += len;
+	}
+	if (size > EHS_EVENT_MAX)
+		return too_big(iov + 3, io);
 
 	ehs_sink_fn sink;
 	void *ctx;

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include <ehsyslog.h>
+#include <ehsyslog/user_events.h>
 
 /* ready: 0 while empty, this while being filled, nfields + 1 once filled. */
 #define NATIVE_CACHE_FILLING UINT32_MAX
@@ -35,6 +36,12 @@ struct __attribute__((may_alias)) native_cache {
 	uint32_t ready;
 	uint32_t head_len;
 	const char *event_name;
+	/* The tracepoint of the filling call, for calls at the same
+	 * priority while openlog's facility is still ident_facility (or
+	 * priority has its own): a shortcut, the same as ehs_tracepoint. */
+	struct ue_tracepoint *tp;
+	int priority;
+	int ident_facility;
 	struct native_key keys[];
 };
 
@@ -53,7 +60,10 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 							      unsigned nfields)
 {
 	const struct native_cache *c = (const struct native_cache *)cache;
-	if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != nfields + 1 ||
+	/* nfields bounded: nfields + 1 is then never 0 (empty) nor
+	 * NATIVE_CACHE_FILLING. */
+	if (nfields > EHS_FIELDS_MAX ||
+	    __atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != nfields + 1 ||
 	    c->event_name != event_name)
 		return NULL;
 	return c;
@@ -65,9 +75,11 @@ static inline const uint8_t *ehs_native_cache_head(const struct native_cache *c)
 	return (const uint8_t *)(c->keys + c->ready - 1);
 }
 
-/* Offers the head built for this event name and these fields.  Kept
- * when the cache is still empty and it fits; else dropped. */
-void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
+/* Offers the head built for this event name and these fields, written
+ * at priority to tp.  Kept when the cache is still empty and it fits;
+ * else dropped. */
+void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
+			  struct ue_tracepoint *tp, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
 			  const uint8_t *head, size_t head_len);
 
