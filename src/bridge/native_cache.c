@@ -37,12 +37,12 @@ void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
 		return;
 	/* Claimed by one caller; anyone else, a signal handler that
 	 * interrupted it included, finds it filling and builds its own. */
-	uint32_t empty = 0;
-	if (!__atomic_compare_exchange_n(&c->ready, &empty, NATIVE_CACHE_FILLING, false,
+	uint16_t unclaimed = 0;
+	if (!__atomic_compare_exchange_n(&c->claimed, &unclaimed, 1, false,
 					 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		return;
 	c->event_name = event_name;
-	c->head_len = (uint32_t)head_len;
+	c->head_len = (uint16_t)head_len;
 	/* The tracepoint is kept with the facility it was found for: if
 	 * openlog moved it meanwhile, no priority matches (-1). */
 	int fac = priority & LOG_FACMASK, ident = ehs_ident_facility();

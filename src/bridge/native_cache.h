@@ -21,8 +21,6 @@
 #include <ehsyslog.h>
 #include <ehsyslog/user_events.h>
 
-/* ready: 0 while empty, this while being filled, nfields + 1 once filled. */
-#define NATIVE_CACHE_FILLING UINT32_MAX
 
 /* One field as the cache knows it: its name's address and its type. */
 struct native_key {
@@ -33,8 +31,9 @@ struct native_key {
 /* The caller's storage, seen through its real layout: after the fixed
  * part, nfields keys, then the head. */
 struct __attribute__((may_alias)) native_cache {
-	uint32_t ready;
-	uint32_t head_len;
+	uint32_t ready;		/* 0, then nfields + 1 once filled */
+	uint16_t claimed;	/* 0, then 1: its filler has taken it */
+	uint16_t head_len;
 	const char *event_name;
 	/* The tracepoint of the filling call, for calls at the same
 	 * priority while openlog's facility is still ident_facility (or
@@ -60,10 +59,9 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 							      unsigned nfields)
 {
 	const struct native_cache *c = (const struct native_cache *)cache;
-	/* nfields bounded: nfields + 1 is then never 0 (empty) nor
-	 * NATIVE_CACHE_FILLING. */
-	if (nfields > EHS_FIELDS_MAX ||
-	    __atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != nfields + 1 ||
+	/* In 64 bits, nfields + 1 is never 0 (empty), and it equals ready
+	 * only for nfields <= EHS_FIELDS_MAX. */
+	if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != (uint64_t)nfields + 1 ||
 	    c->event_name != event_name)
 		return NULL;
 	return c;

@@ -13,6 +13,7 @@
 
 #include "../check_run.h"
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -347,6 +348,20 @@ START_TEST(cached_refusals)
 		}
 		ck_assert_uint_eq(cap.count, 0);
 	}
+
+	/* A count no cache can hold, against a filled cache and an empty
+	 * one, whose zeroes (a NULL name, no type) the call's look like. */
+	static struct ehs_event_cache empty;
+	static struct ehs_field zeroes[2];
+	for (unsigned n = EHS_FIELDS_MAX + 1; n != 0; n = n == UINT_MAX ? 0 : UINT_MAX) {
+		errno = 0;
+		ck_assert_int_eq(ehs_event_cached(&c, LOG_INFO, "refusals", f, n), -1);
+		ck_assert_int_eq(errno, EINVAL);
+		errno = 0;
+		ck_assert_int_eq(ehs_event_cached(&empty, LOG_INFO, NULL, zeroes, n), -1);
+		ck_assert_int_eq(errno, EINVAL);
+	}
+	ck_assert_uint_eq(cap.count, 0);
 
 	/* The largest string that fits, then one byte more. */
 	size_t fits = 4064 - 12 - sizeof "refusals" - sizeof "s" - 1 - 2 - sizeof "u" - 1 -
