@@ -21,10 +21,6 @@
 
 #include "bridge/bridge.h"
 
-/* The prefix: the eventheader and the metadata block's header. */
-#define PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
-#define LEVEL_AT offsetof(struct eventheader, level)
-
 void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
 			  struct ue_tracepoint *tp, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
@@ -147,20 +143,10 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	*io++ = (struct iovec){ from, (size_t)(p - from) };
 
 	/* The head as it is, or after a copy of its prefix at this level. */
-	const uint8_t *head = ehs_native_cache_head(c);
 	size_t head_len = c->head_len;
-	uint8_t prefix[PREFIX_LEN];
-	struct iovec *first = iov + 1;
-	unsigned level = ehs_level(priority);
-	if (__builtin_expect(head[LEVEL_AT] == level, 1)) {
-		first[1] = (struct iovec){ (void *)head, head_len };
-	} else {
-		memcpy(prefix, head, PREFIX_LEN);
-		prefix[LEVEL_AT] = (uint8_t)level;
-		first[0] = (struct iovec){ prefix, PREFIX_LEN };
-		first[1] = (struct iovec){ (void *)(head + PREFIX_LEN), head_len - PREFIX_LEN };
-		first--;
-	}
+	uint8_t prefix[NATIVE_PREFIX_LEN];
+	struct iovec *first = native_head_iov(iov + 2, prefix, ehs_native_cache_head(c),
+					      head_len, ehs_level(priority)) - 1;
 	first[0] = (struct iovec){ NULL, 0 };
 
 	/* From here on the event is the cache's: the strings' lengths are

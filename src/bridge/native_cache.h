@@ -17,10 +17,20 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#include <eventheader/eventheader.h>
 
 #include <ehsyslog.h>
 #include <ehsyslog/user_events.h>
 
+
+/* The prefix eh_event_iov makes without activity ids: the eventheader
+ * and the metadata block's header.  A head starts with it. */
+#define NATIVE_PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
+/* The one byte of a head that depends on the call. */
+#define NATIVE_LEVEL_AT offsetof(struct eventheader, level)
 
 /* One field as the cache knows it: its name's address and its type. */
 struct native_key {
@@ -71,6 +81,28 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 static inline const uint8_t *ehs_native_cache_head(const struct native_cache *c)
 {
 	return (const uint8_t *)(c->keys + c->ready - 1);
+}
+
+/*
+ * Points the iovecs that end at last at head as a call at level writes
+ * it: last alone at head when its level byte is level already, else
+ * last - 1 at a copy of its prefix in prefix, the level set, and last at
+ * the rest.  Returns the first of them.
+ */
+static inline struct iovec *native_head_iov(struct iovec *last,
+					    uint8_t prefix[NATIVE_PREFIX_LEN],
+					    const uint8_t *head, size_t head_len, unsigned level)
+{
+	if (__builtin_expect(head[NATIVE_LEVEL_AT] == level, 1)) {
+		last[0] = (struct iovec){ (void *)head, head_len };
+		return last;
+	}
+	memcpy(prefix, head, NATIVE_PREFIX_LEN);
+	prefix[NATIVE_LEVEL_AT] = (uint8_t)level;
+	last[-1] = (struct iovec){ prefix, NATIVE_PREFIX_LEN };
+	last[0] = (struct iovec){ (void *)(head + NATIVE_PREFIX_LEN),
+				  head_len - NATIVE_PREFIX_LEN };
+	return last - 1;
 }
 
 /* Offers the head built for this event name and these fields, written
