@@ -6,8 +6,10 @@
  * ehs_event once, then through EHS_EVENT again after openlog moved the
  * default facility to local0 (the cache's tracepoint no longer the
  * right one), and at LOG_LOCAL1 | LOG_WARNING (another tracepoint and
- * level than the cache was filled for).  Linked with the library, not
- * preloaded.  Exits 1 if a call did not write its event.
+ * level than the cache was filled for), and last twice at LOG_DEBUG,
+ * which nobody traces: those must write nothing and return 0.  Linked
+ * with the library, not preloaded.  Exits 1 if a call did not return
+ * what it should.
  */
 #include "config.h"
 
@@ -32,16 +34,17 @@ static int request(int cached, int priority)
 int main(void)
 {
 	static const struct {
-		int cached, priority;
+		int cached, priority, written;
 	} calls[] = {
-		{ 1, LOG_INFO }, { 1, LOG_INFO }, { 0, LOG_INFO },
-		{ 1, LOG_INFO }, { 1, LOG_LOCAL1 | LOG_WARNING },
+		{ 1, LOG_INFO, 1 }, { 1, LOG_INFO, 1 }, { 0, LOG_INFO, 1 },
+		{ 1, LOG_INFO, 1 }, { 1, LOG_LOCAL1 | LOG_WARNING, 1 },
+		{ 1, LOG_DEBUG, 0 }, { 1, LOG_DEBUG, 0 },
 	};
 	for (unsigned i = 0; i < sizeof calls / sizeof calls[0]; i++) {
 		if (i == 3)
 			openlog(NULL, 0, LOG_LOCAL0);
 		int r = request(calls[i].cached, calls[i].priority);
-		if (r != 1) {
+		if (r != calls[i].written) {
 			fprintf(stderr, "kernel_native: event %u: %d (errno %d)\n", i + 1, r, errno);
 			return 1;
 		}
