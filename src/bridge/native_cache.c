@@ -39,13 +39,15 @@ void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
 		return;
 	c->event_name = event_name;
 	c->head_len = (uint16_t)head_len;
-	/* The tracepoint is kept with the facility it was found for: if
-	 * openlog moved it meanwhile, no priority matches (-1). */
+	/* The tracepoint is kept with openlog's facility it was found for.
+	 * When it no longer gives tp (openlog moved it meanwhile; only a
+	 * priority without a facility of its own can tell), none is kept:
+	 * no facility is -1. */
 	int fac = priority & LOG_FACMASK, ident = ehs_ident_facility();
 	bool same = ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ident)) == tp;
 	c->tp = tp;
-	c->priority = same ? priority : -1;
-	c->ident_facility = ident;
+	c->priority = priority;
+	c->ident_facility = same ? ident : -1;
 	for (unsigned i = 0; i < nfields; i++) {
 		c->keys[i].name = fields[i].name;
 		c->keys[i].type = (unsigned long)fields[i].type;
