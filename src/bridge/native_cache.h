@@ -2,15 +2,16 @@
 /*
  * What ehs_event_cached keeps in the caller's struct ehs_event_cache: the
  * head of one event (its prefix and metadata, as the uncached path builds
- * them, the level byte that of the call that filled it) and the key it
- * was built for: the addresses of the event name and field names and the
- * field types.  Nothing in it depends on openlog or on the priority but
- * that level byte, which a call at another level replaces in a copy of
- * the prefix.  Filled once, by the first
- * traced call that finds it empty, then only read, never written again:
- * readers use the head in place, without a copy and without a lock, from
- * any thread or signal handler.  A call that finds it being filled, or
- * kept for another key, builds its own head on its stack.
+ * them, the level byte that of the call that filled it), the key it was
+ * built for (the addresses of the event name and field names, the field
+ * types) and, as a shortcut, the tracepoint that call wrote to.  The head
+ * serves calls at any priority (another level replaces the level byte in
+ * a copy of the prefix); the tracepoint only calls at the same priority
+ * while openlog's facility stays what it was.  Filled once, by the first
+ * traced call that finds it unclaimed, then only read, never written
+ * again: readers use it in place, without a copy and without a lock,
+ * from any thread or signal handler.  A call that finds it being filled,
+ * or kept for another key, builds its own head on its stack.
  */
 #ifndef EHS_BRIDGE_NATIVE_CACHE_H
 #define EHS_BRIDGE_NATIVE_CACHE_H
@@ -24,7 +25,6 @@
 
 #include <ehsyslog.h>
 #include <ehsyslog/user_events.h>
-
 
 /* The prefix eh_event_iov makes without activity ids: the eventheader
  * and the metadata block's header.  A head starts with it. */
@@ -50,7 +50,7 @@ struct __attribute__((may_alias)) native_cache {
 	 * priority has its own): a shortcut, the same as ehs_tracepoint. */
 	struct ue_tracepoint *tp;
 	int priority;
-	int ident_facility;
+	int ident_facility;	/* -1: openlog moved it during the fill */
 	struct native_key keys[];
 };
 
