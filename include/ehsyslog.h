@@ -96,7 +96,8 @@ struct ehs_event_cache {
  * use string literals, or strings that never change).  Later calls with
  * the same addresses and types in the same order only write the values;
  * calls with others are written as ehs_event writes them, and the cache
- * keeps the first.  The cache holds 496 bytes: 16 a field, the 12-byte
+ * keeps the first.  Calls at any priority, before or after openlog, use
+ * the same cache.  The cache holds 480 bytes: 16 a field, the 12-byte
  * prefix and the metadata (the name, and each field's name and 2 or 3
  * bytes); an event needing more is never kept.  Safe from any thread and
  * from signal handlers: it never locks, never allocates, and a call that

@@ -3,10 +3,13 @@
  * The native structured-event API of <ehsyslog.h>.  An event is its head
  * (prefix and metadata: the name, the fields' names and types) and the
  * values.  ehs_event builds the head on every call; ehs_event_cached
- * takes it from the caller's cache once it is there (native_cache.h), so
- * that a traced call only checks the cache's key and writes the values.
- * Both write the same bytes: the head is built by the same code, kept
- * as it was built, and the values are written by the same code.
+ * (native_cache.c) takes it from the caller's cache once it is there, so
+ * that a traced call only checks the cache's key and writes the values,
+ * and comes here for anything else (a cache to fill, other fields than
+ * the cache's, a value to refuse).  The head is built by one code and
+ * kept as it was built; the values are stored by put_values here and by
+ * the fast path's own loop there, and test_native checks that both give
+ * the same bytes for every type.
  */
 #include "config.h"
 
@@ -29,12 +32,6 @@
 
 /* Names of up to EHS_FIELDS_MAX fields of any sensible length. */
 #define NATIVE_META_MAX 2048
-
-/* The prefix eh_event_iov makes without activity ids: the eventheader
- * and the metadata block's header.  The head starts with it. */
-#define PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
-/* The one byte of the head that depends on the call. */
-#define LEVEL_AT offsetof(struct eventheader, level)
 
 /* Values are stored 8 bytes at a time whatever their size, and only
  * strings are checked against EHS_EVENT_MAX as they go (a string never
@@ -87,14 +84,14 @@ static int field_meta(struct eh_meta *m, const struct ehs_field *f)
  * field is checked even after it stops fitting, so that a bad argument
  * is always EINVAL.
  */
-static long build_head(uint8_t out[PREFIX_LEN + NATIVE_META_MAX], const char *event_name,
+static long build_head(uint8_t out[NATIVE_PREFIX_LEN + NATIVE_META_MAX], const char *event_name,
 		       const struct ehs_field *fields, unsigned nfields)
 {
 	char name[EHS_EVENT_NAME_MAX + 1];
 	struct eh_meta m;
 
 	ehs_event_name(name, event_name);
-	eh_meta_init(&m, out + PREFIX_LEN, NATIVE_META_MAX, name);
+	eh_meta_init(&m, out + NATIVE_PREFIX_LEN, NATIVE_META_MAX, name);
 	for (unsigned i = 0; i < nfields; i++) {
 		const char *fn = fields[i].name;
 		if (!fn || !fn[0] || strchr(fn, ';') || field_meta(&m, &fields[i]) == EH_E_INVAL)
@@ -108,10 +105,10 @@ static long build_head(uint8_t out[PREFIX_LEN + NATIVE_META_MAX], const char *ev
 	struct eh_prefix prefix;
 	struct iovec iov[EH_EVENT_IOV];
 	if (eh_event_iov(&prefix, &h, NULL, NULL, &m, NULL, 0, iov) < 0 ||
-	    prefix.len != PREFIX_LEN)
+	    prefix.len != NATIVE_PREFIX_LEN)
 		return -E2BIG;
-	memcpy(out, prefix.bytes, PREFIX_LEN);
-	return (long)(PREFIX_LEN + m.buf.len);
+	memcpy(out, prefix.bytes, NATIVE_PREFIX_LEN);
+	return (long)(NATIVE_PREFIX_LEN + m.buf.len);
 }
 
 /*
@@ -188,47 +185,48 @@ int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
 {
 	if (head_len + values_len > EHS_EVENT_MAX)
 		return -E2BIG;
-	uint8_t prefix[PREFIX_LEN];
-	memcpy(prefix, head, PREFIX_LEN);
-	prefix[LEVEL_AT] = (uint8_t)level;
-	struct iovec iov[1 + EH_EVENT_IOV] = {
-		{ NULL, 0 },
-		{ prefix, PREFIX_LEN },
-		{ (void *)(head + PREFIX_LEN), head_len - PREFIX_LEN },
-		{ (void *)values, values_len },
-	};
+	uint8_t prefix[NATIVE_PREFIX_LEN];
+	/* The writer's, the prefix (if copied), the head, the values. */
+	struct iovec iov[4];
+	iov[3] = (struct iovec){ (void *)values, values_len };
+	struct iovec *first = native_head_iov(iov + 2, prefix, head, head_len, level) - 1;
+	first[0] = (struct iovec){ NULL, 0 };
 	ehs_sink_fn sink;
 	void *ctx;
 	ehs_sink_for(tp, &sink, &ctx);
-	sink(ctx, iov, 1 + EH_EVENT_IOV);
+	sink(ctx, first, (int)(iov + 4 - first));
 	return 1;
 }
 
 /* The event with a head built here, offered to cache (if any). */
-static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, unsigned level,
+static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int priority,
 					       struct ehs_event_cache *cache,
 					       const char *event_name,
 					       const struct ehs_field *fields, unsigned nfields,
 					       uint8_t values[VALUES_ROOM])
 {
-	uint8_t head[PREFIX_LEN + NATIVE_META_MAX];
+	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
 	long values_len = put_values(values, fields, nfields, NULL);
 	long head_len = build_head(head, event_name, fields, nfields);
 	if (head_len == -EINVAL || values_len == -EINVAL)
 		return -EINVAL;
 	if (head_len < 0 || values_len < 0)
 		return -E2BIG;
-	if (cache)
-		ehs_native_cache_put(cache, event_name, fields, nfields, head, (size_t)head_len);
+	unsigned level = ehs_level(priority);
+	if (cache) {
+		head[NATIVE_LEVEL_AT] = (uint8_t)level;
+		ehs_native_cache_put(cache, priority, tp, event_name, fields, nfields,
+				     head, (size_t)head_len);
+	}
 	return put_event(tp, level, head, (size_t)head_len, values, (size_t)values_len);
 }
 
 static inline __attribute__((always_inline))
-int write_event(struct ue_tracepoint *tp, int severity, struct ehs_event_cache *cache,
+int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *cache,
 		const char *event_name, const struct ehs_field *fields, unsigned nfields)
 {
 	uint8_t values[VALUES_ROOM];
-	unsigned level = ehs_level(severity);
+	unsigned level = ehs_level(priority);
 	const struct native_cache *c = cache ? ehs_native_cache_get(cache, event_name, nfields) : NULL;
 	if (c) {
 		long values_len = put_values(values, fields, nfields, c->keys);
@@ -238,11 +236,11 @@ int write_event(struct ue_tracepoint *tp, int severity, struct ehs_event_cache *
 		if (values_len != NOT_CACHED)
 			return (int)values_len;
 	}
-	return put_built(tp, level, cache, event_name, fields, nfields, values);
+	return put_built(tp, priority, cache, event_name, fields, nfields, values);
 }
 
-static int native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
-			const struct ehs_field *fields, unsigned nfields)
+int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
+		     const struct ehs_field *fields, unsigned nfields)
 {
 	int saved = errno;
 	if ((nfields && !fields) || nfields > EHS_FIELDS_MAX) {
@@ -255,7 +253,7 @@ static int native_event(struct ehs_event_cache *cache, int priority, const char 
 	int r = 0;
 	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(priority), facility_of(priority));
 	if (tp)
-		r = write_event(tp, LOG_PRI(priority), cache, event_name, fields, nfields);
+		r = write_event(tp, priority, cache, event_name, fields, nfields);
 	ehs_busy = 0;
 	if (r < 0) {
 		errno = -r;
@@ -268,12 +266,5 @@ static int native_event(struct ehs_event_cache *cache, int priority, const char 
 EHS_API int ehs_event(int priority, const char *event_name,
 		      const struct ehs_field *fields, unsigned nfields)
 {
-	return native_event(NULL, priority, event_name, fields, nfields);
-}
-
-EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
-			     const char *event_name, const struct ehs_field *fields,
-			     unsigned nfields)
-{
-	return native_event(cache, priority, event_name, fields, nfields);
+	return ehs_native_event(NULL, priority, event_name, fields, nfields);
 }

@@ -2,22 +2,35 @@
 /*
  * What ehs_event_cached keeps in the caller's struct ehs_event_cache: the
  * head of one event (its prefix and metadata, as the uncached path builds
- * them) and the key it was built for, the addresses of the event name
- * and field names and the field types.  Filled once, by the first call
- * that finds it empty, then only read, never written again: readers use
- * the head in place, without a copy and without a lock, from any thread
- * or signal handler.  A call that finds it being filled, or kept for
- * another key, builds its own head on its stack.
+ * them, the level byte that of the call that filled it), the key it was
+ * built for (the addresses of the event name and field names, the field
+ * types) and, as a shortcut, the tracepoint that call wrote to.  The head
+ * serves calls at any priority (another level replaces the level byte in
+ * a copy of the prefix); the tracepoint only calls at the same priority
+ * while openlog's facility stays what it was.  Filled once, by the first
+ * traced call that finds it unclaimed, then only read, never written
+ * again: readers use it in place, without a copy and without a lock,
+ * from any thread or signal handler.  A call that finds it being filled,
+ * or kept for another key, builds its own head on its stack.
  */
 #ifndef EHS_BRIDGE_NATIVE_CACHE_H
 #define EHS_BRIDGE_NATIVE_CACHE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#include <eventheader/eventheader.h>
 
 #include <ehsyslog.h>
+#include <ehsyslog/user_events.h>
 
-enum { NATIVE_CACHE_EMPTY, NATIVE_CACHE_FILLING, NATIVE_CACHE_FILLED };
+/* The prefix eh_event_iov makes without activity ids: the eventheader
+ * and the metadata block's header.  A head starts with it. */
+#define NATIVE_PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
+/* The one byte of a head that depends on the call. */
+#define NATIVE_LEVEL_AT offsetof(struct eventheader, level)
 
 /* One field as the cache knows it: its name's address and its type. */
 struct native_key {
@@ -28,10 +41,16 @@ struct native_key {
 /* The caller's storage, seen through its real layout: after the fixed
  * part, nfields keys, then the head. */
 struct __attribute__((may_alias)) native_cache {
-	uint32_t state;
-	uint16_t nfields;
+	uint32_t ready;		/* 0, then nfields + 1 once filled */
+	uint16_t claimed;	/* 0, then 1: its filler has taken it */
 	uint16_t head_len;
 	const char *event_name;
+	/* The tracepoint of the filling call, for calls at the same
+	 * priority while openlog's facility is still ident_facility (or
+	 * priority has its own): a shortcut, the same as ehs_tracepoint. */
+	struct ue_tracepoint *tp;
+	int priority;
+	int ident_facility;	/* -1: openlog moved it during the fill */
 	struct native_key keys[];
 };
 
@@ -50,8 +69,10 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 							      unsigned nfields)
 {
 	const struct native_cache *c = (const struct native_cache *)cache;
-	if (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != NATIVE_CACHE_FILLED ||
-	    c->event_name != event_name || c->nfields != nfields)
+	/* In 64 bits, nfields + 1 is never 0 (empty), and it equals ready
+	 * only for nfields <= EHS_FIELDS_MAX. */
+	if (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != (uint64_t)nfields + 1 ||
+	    c->event_name != event_name)
 		return NULL;
 	return c;
 }
@@ -59,13 +80,42 @@ static inline const struct native_cache *ehs_native_cache_get(const struct ehs_e
 /* The head a filled cache keeps, after its keys. */
 static inline const uint8_t *ehs_native_cache_head(const struct native_cache *c)
 {
-	return (const uint8_t *)(c->keys + c->nfields);
+	return (const uint8_t *)(c->keys + c->ready - 1);
 }
 
-/* Offers the head built for this event name and these fields.  Kept
- * when the cache is still empty and it fits; else dropped. */
-void ehs_native_cache_put(struct ehs_event_cache *cache, const char *event_name,
+/*
+ * Points the iovecs that end at last at head as a call at level writes
+ * it: last alone at head when its level byte is level already, else
+ * last - 1 at a copy of its prefix in prefix, the level set, and last at
+ * the rest.  Returns the first of them.
+ */
+static inline struct iovec *native_head_iov(struct iovec *last,
+					    uint8_t prefix[NATIVE_PREFIX_LEN],
+					    const uint8_t *head, size_t head_len, unsigned level)
+{
+	if (__builtin_expect(head[NATIVE_LEVEL_AT] == level, 1)) {
+		last[0] = (struct iovec){ (void *)head, head_len };
+		return last;
+	}
+	memcpy(prefix, head, NATIVE_PREFIX_LEN);
+	prefix[NATIVE_LEVEL_AT] = (uint8_t)level;
+	last[-1] = (struct iovec){ prefix, NATIVE_PREFIX_LEN };
+	last[0] = (struct iovec){ (void *)(head + NATIVE_PREFIX_LEN),
+				  head_len - NATIVE_PREFIX_LEN };
+	return last - 1;
+}
+
+/* Offers the head built for this event name and these fields, written
+ * at priority to tp.  Kept when the cache is still empty and it fits;
+ * else dropped. */
+void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
+			  struct ue_tracepoint *tp, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
 			  const uint8_t *head, size_t head_len);
+
+/* ehs_event_cached's full path (native.c): anything its fast path in
+ * native_cache.c does not write. */
+int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
+		     const struct ehs_field *fields, unsigned nfields);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "../check_run.h"
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -308,6 +309,91 @@ START_TEST(cache_edge_cases)
 }
 END_TEST
 
+/* Through a filled cache, the values ehs_event refuses are refused the
+ * same way (nothing written, the same errno), the ones it rewrites (a
+ * NULL string, a boolean set by hand beyond 1) are rewritten the same,
+ * and the cache stays as it was. */
+START_TEST(cached_refusals)
+{
+	static struct ehs_event_cache c;
+	static char text[70000];
+	memset(text, 'x', sizeof text - 1);
+	struct ehs_field f[] = {
+		EHS_STRING("s", "ok"), EHS_UINT8("u", 1), EHS_BOOL("b", 0), EHS_INT64("i", -5),
+	};
+	same_as_uncached(&c, LOG_INFO, "refusals", f, 4);
+	ck_assert(holds(&c, "refusals", 4));
+
+	struct {
+		int field;
+		struct ehs_field value;
+		int err;
+	} bad[] = {
+		{ 1, EHS_UINT8("u", 0), EINVAL },	/* then set to 256 */
+		{ 0, EHS_STRING("s", text + sizeof text - 1 - 65536), EINVAL },
+		{ 0, EHS_STRING("s", text + sizeof text - 1 - 5000), E2BIG },
+		{ 0, EHS_STRING("s", text + sizeof text - 1 - 4064), E2BIG },
+	};
+	bad[0].value.v.u = 256;
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct ehs_field g[4];
+		memcpy(g, f, sizeof g);
+		g[bad[i].field] = bad[i].value;
+		memset(&cap, 0, sizeof cap);
+		for (int cached = 0; cached < 2; cached++) {
+			errno = 0;
+			ck_assert_int_eq(cached ? ehs_event_cached(&c, LOG_INFO, "refusals", g, 4)
+						: ehs_event(LOG_INFO, "refusals", g, 4), -1);
+			ck_assert_int_eq(errno, bad[i].err);
+		}
+		ck_assert_uint_eq(cap.count, 0);
+	}
+
+	/* A count no cache can hold, against a filled cache and an empty
+	 * one, whose zeroes (a NULL name, no type) the call's look like. */
+	static struct ehs_event_cache empty;
+	static struct ehs_field zeroes[2];
+	for (unsigned n = EHS_FIELDS_MAX + 1; n != 0; n = n == UINT_MAX ? 0 : UINT_MAX) {
+		errno = 0;
+		ck_assert_int_eq(ehs_event_cached(&c, LOG_INFO, "refusals", f, n), -1);
+		ck_assert_int_eq(errno, EINVAL);
+		errno = 0;
+		ck_assert_int_eq(ehs_event_cached(&empty, LOG_INFO, NULL, zeroes, n), -1);
+		ck_assert_int_eq(errno, EINVAL);
+	}
+	ck_assert_uint_eq(cap.count, 0);
+
+	/* The largest string that fits, then one byte more. */
+	size_t fits = 4064 - 12 - sizeof "refusals" - sizeof "s" - 1 - 2 - sizeof "u" - 1 -
+		      sizeof "b" - 2 - sizeof "i" - 2 - 1 - 1 - 8;
+	f[0].v.s = text + sizeof text - 1 - fits;
+	same_as_uncached(&c, LOG_INFO, "refusals", f, 4);
+	ck_assert_uint_eq(cap.len[1], 4064);
+	f[0].v.s--;
+	memset(&cap, 0, sizeof cap);
+	errno = 0;
+	ck_assert_int_eq(ehs_event_cached(&c, LOG_INFO, "refusals", f, 4), -1);
+	ck_assert_int_eq(errno, E2BIG);
+	ck_assert_uint_eq(cap.count, 0);
+
+	/* Rewritten values, then two strings around the scalars. */
+	f[0].v.s = NULL;
+	f[2].v.u = 7;
+	same_as_uncached(&c, LOG_INFO, "refusals", f, 4);
+	ck_assert_uint_eq(cap.data[1][cap.len[1] - 9], 1);
+	ck_assert(holds(&c, "refusals", 4));
+	static struct ehs_event_cache c2;
+	struct ehs_field two[] = {
+		EHS_STRING("a", ""), EHS_ERRNO("e", EIO), EHS_STRING("b", "tail"), EHS_STRING("c", "z"),
+	};
+	same_as_uncached(&c2, LOG_ERR, "two", two, 4);
+	same_as_uncached(&c2, LOG_ERR, "two", two, 4);
+	two[0].v.s = "front";
+	same_as_uncached(&c2, LOG_DEBUG, "two", two, 4);
+	ck_assert(holds(&c2, "two", 4));
+}
+END_TEST
+
 /* The race: threads and a signal handler walk the same fresh caches, the
  * first to reach each filling it while the others read it or write their
  * own head.  The sink checks every event against the two possible. */
@@ -418,6 +504,7 @@ int main(void)
 	tcase_add_loop_test(tc, errors, 0, 2);
 	tcase_add_test(tc, cached_same_bytes);
 	tcase_add_test(tc, cache_edge_cases);
+	tcase_add_test(tc, cached_refusals);
 	tcase_add_test(tc, fill_races);
 	suite_add_tcase(s, tc);
 	return check_run(s);
