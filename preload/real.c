@@ -16,11 +16,15 @@ int ehs_real_done;
  * pointer is the conversion POSIX guarantees for dlsym results.  Every
  * thread that gets here stores the same values, so racing resolvers are
  * harmless; each store is atomic so readers never see half a pointer. */
+#define STORE_FN(dst, p) do { \
+	__typeof__(dst) f_; \
+	__builtin_memcpy(&f_, &(p), sizeof f_); \
+	__atomic_store_n(&(dst), f_, __ATOMIC_RELAXED); \
+} while (0)
+
 #define RESOLVE(field, name) do { \
 	void *p_ = dlsym(RTLD_NEXT, name); \
-	__typeof__(ehs_real_fns.field) f_; \
-	__builtin_memcpy(&f_, &p_, sizeof p_); \
-	__atomic_store_n(&ehs_real_fns.field, f_, __ATOMIC_RELAXED); \
+	STORE_FN(ehs_real_fns.field, p_); \
 } while (0)
 
 #if EHS_STUBS
@@ -29,11 +33,8 @@ int ehs_real_done;
 static void resolve_stub(int slot, const char *name)
 {
 	void *p = dlsym(RTLD_NEXT, name);
-	if (!p)
-		return;
-	ehs_stub_fn f;
-	__builtin_memcpy(&f, &p, sizeof p);
-	__atomic_store_n(&ehs_stub_next[slot], f, __ATOMIC_RELAXED);
+	if (p)
+		STORE_FN(ehs_stub_next[slot], p);
 }
 #endif
 

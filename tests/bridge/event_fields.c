@@ -64,6 +64,12 @@ void evf_decode(const uint8_t *e, size_t len, struct evf_event *ev)
 	ck_assert_ptr_eq(p, end);
 }
 
+void evf_decode_captured(const struct capture *cap, unsigned i, struct evf_event *ev)
+{
+	ck_assert_uint_lt(i, cap->count);
+	evf_decode(cap->data[i], cap->len[i], ev);
+}
+
 const struct evf_field *evf_field(const struct evf_event *ev, const char *name)
 {
 	for (unsigned k = 0; k < ev->n; k++)
@@ -82,4 +88,19 @@ uint32_t evf_num(const struct evf_event *ev, const char *name)
 	for (size_t i = f->len; i > 0; i--)
 		v = v << 8 | f->value[i - 1];
 	return v;
+}
+
+void evf_bytes_eq(const struct evf_event *ev, const char *name, unsigned enc,
+		  const void *want, size_t len)
+{
+	const struct evf_field *f = evf_field(ev, name);
+	ck_assert_msg(f != NULL, "no field %s in %s", name, ev->name);
+	ck_assert_uint_eq(f->enc, enc);
+	ck_assert_uint_eq(f->len, len);
+	ck_assert_msg(memcmp(f->value, want, len) == 0, "field %s differs", name);
+}
+
+void evf_str_eq(const struct evf_event *ev, const char *name, const char *s)
+{
+	evf_bytes_eq(ev, name, EH_ENC_STRING_LENGTH16_CHAR8, s, strlen(s));
 }

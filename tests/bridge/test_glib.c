@@ -28,24 +28,6 @@
 
 static struct capture cap;
 
-static void decode(unsigned i, struct evf_event *ev)
-{
-	ck_assert_uint_lt(i, cap.count);
-	evf_decode(cap.data[i], cap.len[i], ev);
-}
-
-/* Field name's value is the string s, with encoding enc. */
-static void check_str(const struct evf_event *ev, const char *name, unsigned enc, const void *s,
-		      size_t len)
-{
-	const struct evf_field *f = evf_field(ev, name);
-	ck_assert_msg(f != NULL, "no field %s in %s", name, ev->name);
-	ck_assert_uint_eq(f->enc, enc);
-	ck_assert_uint_eq(f->len, len);
-	ck_assert_mem_eq(f->value, s, len);
-}
-#define CHECK_STR(ev, name, s) \
-	check_str(ev, name, EH_ENC_STRING_LENGTH16_CHAR8, s, strlen(s))
 
 /* The names of ev's fields, space-separated. */
 static const char *names(const struct evf_event *ev)
@@ -84,7 +66,7 @@ START_TEST(level_mapping)
 	struct evf_event ev;
 	for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++) {
 		g_log(NULL, map[i].glib, "level %u", i);
-		decode(i, &ev);
+		evf_decode_captured(&cap, i, &ev);
 		ck_assert_uint_eq(evf_num(&ev, "severity"), (unsigned)map[i].severity);
 		ck_assert_uint_eq(ev.level, map[i].level);
 		ck_assert_uint_eq(evf_num(&ev, "facility"), 1);
@@ -106,9 +88,9 @@ START_TEST(several_level_bits)
 	ck_assert_uint_eq(cap.count, 3);
 	static const int order[] = { LOG_NOTICE, LOG_DEBUG, LOG_ERR };
 	for (unsigned i = 0; i < 3; i++) {
-		decode(i, &ev);
+		evf_decode_captured(&cap, i, &ev);
 		ck_assert_uint_eq(evf_num(&ev, "severity"), (unsigned)order[i]);
-		CHECK_STR(&ev, "message", "three 3");
+		evf_str_eq(&ev, "message", "three 3");
 	}
 }
 END_TEST
@@ -127,29 +109,29 @@ START_TEST(domain_names_the_event)
 	errno = EACCES;
 	g_log("my-domain", EHS_G_LOG_LEVEL_MESSAGE, "hi %s %m", "there");
 	ck_assert_int_eq(errno, EACCES);
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	ck_assert_str_eq(ev.name, "my-domain");
-	CHECK_STR(&ev, "message", "hi there Permission denied");
-	CHECK_STR(&ev, "GLIB_DOMAIN", "my-domain");
+	evf_str_eq(&ev, "message", "hi there Permission denied");
+	evf_str_eq(&ev, "GLIB_DOMAIN", "my-domain");
 	ck_assert_uint_eq(evf_num(&ev, "errno"), EACCES);
 	ck_assert_str_eq(names(&ev), "message severity facility errno GLIB_DOMAIN");
 
 	/* No domain: the ident's rule (openlog's ident, else the program). */
 	call_logv(NULL, EHS_G_LOG_LEVEL_INFO, "plain %d\n", 1);
-	decode(1, &ev);
+	evf_decode_captured(&cap, 1, &ev);
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
-	CHECK_STR(&ev, "message", "plain 1");
+	evf_str_eq(&ev, "message", "plain 1");
 	ck_assert_str_eq(names(&ev), "message severity facility errno");
 	openlog("app;x", 0, LOG_LOCAL3);
 	g_log(NULL, EHS_G_LOG_LEVEL_INFO, "after openlog");
 	g_log("", EHS_G_LOG_LEVEL_INFO, "empty domain");
 	closelog();
-	decode(2, &ev);
+	evf_decode_captured(&cap, 2, &ev);
 	ck_assert_str_eq(ev.name, "app_x");
 	ck_assert_uint_eq(evf_num(&ev, "facility"), 19);
-	decode(3, &ev);
+	evf_decode_captured(&cap, 3, &ev);
 	ck_assert_str_eq(ev.name, "app_x");
-	CHECK_STR(&ev, "GLIB_DOMAIN", "");
+	evf_str_eq(&ev, "GLIB_DOMAIN", "");
 	ck_assert_uint_eq(cap.count, 4);
 }
 END_TEST
@@ -163,23 +145,23 @@ START_TEST(structured_fields)
 			 "MESSAGE", "n=%d s=%s %m", 5, "str");
 	ck_assert_int_eq(errno, ENOENT);
 	ck_assert_uint_eq(cap.count, 1);
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	ck_assert_str_eq(ev.name, "dom");
-	CHECK_STR(&ev, "message", "n=5 s=str No such file or directory");
+	evf_str_eq(&ev, "message", "n=5 s=str No such file or directory");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_WARNING);
-	CHECK_STR(&ev, "file", "src/a.c");
+	evf_str_eq(&ev, "file", "src/a.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 123);
 	ck_assert_str_eq(names(&ev),
 			 "message severity facility errno file line GLIB_DOMAIN CODE_FUNC OTHER");
-	CHECK_STR(&ev, "CODE_FUNC", "fn");
-	CHECK_STR(&ev, "OTHER", "value");
+	evf_str_eq(&ev, "CODE_FUNC", "fn");
+	evf_str_eq(&ev, "OTHER", "value");
 
 	g_log_structured_standard(NULL, EHS_G_LOG_LEVEL_DEBUG, "f.c", "9", "func",
 				  "std %s", "msg");
-	decode(1, &ev);
+	evf_decode_captured(&cap, 1, &ev);
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
-	CHECK_STR(&ev, "message", "std msg");
-	CHECK_STR(&ev, "file", "f.c");
+	evf_str_eq(&ev, "message", "std msg");
+	evf_str_eq(&ev, "file", "f.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 9);
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_DEBUG);
 	ck_assert_str_eq(names(&ev), "message severity facility errno file line CODE_FUNC");
@@ -203,25 +185,25 @@ START_TEST(array_values)
 	};
 	g_log_structured_array(EHS_G_LOG_LEVEL_CRITICAL, f, sizeof f / sizeof f[0]);
 	struct evf_event ev;
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	ck_assert_str_eq(ev.name, "arr");
-	CHECK_STR(&ev, "message", "counted message");
+	evf_str_eq(&ev, "message", "counted message");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_ERR);
 	ck_assert_str_eq(names(&ev),
 			 "message severity facility errno GLIB_DOMAIN BLOB LATIN1 UTF8 CODE_LINE");
-	check_str(&ev, "BLOB", EH_ENC_BINARY_LENGTH16_CHAR8, blob, sizeof blob);
-	check_str(&ev, "LATIN1", EH_ENC_BINARY_LENGTH16_CHAR8, latin1, sizeof latin1);
-	CHECK_STR(&ev, "UTF8", "\xc3\xa9t\xc3\xa9");
-	CHECK_STR(&ev, "CODE_LINE", "12x");
+	evf_bytes_eq(&ev, "BLOB", EH_ENC_BINARY_LENGTH16_CHAR8, blob, sizeof blob);
+	evf_bytes_eq(&ev, "LATIN1", EH_ENC_BINARY_LENGTH16_CHAR8, latin1, sizeof latin1);
+	evf_str_eq(&ev, "UTF8", "\xc3\xa9t\xc3\xa9");
+	evf_str_eq(&ev, "CODE_LINE", "12x");
 
 	/* A line without a file stays a string; no fields, no event. */
 	struct ehs_glog_field g[] = { { "MESSAGE", "m", -1 }, { "CODE_LINE", "7", -1 } };
 	g_log_structured_array(EHS_G_LOG_LEVEL_INFO, g, 2);
 	g_log_structured_array(EHS_G_LOG_LEVEL_INFO, g, 0);
 	ck_assert_uint_eq(cap.count, 2);
-	decode(1, &ev);
+	evf_decode_captured(&cap, 1, &ev);
 	ck_assert_str_eq(names(&ev), "message severity facility errno CODE_LINE");
-	CHECK_STR(&ev, "CODE_LINE", "7");
+	evf_str_eq(&ev, "CODE_LINE", "7");
 }
 END_TEST
 

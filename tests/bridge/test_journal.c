@@ -33,22 +33,6 @@
 
 static struct capture cap;
 
-static void decode(unsigned i, struct evf_event *ev)
-{
-	ck_assert_uint_lt(i, cap.count);
-	evf_decode(cap.data[i], cap.len[i], ev);
-}
-
-/* The string field's bytes equal want[0..len). */
-static void str_eq(const struct evf_event *ev, const char *name, const void *want, size_t len)
-{
-	const struct evf_field *f = evf_field(ev, name);
-	ck_assert_msg(f != NULL, "no field %s", name);
-	ck_assert_uint_eq(f->enc, EH_ENC_STRING_LENGTH16_CHAR8);
-	ck_assert_uint_eq(f->len, len);
-	ck_assert_msg(memcmp(f->value, want, len) == 0, "field %s differs", name);
-}
-#define STR_EQ(ev, name, s) str_eq(ev, name, s, strlen(s))
 
 /* The field names from the fifth on (after message, severity,
  * facility, errno and, if there, file and line), space-separated. */
@@ -107,22 +91,22 @@ START_TEST(sendv_every_rule)
 	ck_assert_int_eq(errno, EPERM);
 	ck_assert_uint_eq(cap.count, 1);
 	struct evf_event ev;
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	ck_assert_str_eq(ev.name, "my_id");
-	STR_EQ(&ev, "message", "last\nline");	/* the last; its line ending dropped */
+	evf_str_eq(&ev, "message", "last\nline");	/* the last; its line ending dropped */
 	ck_assert_uint_eq(evf_num(&ev, "severity"), 3);
 	ck_assert_uint_eq(ev.level, 2);
 	ck_assert_uint_eq(evf_num(&ev, "facility"), 16);
 	ck_assert_uint_eq(evf_num(&ev, "errno"), 5);
-	STR_EQ(&ev, "file", "src/x.c");
+	evf_str_eq(&ev, "file", "src/x.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 42);
 	ck_assert_str_eq(extras(&ev),
 			 "FOO " KEY64 " CODE_FUNC BIN PRIORITY EMPTY");
-	STR_EQ(&ev, "FOO", "bar=baz");
-	STR_EQ(&ev, "CODE_FUNC", "main");
-	str_eq(&ev, "BIN", "a\0b\nc\n", 6);
-	STR_EQ(&ev, "PRIORITY", "9");
-	STR_EQ(&ev, "EMPTY", "");
+	evf_str_eq(&ev, "FOO", "bar=baz");
+	evf_str_eq(&ev, "CODE_FUNC", "main");
+	evf_bytes_eq(&ev, "BIN", EH_ENC_STRING_LENGTH16_CHAR8, "a\0b\nc\n", 6);
+	evf_str_eq(&ev, "PRIORITY", "9");
+	evf_str_eq(&ev, "EMPTY", "");
 }
 END_TEST
 
@@ -158,17 +142,17 @@ START_TEST(sendv_defaults)
 	errno = ENOENT;
 	sd_journal_sendv(iov, 4);
 	struct evf_event ev;
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	/* No identifier: the program's name, as libsystemd sends, not openlog's. */
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
-	STR_EQ(&ev, "message", "");
+	evf_str_eq(&ev, "message", "");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_INFO);
 	ck_assert_uint_eq(evf_num(&ev, "facility"), 19);	/* openlog's */
 	ck_assert_uint_eq(evf_num(&ev, "errno"), ENOENT);	/* errno at the call */
 	ck_assert_ptr_null(evf_field(&ev, "file"));
 	ck_assert_str_eq(extras(&ev), "NO_MESSAGE SYSLOG_IDENTIFIER CODE_LINE ERRNO");
-	STR_EQ(&ev, "CODE_LINE", "4294967296");
-	STR_EQ(&ev, "ERRNO", "-1");
+	evf_str_eq(&ev, "CODE_LINE", "4294967296");
+	evf_str_eq(&ev, "ERRNO", "-1");
 	closelog();
 }
 END_TEST
@@ -180,8 +164,8 @@ START_TEST(sendv_binary_message)
 	const struct iovec iov = { (void *)msg, sizeof msg - 1 };
 	sd_journal_sendv(&iov, 1);
 	struct evf_event ev;
-	decode(0, &ev);
-	str_eq(&ev, "message", "a\0b\nc", 5);
+	evf_decode_captured(&cap, 0, &ev);
+	evf_bytes_eq(&ev, "message", EH_ENC_STRING_LENGTH16_CHAR8, "a\0b\nc", 5);
 }
 END_TEST
 
@@ -201,7 +185,7 @@ START_TEST(sendv_huge_values)
 	size_t total = 0;
 	for (unsigned i = 0; i < cap.count; i++) {
 		struct evf_event ev;
-		decode(i, &ev);
+		evf_decode_captured(&cap, i, &ev);
 		ck_assert_str_eq(extras(&ev), "part parts A");
 		ck_assert_uint_eq(evf_num(&ev, "part"), i + 1);
 		total += evf_field(&ev, "message")->len;
@@ -221,10 +205,10 @@ START_TEST(sendv_many_fields)
 	}
 	sd_journal_sendv(iov, 100);
 	struct evf_event ev;
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	ck_assert_uint_eq(ev.n, 4 + 64);
 	ck_assert_str_eq(ev.f[4 + 63].name, "F63");
-	STR_EQ(&ev, "F63", "63");
+	evf_str_eq(&ev, "F63", "63");
 }
 END_TEST
 
@@ -265,29 +249,29 @@ START_TEST(print_forms)
 	ck_assert_int_eq(errno, EACCES);
 	ck_assert_uint_eq(cap.count, 4);
 
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	ck_assert_str_eq(ev.name, program_invocation_short_name);
-	STR_EQ(&ev, "message", "n=5 Permission denied");
+	evf_str_eq(&ev, "message", "n=5 Permission denied");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_WARNING);
 	ck_assert_uint_eq(evf_num(&ev, "facility"), 1);
 	ck_assert_uint_eq(evf_num(&ev, "errno"), EACCES);
 	ck_assert_str_eq(extras(&ev), "");
 	ck_assert_ptr_null(evf_field(&ev, "file"));
-	decode(1, &ev);
-	STR_EQ(&ev, "message", "v");
+	evf_decode_captured(&cap, 1, &ev);
+	evf_str_eq(&ev, "message", "v");
 	ck_assert_uint_eq(ev.level, 5);
-	decode(2, &ev);
-	STR_EQ(&ev, "message", "with loc");
+	evf_decode_captured(&cap, 2, &ev);
+	evf_str_eq(&ev, "message", "with loc");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_CRIT);
-	STR_EQ(&ev, "file", "p.c");
+	evf_str_eq(&ev, "file", "p.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 12);
 	ck_assert_str_eq(extras(&ev), "CODE_FUNC");
-	STR_EQ(&ev, "CODE_FUNC", "pfunc");
-	decode(3, &ev);
-	STR_EQ(&ev, "message", "vloc 9");
-	STR_EQ(&ev, "file", "v.c");
+	evf_str_eq(&ev, "CODE_FUNC", "pfunc");
+	evf_decode_captured(&cap, 3, &ev);
+	evf_str_eq(&ev, "message", "vloc 9");
+	evf_str_eq(&ev, "file", "v.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 7);
-	STR_EQ(&ev, "CODE_FUNC", "vfunc");
+	evf_str_eq(&ev, "CODE_FUNC", "vfunc");
 }
 END_TEST
 
@@ -305,21 +289,21 @@ START_TEST(send_forms)
 				      "MESSAGE=located", "X=%u", 7u, NULL);
 	ck_assert_uint_eq(cap.count, 2);
 	ck_assert_int_eq(errno, ENOENT);
-	decode(0, &ev);
+	evf_decode_captured(&cap, 0, &ev);
 	/* Trailing whitespace stripped, the %c of 0 ends the field (C strings). */
-	STR_EQ(&ev, "message", "sent 3 No such file or directory");
+	evf_str_eq(&ev, "message", "sent 3 No such file or directory");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_ERR);
 	ck_assert_uint_eq(evf_num(&ev, "facility"), 20);
 	ck_assert_str_eq(extras(&ev), "LONG DBL");
-	STR_EQ(&ev, "LONG", "1099511627776 -2 x");
-	STR_EQ(&ev, "DBL", "2.50 (nil)     s");
-	decode(1, &ev);
-	STR_EQ(&ev, "message", "located");
-	STR_EQ(&ev, "file", "s.c");
+	evf_str_eq(&ev, "LONG", "1099511627776 -2 x");
+	evf_str_eq(&ev, "DBL", "2.50 (nil)     s");
+	evf_decode_captured(&cap, 1, &ev);
+	evf_str_eq(&ev, "message", "located");
+	evf_str_eq(&ev, "file", "s.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 99);
 	ck_assert_str_eq(extras(&ev), "CODE_FUNC X");
-	STR_EQ(&ev, "CODE_FUNC", "sfunc");
-	STR_EQ(&ev, "X", "7");
+	evf_str_eq(&ev, "CODE_FUNC", "sfunc");
+	evf_str_eq(&ev, "X", "7");
 }
 END_TEST
 
@@ -334,11 +318,11 @@ START_TEST(send_long_list)
 			"AE=%d", 31, "AF=32", "AG=33", "MESSAGE=%s", big, NULL);
 	ck_assert_uint_eq(cap.count, 2);
 	struct evf_event ev;
-	decode(1, &ev);
+	evf_decode_captured(&cap, 1, &ev);
 	ck_assert_uint_eq(evf_num(&ev, "parts"), 2);
 	ck_assert_uint_eq(ev.n, 4 + 2 + 33);
-	STR_EQ(&ev, "AE", "31");
-	STR_EQ(&ev, "AG", "33");
+	evf_str_eq(&ev, "AE", "31");
+	evf_str_eq(&ev, "AG", "33");
 }
 END_TEST
 
@@ -351,16 +335,16 @@ START_TEST(perror_forms)
 	sd_journal_perror_with_location("CODE_FILE=e.c", "CODE_LINE=3", "efunc", "closing");
 	ck_assert_int_eq(errno, EBADF);
 	ck_assert_uint_eq(cap.count, 3);
-	decode(0, &ev);
-	STR_EQ(&ev, "message", "opening: Bad file descriptor");
+	evf_decode_captured(&cap, 0, &ev);
+	evf_str_eq(&ev, "message", "opening: Bad file descriptor");
 	ck_assert_uint_eq(evf_num(&ev, "severity"), LOG_ERR);
 	ck_assert_uint_eq(evf_num(&ev, "errno"), EBADF);
 	ck_assert_str_eq(extras(&ev), "");
-	decode(1, &ev);
-	STR_EQ(&ev, "message", "Bad file descriptor");
-	decode(2, &ev);
-	STR_EQ(&ev, "message", "closing: Bad file descriptor");
-	STR_EQ(&ev, "file", "e.c");
+	evf_decode_captured(&cap, 1, &ev);
+	evf_str_eq(&ev, "message", "Bad file descriptor");
+	evf_decode_captured(&cap, 2, &ev);
+	evf_str_eq(&ev, "message", "closing: Bad file descriptor");
+	evf_str_eq(&ev, "file", "e.c");
 	ck_assert_uint_eq(evf_num(&ev, "line"), 3);
 	ck_assert_str_eq(extras(&ev), "CODE_FUNC");
 }
