@@ -202,8 +202,45 @@ UE_API int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags);
  * tracepoint that was used.  Its next use registers it again. */
 UE_API void ue_tracepoint_unregister(struct ue_tracepoint *tp);
 
-/* Unregisters every tracepoint and closes the descriptor.  Tracepoints
- * register again at their next use.  A remembered failure is kept. */
+/*
+ * Enablers: more enable bits for a tracepoint's event, anywhere in the
+ * process.  The kernel keeps each one set while the event is traced, like
+ * the tracepoint's own state word, and several enablers may share a word
+ * (one bit each), so one load can answer for many.  The syslog bridge
+ * gives each syslog priority its own byte this way (bridge/pri_table.h).
+ *
+ * An enabler's bit is set while it is not registered, so that a check of
+ * it takes the slow path, which calls ue_enabler_add(): the owner sets it
+ * before first use, and the writer sets it again whenever it lets the
+ * registration go (ue_enabler_remove, ue_close, ue_retry after a
+ * failure).  Once registered, the bit is the kernel's.  A failed
+ * registration clears it: nothing to do, as for a failed tracepoint,
+ * until ue_retry().  The writer keeps the enabler's address, and the
+ * kernel writes into the word: both must live until ue_enabler_remove()
+ * or ue_close().  Little-endian or not, bit is a bit of the 32-bit word.
+ */
+struct ue_enabler {
+	uint32_t *word;		/* naturally aligned enable word */
+	uint8_t bit;		/* 0..31 */
+	uint8_t priv_flags;	/* private */
+	struct ue_enabler *priv_next;	/* private: list of used enablers */
+};
+
+/*
+ * Makes e an enabler of tp's event, registering tp first if that has not
+ * been tried.  Returns 0 at once, with no lock and no syscall, when e is
+ * already registered (whatever tracepoint it was registered for); else
+ * 0 or -errno (the bit then cleared).  Give e a new word or bit only
+ * while it is not registered.
+ */
+UE_API int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e);
+
+/* Unregisters e (the kernel stops writing its bit) and sets its bit
+ * again.  Nothing when e is not registered. */
+UE_API void ue_enabler_remove(struct ue_enabler *e);
+
+/* Unregisters every tracepoint and enabler and closes the descriptor.
+ * Tracepoints register again at their next use.  A remembered failure is kept. */
 UE_API void ue_close(void);
 
 /* Forgets a previous failure: the next first use tries again, and failed

@@ -28,6 +28,9 @@
 /* priv_flags */
 #define TP_LISTED 0x1u	/* on the list below */
 #define TP_FAILED 0x2u	/* registration failed; word left at 0 */
+/* struct ue_enabler's priv_flags */
+#define EN_LISTED 0x1u	/* on the enabler list: registered or failed */
+#define EN_FAILED 0x2u	/* registration failed; bit left clear */
 
 /* Error checking: a signal handler that interrupts the thread holding it
  * gets EDEADLK instead of hanging.  Reinitialized in a forked child. */
@@ -66,6 +69,8 @@ static int error;
 static char path[UE_PATH_MAX];
 static struct ue_tracepoint *list;
 static unsigned registered, failed;
+static struct ue_enabler *enablers;
+static unsigned enablers_registered;
 static unsigned long oversize;
 static int shut_down;	/* the destructor ran: register nothing more (atomic) */
 
@@ -249,44 +254,58 @@ static int data_open(void)
 	return 0;
 }
 
-static int unreg_addr(int fd, struct ue_tracepoint *tp)
+static int unreg_bit(int fd, uint32_t *word, unsigned bit)
 {
 	struct ue_abi_unreg u = {
 		.size = sizeof u,
-		.disable_bit = 0,
-		.disable_addr = (uint64_t)(uintptr_t)&tp->state,
+		.disable_bit = (uint8_t)bit,
+		.disable_addr = (uint64_t)(uintptr_t)word,
 	};
 
 	return ioctl(fd, UE_ABI_IOCSUNREG, &u) < 0 ? -errno : 0;
 }
 
-/* DIAG_IOCSREG on data_fd; publishes the channel and clears the
- * "unregistered" bit.  Locked; data_fd open. */
-static int reg_on_kernel(struct ue_tracepoint *tp, unsigned flags)
+/* DIAG_IOCSREG of name's event on data_fd, the kernel to keep bit of
+ * *word; *index gets the write index.  Locked; data_fd open. */
+static int reg_bit(const char *name, uint32_t *word, unsigned bit, unsigned flags,
+		   uint32_t *index)
 {
 	char args[UE_ABI_NAME_ARGS_MAX + 1];
 	struct ue_abi_reg r;
 	int tries = 0;
 
-	if (ue__registration_string(args, sizeof args, tp->name) < 0)
+	if (ue__registration_string(args, sizeof args, name) < 0)
 		return -E2BIG;
 	for (;;) {
 		memset(&r, 0, sizeof r);
 		r.size = sizeof r;
-		r.enable_bit = 0;
-		r.enable_size = sizeof tp->state;
+		r.enable_bit = (uint8_t)bit;
+		r.enable_size = sizeof *word;
 		r.flags = (uint16_t)(flags & UE_PERSIST ? UE_ABI_REG_PERSIST : 0);
-		r.enable_addr = (uint64_t)(uintptr_t)&tp->state;
+		r.enable_addr = (uint64_t)(uintptr_t)word;
 		r.name_args = (uint64_t)(uintptr_t)args;
 		if (ioctl(data_fd, UE_ABI_IOCSREG, &r) == 0)
 			break;
-		/* The word is still registered from a descriptor we lost
+		/* The bit is still registered from a descriptor we lost
 		 * (closed by the program): release it and try once more. */
-		if (errno != EADDRINUSE || tries++ || unreg_addr(data_fd, tp) < 0)
+		if (errno != EADDRINUSE || tries++ || unreg_bit(data_fd, word, bit) < 0)
 			return -errno;
 	}
+	*index = r.write_index;
+	return 0;
+}
+
+/* Registers tp's state word; publishes the channel and clears the
+ * "unregistered" bit.  Locked; data_fd open. */
+static int reg_on_kernel(struct ue_tracepoint *tp, unsigned flags)
+{
+	uint32_t index;
+	int r = reg_bit(tp->name, &tp->state, 0, flags, &index);
+
+	if (r < 0)
+		return r;
 	__atomic_store_n(&tp->priv_channel,
-			 (uint64_t)(unsigned)(data_fd + 1) << 32 | r.write_index,
+			 (uint64_t)(unsigned)(data_fd + 1) << 32 | index,
 			 __ATOMIC_RELEASE);
 	__atomic_and_fetch(&tp->state, ~UE_STATE_UNREGISTERED, __ATOMIC_RELEASE);
 	registered++;
@@ -312,6 +331,8 @@ static void clear_failed(struct ue_tracepoint *tp)
 	}
 }
 
+static void enablers_retry(void);
+
 /* Registers again every tracepoint but skip whose registration failed or
  * was lost, opening user_events_data first if needed.  Each call counts
  * as one attempt for the rate limit.  Locked. */
@@ -323,6 +344,8 @@ static int revive_locked(struct ue_tracepoint *skip)
 		return -error;	/* no attempt: keep RETRY_NEVER */
 	__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
 	r = data_open();
+	if (r == 0)
+		enablers_retry();
 	for (struct ue_tracepoint *tp = list; r == 0 && tp; tp = tp->priv_next) {
 		if (!(tp->priv_flags & TP_FAILED) || tp == skip)
 			continue;
@@ -403,7 +426,7 @@ static void release_locked(struct ue_tracepoint *tp, int fd)
 {
 	if (__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED)) {
 		if (fd >= 0)
-			unreg_addr(fd, tp);
+			unreg_bit(fd, &tp->state, 0);
 		__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
 		registered--;
 	}
@@ -420,11 +443,116 @@ static int unreg_fd(int *tmp)
 	*tmp = 0;
 	if (data_fd >= 0 && data_fd == ue__our_fd() && fd_is_data(data_fd))
 		return data_fd;
-	if (!registered)
+	if (!registered && !enablers_registered)
 		return -1;
 	ue__discover(&paths, &found);
 	*tmp = found.fd >= 0;
 	return found.fd;
+}
+
+static void enabler_bit(struct ue_enabler *e, bool set)
+{
+	uint32_t mask = 1u << e->bit;
+
+	if (set)
+		__atomic_or_fetch(e->word, mask, __ATOMIC_RELEASE);
+	else
+		__atomic_and_fetch(e->word, ~mask, __ATOMIC_RELEASE);
+}
+
+/* Takes *pp off the enabler list, unregistered (fd is ours or -1), with
+ * its bit set again.  Locked. */
+static void enabler_release(struct ue_enabler **pp, int fd)
+{
+	struct ue_enabler *e = *pp;
+
+	*pp = e->priv_next;
+	if (!(e->priv_flags & EN_FAILED)) {
+		if (fd >= 0)
+			unreg_bit(fd, e->word, e->bit);	/* the kernel clears it */
+		enablers_registered--;
+	}
+	e->priv_next = NULL;
+	enabler_bit(e, true);
+	__atomic_store_n(&e->priv_flags, 0, __ATOMIC_RELEASE);
+}
+
+/* Lets every failed enabler try again at its next check.  Locked. */
+static void enablers_retry(void)
+{
+	struct ue_enabler **pp = &enablers;
+
+	while (*pp) {
+		if ((*pp)->priv_flags & EN_FAILED)
+			enabler_release(pp, -1);
+		else
+			pp = &(*pp)->priv_next;
+	}
+}
+
+static int enabler_add_locked(struct ue_tracepoint *tp, struct ue_enabler *e)
+{
+	uint32_t index;
+	int r = -ENOTCONN;
+
+	if (e->priv_flags & EN_LISTED)
+		return e->priv_flags & EN_FAILED ? -ENOTCONN : 0;
+	if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_UNREGISTERED)
+		reg_locked(tp, 0, true);
+	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
+		r = -ESHUTDOWN;
+	else if (__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED))
+		r = reg_bit(tp->name, e->word, e->bit, 0, &index);
+	e->priv_next = enablers;
+	enablers = e;
+	if (r == 0)
+		enablers_registered++;
+	else
+		enabler_bit(e, false);
+	__atomic_store_n(&e->priv_flags, EN_LISTED | (r ? EN_FAILED : 0), __ATOMIC_RELEASE);
+	return r;
+}
+
+int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e)
+{
+	int saved = errno;
+	unsigned f = __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE);
+	int r;
+
+	if (f & EN_LISTED)
+		return f & EN_FAILED ? -ENOTCONN : 0;
+	if (e->bit > 31 || (uintptr_t)e->word % sizeof *e->word)
+		return -EINVAL;
+	r = lock_take();
+	if (r == 0) {
+		r = enabler_add_locked(tp, e);
+		lock_drop();
+	}
+	errno = saved;
+	return r;
+}
+
+void ue_enabler_remove(struct ue_enabler *e)
+{
+	int saved = errno;
+	int tmp, fd;
+
+	if (!(__atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE) & EN_LISTED) ||
+	    lock_take() < 0) {
+		errno = saved;
+		return;
+	}
+	for (struct ue_enabler **pp = &enablers; *pp; pp = &(*pp)->priv_next) {
+		if (*pp == e) {
+			fd = unreg_fd(&tmp);
+			enabler_release(pp, fd);
+			if (tmp)
+				close(fd);
+			break;
+		}
+	}
+	lock_drop();
+	errno = saved;
 }
 
 static void close_locked(void)
@@ -439,6 +567,8 @@ static void close_locked(void)
 		tp->priv_flags = 0;
 	}
 	list = NULL;
+	while (enablers)
+		enabler_release(&enablers, fd);
 	if (tmp)
 		close(fd);
 	/* Not live first: preload/fd.c's close() keeps a live descriptor. */
@@ -519,6 +649,7 @@ int ue_retry(void)
 			error = 0;
 		}
 		__atomic_store_n(&retry_at, 0, __ATOMIC_RELAXED);
+		enablers_retry();
 		for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
 			if (tp->priv_flags & TP_FAILED) {
 				clear_failed(tp);

@@ -3,7 +3,8 @@
  * The writer against a kernel with user_events (run as root in the test
  * guest through scripts/kernel-test): registration, enable words, events
  * read back byte for byte from a private ftrace instance, fork, exec, a
- * descriptor stolen by the program, permissions, the size limit.
+ * descriptor stolen by the program, permissions, the size limit, more
+ * enable bits for one event (enablers).
  */
 #include "config.h"
 
@@ -1012,6 +1013,135 @@ START_TEST(threads_register_once)
 }
 END_TEST
 
+/* Waits (1 s at most) for *word to read want: the kernel may set a bit
+ * from a work queue (see enable()). */
+static uint32_t word_becomes(const uint32_t *word, uint32_t want)
+{
+	const struct timespec ms = { 0, 1000000 };
+
+	for (int i = 0; i < 1000 && __atomic_load_n(word, __ATOMIC_RELAXED) != want; i++)
+		nanosleep(&ms, NULL);
+	return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+static void toggle(const char *name, const char *on)
+{
+	char path[256];
+
+	snprintf(path, sizeof path, TRACING "/events/user_events/%s/enable", name);
+	write_file(path, on);
+}
+
+static struct ue_enabler *enabler_again;
+
+/* No Check assertion: a passing one writes to Check's pipe. */
+static void add_again(void *arg)
+{
+	if (ue_enabler_add(arg, enabler_again) != 0)
+		abort();
+}
+
+START_TEST(enablers_follow_their_events)
+{
+	/* Two events' bits in one word, as the priority table has them. */
+	static struct ue_tracepoint a = UE_TRACEPOINT_INIT("WriterKT_L4K20");
+	static struct ue_tracepoint b = UE_TRACEPOINT_INIT("WriterKT_L3K20");
+	static uint32_t word = 0x101;
+	static struct ue_enabler ea = { &word, 0, 0, NULL }, eb = { &word, 8, 0, NULL };
+
+	/* Registering an enabler registers its tracepoint first; the kernel
+	 * then clears the bits of the untraced events. */
+	ck_assert_int_eq(ue_enabler_add(&a, &ea), 0);
+	ck_assert_uint_eq(word, 0x100);
+	ck_assert_uint_eq(a.state, 0);
+	ck_assert(status_lists("WriterKT_L4K20"));
+	ck_assert_int_eq(ue_enabler_add(&b, &eb), 0);
+	ck_assert_uint_eq(word, 0);
+	enabler_again = &ea;
+	ck_assert_int_eq(syscalls_made(add_again, &a), 0);
+
+	/* Each bit follows its own event, like the state words. */
+	toggle("WriterKT_L4K20", "1\n");
+	ck_assert_uint_eq(word_becomes(&word, 0x1), 0x1);
+	ck_assert_uint_eq(a.state, UE_STATE_ENABLED);
+	toggle("WriterKT_L3K20", "1\n");
+	ck_assert_uint_eq(word_becomes(&word, 0x101), 0x101);
+	toggle("WriterKT_L4K20", "0\n");
+	ck_assert_uint_eq(word_becomes(&word, 0x100), 0x100);
+
+	/* Removed: the bit is set again (ask) and the kernel leaves it. */
+	ue_enabler_remove(&eb);
+	ck_assert_uint_eq(word, 0x100);
+	toggle("WriterKT_L3K20", "0\n");
+	ck_assert_uint_eq(b.state, 0);
+	ck_assert_uint_eq(word, 0x100);
+	ck_assert_int_eq(ue_enabler_add(&b, &eb), 0);
+	ck_assert_uint_eq(word, 0);
+
+	/* ue_close lets every enabler go with its bit set. */
+	ue_close();
+	ck_assert_uint_eq(word, 0x101);
+	ck_assert(eventually_gone("WriterKT_L4K20"));
+	ck_assert(eventually_gone("WriterKT_L3K20"));
+	ck_assert_int_eq(ue_enabler_add(&a, &ea), 0);
+	ck_assert_uint_eq(word, 0x100);
+	ue_close();
+}
+END_TEST
+
+START_TEST(enabler_of_a_failed_tracepoint)
+{
+	/* The kernel refuses the name: the enabler fails with its
+	 * tracepoint and its bit is cleared (nothing to do) until
+	 * ue_retry(), which sets it again. */
+	static struct ue_tracepoint bad = UE_TRACEPOINT_INIT("WriterKT:bad");
+	static uint32_t word = 0x1u << 5;
+	static struct ue_enabler e = { &word, 5, 0, NULL };
+
+	ck_assert_int_lt(ue_enabler_add(&bad, &e), 0);
+	ck_assert_uint_eq(word, 0);
+	ck_assert_uint_eq(bad.state, 0);
+	ck_assert_int_eq(ue_enabler_add(&bad, &e), -ENOTCONN);
+	ck_assert_int_eq(ue_retry(), 0);
+	ck_assert_uint_eq(word, 0x1u << 5);
+	ue_close();
+}
+END_TEST
+
+START_TEST(forked_child_keeps_its_enablers)
+{
+	/* The kernel copies the registrations into the child: its copy of
+	 * the word follows the event too. */
+	static struct ue_tracepoint tp = UE_TRACEPOINT_INIT("WriterKT_L2K20");
+	static uint32_t word = 0x1;
+	static struct ue_enabler e = { &word, 0, 0, NULL };
+	int fds[2], status;
+	char c;
+	pid_t pid;
+
+	ck_assert_int_eq(ue_enabler_add(&tp, &e), 0);
+	ck_assert_uint_eq(word, 0);
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(fds[1]);
+		if (read(fds[0], &c, 1) != 1)
+			_exit(2);
+		_exit(word_becomes(&word, 0x1) == 0x1 ? 0 : 1);
+	}
+	close(fds[0]);
+	toggle("WriterKT_L2K20", "1\n");
+	ck_assert_int_eq(write(fds[1], "g", 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	toggle("WriterKT_L2K20", "0\n");
+	close(fds[1]);
+	ue_close();
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	static char exe[PATH_MAX];
@@ -1051,6 +1181,9 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, provider_tracepoints);
 	tcase_add_test(tc, persistent_registration);
 	tcase_add_test(tc, threads_register_once);
+	tcase_add_test(tc, enablers_follow_their_events);
+	tcase_add_test(tc, enabler_of_a_failed_tracepoint);
+	tcase_add_test(tc, forked_child_keeps_its_enablers);
 	suite_add_tcase(s, tc);
 	/* Our number reachable (soft == hard): the per-write fstat path. */
 	tc = tcase_create("limit at hard");
