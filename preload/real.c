@@ -28,13 +28,12 @@ int ehs_real_done;
 } while (0)
 
 #if EHS_STUBS
-/* The stubs' pass-through targets: glibc's own entry points once found,
- * the C wrappers (ehs_stub_next's start) where a lookup fails. */
+ehs_stub_fn ehs_stub_glibc[EHS_STUB_COUNT];
+
 static void resolve_stub(int slot, const char *name)
 {
 	void *p = dlsym(RTLD_NEXT, name);
-	if (p)
-		STORE_FN(ehs_stub_next[slot], p);
+	STORE_FN(ehs_stub_glibc[slot], p);
 }
 #endif
 

@@ -2,14 +2,14 @@
 /*
  * What the x86-64 entry stubs (syslog_stubs.S) and the C wrappers share.
  * With EHS_STUBS set, syslog, vsyslog, __syslog_chk and __vsyslog_chk are
- * the stubs: each looks up its priority's enable word in the priority
- * table (bridge/pri_table.h) before anything else.  When it is 0 they
- * return in replace mode and jump to glibc's own function in
- * pass-through (ehs_stub_next), else they jump to the C wrapper,
- * ehs_full_<name>; every jump leaves the registers as the caller left
- * them.  Elsewhere (other architectures, --disable-asm-stubs,
- * EHS_NO_ASM_STUBS) the C wrappers are the entry points and make the same
- * check in C, after the variadic prologue.
+ * the stubs: each reads its priority's byte in the priority table
+ * (bridge/pri_table.h) before anything else.  When it is clear they jump
+ * to ehs_stub_next (return in replace mode, glibc's own function in
+ * pass-through), else to the C wrapper, ehs_full_<name>; every jump
+ * leaves the registers as the caller left them.  Elsewhere (other
+ * architectures, --disable-asm-stubs, EHS_NO_ASM_STUBS) the C wrappers
+ * are the entry points and make their check in C, after the variadic
+ * prologue, and the table is not used.
  *
  * Included by the stubs: constants only when __ASSEMBLER__ is defined.
  */
@@ -32,12 +32,21 @@
 #ifndef __ASSEMBLER__
 #include "bridge/hidden.h"
 
-/* Where an untraced pass-through call goes: the next definition of the
- * entry point (glibc's), once ehs_real_resolve has found it, and the C
- * wrapper until then.  A generic function type: the stubs jump to these
- * with the caller's arguments, C never calls them. */
+/* A generic function type: the stubs jump to these with the caller's
+ * arguments, C never calls them. */
 typedef void (*ehs_stub_fn)(void);
+
+/* Where an untraced call goes: the C wrapper at first, then, once the
+ * C path has read the configuration (before any byte of the table can
+ * be clear), ehs_stub_return in replace mode or glibc's function in
+ * pass-through. */
 extern EHS_HIDDEN ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT];
+
+/* glibc's entry points, stored by ehs_real_resolve; NULL where not found. */
+extern EHS_HIDDEN ehs_stub_fn ehs_stub_glibc[EHS_STUB_COUNT];
+
+/* A bare ret. */
+EHS_HIDDEN void ehs_stub_return(void);
 #endif
 
 #endif

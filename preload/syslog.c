@@ -16,6 +16,7 @@
 #include <syslog.h>
 
 #include "bridge/bridge.h"
+#include "bridge/pri_table.h"
 #include "preload/real.h"
 #include "preload/stubs.h"
 
@@ -31,13 +32,45 @@
 
 /* True when the call has nothing left to do: replace mode and no event.
  * No errno access, no call: this is the whole cost of an untraced
- * syslog() in replace mode.  ehs_busy is not read either: a call made
+ * syslog() in replace mode without the stubs (with them, the C path is
+ * only reached with something to do, if only registering pri's byte).  ehs_busy is not read either: a call made
  * from inside the library (a signal handler) with nobody tracing ends
  * here like any other, where the full path would pass it through. */
 static inline bool replaced_and_idle(int pri)
 {
 	return ehs_config_mode() == EHS_MODE_REPLACE && ehs_syslog_idle(pri);
 }
+
+#if EHS_STUBS
+/* Lets the stubs answer pri's untraced calls from now on: first points
+ * ehs_stub_next where the mode says, before any byte of the table can be
+ * clear, then hands pri's byte to the kernel.  After the configuration
+ * is read.  Tests that catch events in a sink keep every call here. */
+static void stub_arm(int pri)
+{
+	static int routed;
+
+	if (EHS_TEST_SINK_SET())
+		return;
+	if (!__atomic_load_n(&routed, __ATOMIC_ACQUIRE)) {
+		bool pass = ehs_passthrough();
+		ehs_real_init();
+		for (int slot = 0; slot < EHS_STUB_COUNT; slot++) {
+			ehs_stub_fn to = pass ? __atomic_load_n(&ehs_stub_glibc[slot], __ATOMIC_RELAXED)
+					      : ehs_stub_return;
+			if (to)	/* else the C wrapper, which passes nothing on either */
+				__atomic_store_n(&ehs_stub_next[slot], to, __ATOMIC_RELEASE);
+		}
+		__atomic_store_n(&routed, 1, __ATOMIC_RELEASE);
+	}
+	ehs_pri_table_arm(pri);
+}
+#else
+static void stub_arm(int pri)
+{
+	(void)pri;
+}
+#endif
 
 /* A signal handler that logs while its thread is inside a logging call
  * is one level of nesting: its event is written too (once set up, the
@@ -68,6 +101,7 @@ static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 		} else {
 			pass = mode == EHS_MODE_PASS;
 		}
+		stub_arm(pri);
 	}
 	if (pass) {
 		errno = saved;
@@ -102,7 +136,7 @@ ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT] = {
 
 ENTRY_VISIBILITY void ENTRY(syslog)(int pri, const char *fmt, ...)
 {
-	if (replaced_and_idle(pri))
+	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
 	va_list ap;
 	va_start(ap, fmt);
@@ -112,7 +146,7 @@ ENTRY_VISIBILITY void ENTRY(syslog)(int pri, const char *fmt, ...)
 
 ENTRY_VISIBILITY void ENTRY(vsyslog)(int pri, const char *fmt, va_list ap)
 {
-	if (replaced_and_idle(pri))
+	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
 	log_common(pri, false, 0, fmt, ap);
 }
@@ -120,7 +154,7 @@ ENTRY_VISIBILITY void ENTRY(vsyslog)(int pri, const char *fmt, va_list ap)
 
 ENTRY_VISIBILITY void ENTRY(__syslog_chk)(int pri, int flag, const char *fmt, ...)
 {
-	if (replaced_and_idle(pri))
+	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
 	va_list ap;
 	va_start(ap, fmt);
@@ -130,7 +164,7 @@ ENTRY_VISIBILITY void ENTRY(__syslog_chk)(int pri, int flag, const char *fmt, ..
 
 ENTRY_VISIBILITY void ENTRY(__vsyslog_chk)(int pri, int flag, const char *fmt, va_list ap)
 {
-	if (replaced_and_idle(pri))
+	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
 	log_common(pri, true, flag, fmt, ap);
 }

@@ -5,47 +5,39 @@
  * pass-through, before any variadic prologue (see preload/stubs.h and
  * bridge/pri_table.h).
  *
- * <name>, replace mode (limit EHS_PRI_MAX + 1; also before the
- * configuration is read, when off[] still sends everything on):
- *   rdi at or above limit        pass_<name> (the C wrapper from there)
- *   word of off[pri] 0           return
- *   anything else                the C wrapper, ehs_full_<name>
- * pass_<name>, pass-through (limit 0, so every call comes here):
- *   rdi above EHS_PRI_MAX        the C wrapper (stray bits: glibc's
- *                                complaint is an event of its own)
- *   word of pass_off[pri] 0      glibc's <name> (ehs_stub_next)
- *   anything else                the C wrapper
+ *   rdi above EHS_PRI_MAX         the C wrapper, ehs_full_<name> (stray
+ *                                 bits: glibc's complaint is an event)
+ *   byte ehs_pri_table[rdi] set   the C wrapper: traced, or not yet
+ *                                 registered with the kernel
+ *   otherwise                     ehs_stub_next[slot]: ehs_stub_return
+ *                                 in replace mode, glibc's <name> in
+ *                                 pass-through
  *
- * The priority is the first argument of all four.  Only r10 and r11 are
- * used, which no C call passes anything in, so on each jump every
- * register is as the caller left it (the arguments in rdi..r9, the vector
- * count in al, the return address on the stack) and the wrapper, or
- * glibc's function, runs as if called directly: the _chk forms reach
- * glibc's own __syslog_chk and __vsyslog_chk, fortify checks and all.
- * The table, ehs_stub_next and the wrappers are hidden: the loads are
- * RIP-relative and the jumps to the wrappers direct, with no GOT or PLT
- * in between.
+ * The priority is the first argument of all four.  Only r11 is used,
+ * which no C call passes anything in, so on each jump every register is
+ * as the caller left it (the arguments in rdi..r9, the vector count in
+ * al, the return address on the stack) and the wrapper, or glibc's
+ * function, runs as if called directly: the _chk forms reach glibc's own
+ * __syslog_chk and __vsyslog_chk, fortify checks and all.  The table,
+ * ehs_stub_next and the wrappers are hidden: the loads are RIP-relative
+ * and the jumps to the wrappers direct, with no GOT or PLT in between.
  *
- * What each costs, in instructions of ours: replace mode's untraced
- * call 7 (the ret included), as with a bound in an immediate: the mode
- * rides on the bound's compare.  Pass-through's untraced call 9: 2 to
- * leave the replace check, then its own bound (2), lookup (3) and jump
- * (1) plus the jump on to glibc.  The replace check cannot be shared:
- * its last step, a word of 0, must return there, so pass-through must
- * leave it before, and a per-priority check needs a bound, a base, an
- * offset, a word and a branch of its own.  Fewer would take one word
- * for every tracepoint at once, which the user_events layer does not
- * keep (each tracepoint's word is its own, registered on first use).
+ * What each costs, in instructions of ours: 6 to glibc's function in
+ * pass-through, 7 with the ret in replace mode.  The mode is in the
+ * data, ehs_stub_next, not in a branch: the last jump's target is the
+ * only thing the two modes do differently.  A bit test of a 128-byte
+ * bitmap (bt with a register operand on memory) would save the lea, but
+ * it is microcoded on both Intel and AMD and slower than the two simple
+ * instructions it replaces.
  */
 #include "config.h"
 
 #include "bridge/pri_table.h"
 #include "preload/stubs.h"
 
-/* An indirect-branch target where the toolchain builds for CET's IBT.
- * pass_<name> is reached by direct jumps only; ehs_stub_next's targets
- * are glibc's exported functions and the C wrappers, which have their
- * own landing pads in such a build. */
+/* An indirect-branch target where the toolchain builds for CET's IBT:
+ * the entry points, and ehs_stub_return, which ehs_stub_next leads to
+ * (glibc's functions and the C wrappers have their own). */
 #if defined(__CET__) && (__CET__ & 1)
 #define LANDING endbr64
 #else
@@ -62,25 +54,13 @@
 	.p2align 4;						\
 name:								\
 	LANDING;						\
-	cmpq ehs_pri_table+EHS_PRI_LIMIT_AT(%rip), %rdi;	\
-	jae pass_##name;					\
-	leaq ehs_pri_table(%rip), %r11;				\
-	movslq EHS_PRI_OFF_AT(%r11,%rdi,4), %r10;		\
-	cmpl $0, (%r11,%r10);					\
-	jne ehs_full_##name;					\
-	ret;							\
-	.size name, . - name;					\
-								\
-	.type pass_##name, @function;				\
-pass_##name:							\
 	cmpq $EHS_PRI_MAX, %rdi;				\
 	ja ehs_full_##name;					\
 	leaq ehs_pri_table(%rip), %r11;				\
-	movslq EHS_PRI_PASS_OFF_AT(%r11,%rdi,4), %r10;		\
-	cmpl $0, (%r11,%r10);					\
+	cmpb $0, (%r11,%rdi);					\
 	jne ehs_full_##name;					\
 	jmp *ehs_stub_next+8*(slot)(%rip);			\
-	.size pass_##name, . - pass_##name
+	.size name, . - name
 
 	.hidden ehs_pri_table
 	.hidden ehs_stub_next
@@ -94,5 +74,15 @@ STUB(syslog, EHS_STUB_SYSLOG)
 STUB(vsyslog, EHS_STUB_VSYSLOG)
 STUB(__syslog_chk, EHS_STUB_SYSLOG_CHK)
 STUB(__vsyslog_chk, EHS_STUB_VSYSLOG_CHK)
+
+/* Replace mode's ehs_stub_next: the untraced call ends here. */
+	.globl ehs_stub_return
+	.hidden ehs_stub_return
+	.type ehs_stub_return, @function
+	.p2align 4
+ehs_stub_return:
+	LANDING
+	ret
+	.size ehs_stub_return, . - ehs_stub_return
 
 	.section .note.GNU-stack, "", @progbits

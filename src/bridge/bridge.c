@@ -145,8 +145,10 @@ void ehs_log(int severity, unsigned facility, int saved_errno,
 
 void ehs_openlog(const char *ident, int option, int facility)
 {
+	int before = ehs_ident_facility();
 	ehs_ident_openlog(ident, option, facility);
-	ehs_pri_table_facility_changed();
+	if (ehs_ident_facility() != before)
+		ehs_pri_table_facility_changed();
 	/* A program that calls openlog again may have fixed what made the
 	 * writer fail (permissions, a mount): let it try once more. */
 	ue_retry();

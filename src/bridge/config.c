@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "bridge/bridge.h"
-#include "bridge/pri_table.h"
 #include "bridge/schema.h"
 
 #ifndef EHS_CONFIG_PATH
@@ -117,11 +116,6 @@ static enum ehs_config_state read_config(void)
 	}
 	__atomic_store_n(&ehs_mode_word.mode,
 			 c.passthrough ? EHS_MODE_PASS : EHS_MODE_REPLACE, __ATOMIC_RELEASE);
-	/* The entry stubs may now answer untraced calls themselves: return
-	 * in replace mode, as replaced_and_idle() would, or go straight on
-	 * to glibc's function in pass-through, as log_common() would. */
-	if (!EHS_TEST_SINK_SET())
-		ehs_pri_table_fill(c.passthrough);
 	return s;
 }
 

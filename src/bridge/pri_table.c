@@ -3,51 +3,88 @@
 
 #include "bridge/pri_table.h"
 
-#include <stddef.h>
+#include <stdbool.h>
+#include <sys/mman.h>
 #include <syslog.h>
 
+#include <ehsyslog/user_events.h>
+
+#include "bridge/config_load.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
 
-_Static_assert(offsetof(struct ehs_pri_table, limit) == EHS_PRI_LIMIT_AT, "pri_table.h");
-_Static_assert(offsetof(struct ehs_pri_table, off) == EHS_PRI_OFF_AT, "pri_table.h");
-_Static_assert(offsetof(struct ehs_pri_table, pass_off) == EHS_PRI_PASS_OFF_AT, "pri_table.h");
 _Static_assert(EHS_PRI_MAX == (LOG_PRIMASK | LOG_FACMASK), "pri_table.h");
 
-/* Initialised data: the offsets start at 0, at this word. */
-struct ehs_pri_table ehs_pri_table = { .full = 1, .limit = EHS_PRI_MAX + 1 };
+/* Initialised data, 1 KiB: every priority starts on the full path. */
+union ehs_pri_table ehs_pri_table = { .full = { [0 ... EHS_PRI_MAX] = 1 } };
 
-/* The table in use once filled (off or pass_off), so that openlog
- * refills only that one. */
-static int32_t *filled;
+/* Each byte's registration, 24 KiB mapped at the first registration:
+ * as bss they would cost every program a mapping at start-up, logging
+ * or not, and in initialised data 1024 relocations. */
+static struct ue_enabler *enablers;
 
-static void point(int32_t *offs, int pri)
+static struct ue_enabler *enablers_get(void)
 {
-	unsigned facility = (unsigned)pri >> 3;
-	if (!facility)
-		facility = (unsigned)ehs_ident_facility() >> 3;
-	const struct ue_tracepoint *tp = ehs_tracepoint(pri & LOG_PRIMASK, facility);
-	int32_t off = (int32_t)((const char *)&tp->state - (const char *)&ehs_pri_table);
-	__atomic_store_n(&offs[pri], off, __ATOMIC_RELAXED);
+	struct ue_enabler *e = __atomic_load_n(&enablers, __ATOMIC_ACQUIRE), *none = NULL;
+	size_t size = (EHS_PRI_MAX + 1) * sizeof *e;
+
+	if (e)
+		return e;
+	e = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (e == MAP_FAILED)
+		return NULL;
+	if (!__atomic_compare_exchange_n(&enablers, &none, e, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		munmap(e, size);	/* another thread's won */
+		e = none;
+	}
+	return e;
 }
 
-void ehs_pri_table_fill(bool passthrough)
+/* Bit 0 of byte pri%4 of its word, whatever the byte order. */
+static unsigned bit_of(int pri)
 {
-	int32_t *offs = passthrough ? ehs_pri_table.pass_off : ehs_pri_table.off;
-	/* pass_off's entries still at 0 send the calls that see the new
-	 * limit to the full path until they are filled. */
-	if (passthrough)
-		__atomic_store_n(&ehs_pri_table.limit, 0, __ATOMIC_RELAXED);
-	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
-		point(offs, pri);
-	__atomic_store_n(&filled, offs, __ATOMIC_RELAXED);
+	unsigned byte = (unsigned)pri % 4;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	byte = 3 - byte;
+#endif
+	return 8 * byte;
+}
+
+void ehs_pri_table_arm(int pri)
+{
+	if ((unsigned)pri > EHS_PRI_MAX)
+		return;
+	if (ehs_config_load() != EHS_CONFIG_ON) {
+		__atomic_store_n(&ehs_pri_table.full[pri], 0, __ATOMIC_RELAXED);
+		return;
+	}
+	struct ue_enabler *all = enablers_get();
+	if (!all)
+		return;	/* no memory: the byte stays set, each call asks in C */
+	struct ue_enabler *e = &all[pri];
+	/* Stored by every thread that gets here first, with the same values. */
+	if (!__atomic_load_n(&e->word, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&e->bit, (uint8_t)bit_of(pri), __ATOMIC_RELAXED);
+		__atomic_store_n(&e->word, &ehs_pri_table.word[pri / 4], __ATOMIC_RELEASE);
+	}
+	for (;;) {
+		int openlog_facility = ehs_ident_facility();
+		unsigned facility = (unsigned)pri >> 3;
+		if (!facility)
+			facility = (unsigned)openlog_facility >> 3;
+		ue_enabler_add(ehs_tracepoint(pri & LOG_PRIMASK, facility), e);
+		/* An openlog meanwhile may have let the registration go
+		 * before it was made: then it is for the old facility. */
+		if (pri > LOG_PRIMASK || ehs_ident_facility() == openlog_facility)
+			return;
+		ue_enabler_remove(e);
+	}
 }
 
 void ehs_pri_table_facility_changed(void)
 {
-	int32_t *offs = __atomic_load_n(&filled, __ATOMIC_RELAXED);
-	if (!offs)
-		return;
-	for (int pri = 0; pri <= LOG_PRIMASK; pri++)
-		point(offs, pri);
+	struct ue_enabler *all = __atomic_load_n(&enablers, __ATOMIC_ACQUIRE);
+	for (int pri = 0; all && pri <= LOG_PRIMASK; pri++)
+		ue_enabler_remove(&all[pri]);
 }

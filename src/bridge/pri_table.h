@@ -1,24 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The priority table: for each syslog priority 0..EHS_PRI_MAX, where the
- * enable word of the tracepoint it logs to is, so that the x86-64 entry
- * stubs (preload/syslog_stubs.S) find an untraced call's answer with one
- * indexed load and one compare, before any variadic prologue.
+ * The priority table: one byte per syslog priority 0..EHS_PRI_MAX, clear
+ * when a syslog() at that priority has nothing to do, so that the x86-64
+ * entry stubs (preload/syslog_stubs.S) answer an untraced call with one
+ * load and one compare, before any variadic prologue.
  *
- * Entries are byte offsets from the table's start, not pointers: a table
- * of pointers would need 1024 relocations at load time, while offsets
- * start as 0 in initialised data the loader does not touch.  Offset 0 is
- * the table's own first word, which is never 0: a priority not filled in
- * takes the full path.  Once the configuration is read, replace mode
- * fills off[] (an untraced call returns) and pass-through fills pass_off[]
- * (an untraced call goes on to glibc's function), and the entries of
- * priorities without a facility follow openlog's.
- *
- * limit is the stubs' bound: a priority at or above it leaves the
- * replace-mode check at once.  It is EHS_PRI_MAX + 1 (stray bits go to
- * the C wrapper) until pass-through sets it to 0, which sends every call
- * to the pass-through check.  Pass-through never fills off[], so a call
- * that read limit before it changed still takes the full path.
+ * The kernel keeps the bytes: each is bit 0 of its own byte of a 32-bit
+ * word, registered with user_events as an enabler of the tracepoint its
+ * priority logs to (ue_enabler_add), so it is set exactly while that
+ * tracepoint is traced.  Every byte starts at 1, which sends the call to
+ * the full path: there the first call of each priority reads the
+ * configuration and registers the byte (ehs_pri_table_arm), and from
+ * then on the byte is the kernel's.  A registration that fails, or events
+ * turned off, clear the byte.  The priorities without a facility follow
+ * openlog's: openlog lets their registrations go, which sets their bytes
+ * again, and their next call registers them for the new facility.
  *
  * Included by the stubs: constants only when __ASSEMBLER__ is defined.
  */
@@ -27,57 +23,35 @@
 
 /* Largest priority without stray bits (LOG_PRIMASK | LOG_FACMASK). */
 #define EHS_PRI_MAX 0x3ff
-/* Where the fields are in struct ehs_pri_table. */
-#define EHS_PRI_LIMIT_AT 8
-#define EHS_PRI_OFF_AT 16
-#define EHS_PRI_PASS_OFF_AT (EHS_PRI_OFF_AT + 4 * (EHS_PRI_MAX + 1))
 
 #ifndef __ASSEMBLER__
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "bridge/hidden.h"
 
-/* full, limit and the first offsets share a cache line. */
-struct ehs_pri_table {
-	uint32_t full;			/* never 0: "take the full path" */
-	uint32_t unused;
-	uint64_t limit;			/* EHS_PRI_MAX + 1, or 0 in pass-through */
-	int32_t off[EHS_PRI_MAX + 1];	/* replace mode: from &full to the enable word */
-	int32_t pass_off[EHS_PRI_MAX + 1];	/* pass-through: the same */
+/* One cache line for the common priorities (facility USER and below). */
+union ehs_pri_table {
+	uint8_t full[EHS_PRI_MAX + 1];		/* nonzero: take the full path */
+	uint32_t word[(EHS_PRI_MAX + 1) / 4];	/* as the kernel sees them */
 } __attribute__((aligned(64)));
 
-extern EHS_HIDDEN struct ehs_pri_table ehs_pri_table;
+extern EHS_HIDDEN union ehs_pri_table ehs_pri_table;
 
-/* Points every priority at its tracepoint's enable word, in the table of
- * the mode the configuration chose. */
-void ehs_pri_table_fill(bool passthrough);
+/* Makes pri's byte the kernel's (registers it for pri's tracepoint), or
+ * clears it when events are off; nothing once done.  For the full path of
+ * the syslog family's stubs, after the configuration is read. */
+void ehs_pri_table_arm(int pri);
 
-/* Follows openlog's facility for the priorities that have none. */
+/* openlog changed the facility: the priorities without one register
+ * again at their next call. */
 void ehs_pri_table_facility_changed(void);
 
-/* Whether an entry of off[] or pass_off[] says pri is untraced: the
- * stubs' check, in C. */
-static inline int ehs_pri_table_idle_in(const int32_t *offs, int pri)
-{
-	if ((unsigned)pri > EHS_PRI_MAX)
-		return 0;
-	const char *base = (const char *)&ehs_pri_table;
-	int32_t off = __atomic_load_n(&offs[pri], __ATOMIC_RELAXED);
-	return __atomic_load_n((const uint32_t *)(base + off), __ATOMIC_RELAXED) == 0;
-}
-
-/* Replace mode: the stub returns. */
+/* Whether pri's byte says the call has nothing to do: the stubs' check,
+ * in C.  A priority with stray bits always has something to do. */
 static inline int ehs_pri_table_idle(int pri)
 {
-	return ehs_pri_table_idle_in(ehs_pri_table.off, pri);
-}
-
-/* Pass-through: the stub goes straight on to glibc's function. */
-static inline int ehs_pri_table_pass_idle(int pri)
-{
-	return __atomic_load_n(&ehs_pri_table.limit, __ATOMIC_RELAXED) == 0 &&
-	       ehs_pri_table_idle_in(ehs_pri_table.pass_off, pri);
+	return (unsigned)pri <= EHS_PRI_MAX &&
+	       __atomic_load_n(&ehs_pri_table.full[pri], __ATOMIC_RELAXED) == 0;
 }
 #endif
 
