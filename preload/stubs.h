@@ -3,9 +3,9 @@
  * What the x86-64 entry stubs (syslog_stubs.S) and the C wrappers share.
  * With EHS_STUBS set, syslog, vsyslog, __syslog_chk and __vsyslog_chk are
  * the stubs: each reads its priority's byte in the priority table
- * (bridge/pri_table.h) before anything else.  When it is clear they jump
- * to ehs_stub_next (return in replace mode, glibc's own function in
- * pass-through), else to the C wrapper, ehs_full_<name>; every jump
+ * (bridge/pri_table.h) before anything else.  When it says untraced they
+ * return in replace mode or jump to ehs_stub_next (glibc's own function)
+ * in pass-through, else to the C wrapper, ehs_full_<name>; every jump
  * leaves the registers as the caller left them.  Elsewhere (other
  * architectures, --disable-asm-stubs, EHS_NO_ASM_STUBS) the C wrappers
  * are the entry points and make their check in C, after the variadic
@@ -36,17 +36,13 @@
  * arguments, C never calls them. */
 typedef void (*ehs_stub_fn)(void);
 
-/* Where an untraced call goes: the C wrapper at first, then, once the
- * C path has read the configuration (before any byte of the table can
- * be clear), ehs_stub_return in replace mode or glibc's function in
- * pass-through. */
+/* Where an untraced call goes in pass-through: the C wrapper at first,
+ * glibc's function once the C path has read the configuration (before
+ * any byte of the table says pass-through). */
 extern EHS_HIDDEN ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT];
 
 /* glibc's entry points, stored by ehs_real_resolve; NULL where not found. */
 extern EHS_HIDDEN ehs_stub_fn ehs_stub_glibc[EHS_STUB_COUNT];
-
-/* A bare ret. */
-EHS_HIDDEN void ehs_stub_return(void);
 #endif
 
 #endif

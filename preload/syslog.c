@@ -42,10 +42,11 @@ static inline bool replaced_and_idle(int pri)
 }
 
 #if EHS_STUBS
-/* Lets the stubs answer pri's untraced calls from now on: first points
- * ehs_stub_next where the mode says, before any byte of the table can be
- * clear, then hands pri's byte to the kernel.  After the configuration
- * is read.  Tests that catch events in a sink keep every call here. */
+/* Lets the stubs answer pri's untraced calls from now on: in
+ * pass-through, first points ehs_stub_next at glibc's functions and marks
+ * the mode in the table (once), then hands pri's byte to the kernel.
+ * After the configuration is read.  Tests that catch events in a sink
+ * keep every call here. */
 static void stub_arm(int pri)
 {
 	static int routed;
@@ -53,13 +54,16 @@ static void stub_arm(int pri)
 	if (EHS_TEST_SINK_SET())
 		return;
 	if (!__atomic_load_n(&routed, __ATOMIC_ACQUIRE)) {
-		bool pass = ehs_passthrough();
-		ehs_real_init();
-		for (int slot = 0; slot < EHS_STUB_COUNT; slot++) {
-			ehs_stub_fn to = pass ? __atomic_load_n(&ehs_stub_glibc[slot], __ATOMIC_RELAXED)
-					      : ehs_stub_return;
-			if (to)	/* else the C wrapper, which passes nothing on either */
-				__atomic_store_n(&ehs_stub_next[slot], to, __ATOMIC_RELEASE);
+		if (ehs_passthrough()) {
+			ehs_real_init();
+			for (int slot = 0; slot < EHS_STUB_COUNT; slot++) {
+				ehs_stub_fn to = __atomic_load_n(&ehs_stub_glibc[slot],
+								 __ATOMIC_RELAXED);
+				if (to)	/* else the C wrapper, which passes nothing on either */
+					__atomic_store_n(&ehs_stub_next[slot], to,
+							 __ATOMIC_RELEASE);
+			}
+			ehs_pri_table_pass_through();
 		}
 		__atomic_store_n(&routed, 1, __ATOMIC_RELEASE);
 	}

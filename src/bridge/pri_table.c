@@ -16,7 +16,7 @@
 _Static_assert(EHS_PRI_MAX == (LOG_PRIMASK | LOG_FACMASK), "pri_table.h");
 
 /* Initialised data, 1 KiB: every priority starts on the full path. */
-union ehs_pri_table ehs_pri_table = { .full = { [0 ... EHS_PRI_MAX] = 1 } };
+union ehs_pri_table ehs_pri_table = { .full = { [0 ... EHS_PRI_MAX] = EHS_PRI_TRACED } };
 
 /* Each byte's registration, 24 KiB mapped at the first registration:
  * as bss they would cost every program a mapping at start-up, logging
@@ -41,14 +41,21 @@ static struct ue_enabler *enablers_get(void)
 	return e;
 }
 
-/* Bit 0 of byte pri%4 of its word, whatever the byte order. */
+/* The top bit of byte pri%4 of its word, whatever the byte order. */
 static unsigned bit_of(int pri)
 {
 	unsigned byte = (unsigned)pri % 4;
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	byte = 3 - byte;
 #endif
-	return 8 * byte;
+	return 8 * byte + 7;
+}
+
+void ehs_pri_table_pass_through(void)
+{
+	for (unsigned i = 0; i < sizeof ehs_pri_table.word / sizeof ehs_pri_table.word[0]; i++)
+		__atomic_or_fetch(&ehs_pri_table.word[i], 0x01010101u * EHS_PRI_PASS,
+				  __ATOMIC_RELEASE);
 }
 
 void ehs_pri_table_arm(int pri)
@@ -56,12 +63,13 @@ void ehs_pri_table_arm(int pri)
 	if ((unsigned)pri > EHS_PRI_MAX)
 		return;
 	if (ehs_config_load() != EHS_CONFIG_ON) {
-		__atomic_store_n(&ehs_pri_table.full[pri], 0, __ATOMIC_RELAXED);
+		__atomic_and_fetch(&ehs_pri_table.word[pri / 4], ~(1u << bit_of(pri)),
+				   __ATOMIC_RELEASE);
 		return;
 	}
 	struct ue_enabler *all = enablers_get();
 	if (!all)
-		return;	/* no memory: the byte stays set, each call asks in C */
+		return;	/* no memory: the top bit stays set, each call asks in C */
 	struct ue_enabler *e = &all[pri];
 	/* Stored by every thread that gets here first, with the same values. */
 	if (!__atomic_load_n(&e->word, __ATOMIC_ACQUIRE)) {

@@ -5,16 +5,19 @@
  * entry stubs (preload/syslog_stubs.S) answer an untraced call with one
  * load and one compare, before any variadic prologue.
  *
- * The kernel keeps the bytes: each is bit 0 of its own byte of a 32-bit
- * word, registered with user_events as an enabler of the tracepoint its
- * priority logs to (ue_enabler_add), so it is set exactly while that
- * tracepoint is traced.  Every byte starts at 1, which sends the call to
- * the full path: there the first call of each priority reads the
- * configuration and registers the byte (ehs_pri_table_arm), and from
- * then on the byte is the kernel's.  A registration that fails, or events
- * turned off, clear the byte.  The priorities without a facility follow
- * openlog's: openlog lets their registrations go, which sets their bytes
- * again, and their next call registers them for the new facility.
+ * Each byte holds two bits.  EHS_PRI_TRACED is the kernel's: the byte's
+ * top bit, a bit of a 32-bit word registered with user_events as an
+ * enabler of the tracepoint the priority logs to (ue_enabler_add), so it
+ * is set exactly while that tracepoint is traced.  EHS_PRI_PASS is ours,
+ * set in every byte in pass-through: the stubs read the mode from the
+ * same byte, with the same compare.  Every byte starts at EHS_PRI_TRACED,
+ * which sends the call to the full path: there the first call of each
+ * priority reads the configuration, marks the mode (once) and registers
+ * the byte (ehs_pri_table_arm), and from then on the top bit is the
+ * kernel's.  A registration that fails, or events turned off, clear it.
+ * The priorities without a facility follow openlog's: openlog lets their
+ * registrations go, which sets their top bits again, and their next call
+ * registers them for the new facility.
  *
  * Included by the stubs: constants only when __ASSEMBLER__ is defined.
  */
@@ -23,6 +26,11 @@
 
 /* Largest priority without stray bits (LOG_PRIMASK | LOG_FACMASK). */
 #define EHS_PRI_MAX 0x3ff
+/* A byte's bits: traced or not registered yet (the kernel's), and
+ * pass-through (ours).  So a byte is EHS_PRI_PASS exactly for an untraced
+ * call in pass-through, 0 for one in replace mode, above either else. */
+#define EHS_PRI_TRACED 0x80
+#define EHS_PRI_PASS 0x01
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -31,27 +39,31 @@
 
 /* One cache line for the common priorities (facility USER and below). */
 union ehs_pri_table {
-	uint8_t full[EHS_PRI_MAX + 1];		/* nonzero: take the full path */
+	uint8_t full[EHS_PRI_MAX + 1];		/* EHS_PRI_TRACED: the full path */
 	uint32_t word[(EHS_PRI_MAX + 1) / 4];	/* as the kernel sees them */
 } __attribute__((aligned(64)));
 
 extern EHS_HIDDEN union ehs_pri_table ehs_pri_table;
 
-/* Makes pri's byte the kernel's (registers it for pri's tracepoint), or
- * clears it when events are off; nothing once done.  For the full path of
- * the syslog family's stubs, after the configuration is read. */
+/* Sets EHS_PRI_PASS in every byte: for the stubs' pass-through, before
+ * any byte is armed. */
+void ehs_pri_table_pass_through(void);
+
+/* Makes pri's top bit the kernel's (registers it for pri's tracepoint),
+ * or clears it when events are off; nothing once done.  For the full
+ * path of the syslog family's stubs, after the configuration is read. */
 void ehs_pri_table_arm(int pri);
 
 /* openlog changed the facility: the priorities without one register
  * again at their next call. */
 void ehs_pri_table_facility_changed(void);
 
-/* Whether pri's byte says the call has nothing to do: the stubs' check,
- * in C.  A priority with stray bits always has something to do. */
+/* Whether pri's byte says the call has nothing to do here: the stubs'
+ * check, in C.  A priority with stray bits always has something to do. */
 static inline int ehs_pri_table_idle(int pri)
 {
 	return (unsigned)pri <= EHS_PRI_MAX &&
-	       __atomic_load_n(&ehs_pri_table.full[pri], __ATOMIC_RELAXED) == 0;
+	       !(__atomic_load_n(&ehs_pri_table.full[pri], __ATOMIC_RELAXED) & EHS_PRI_TRACED);
 }
 #endif
 

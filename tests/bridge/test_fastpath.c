@@ -178,7 +178,7 @@ START_TEST(table_starts_unregistered)
 		ck_assert_ptr_null(ehs_table[i].name);
 	}
 	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
-		ck_assert_uint_eq(ehs_pri_table.full[pri], 1);
+		ck_assert_uint_eq(ehs_pri_table.full[pri], EHS_PRI_TRACED);
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_UNREAD);
 }
 END_TEST
@@ -238,8 +238,8 @@ START_TEST(disabled_zeroes_every_word)
 	}
 	ck_assert_int_eq(syscalls_made(log_many, NULL), 0);
 	/* The byte of a priority called is clear, with the stubs. */
-	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], !EHS_STUBS);
-	ck_assert_uint_eq(ehs_pri_table.full[LOG_EMERG], 1);	/* never called */
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_STUBS ? 0 : EHS_PRI_TRACED);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_EMERG], EHS_PRI_TRACED);	/* never called */
 }
 END_TEST
 
@@ -262,7 +262,7 @@ START_TEST(priority_table_arms_each_priority_at_its_first_call)
 	 * Every other priority waits for its first call. */
 	for (int pri = 0; pri <= EHS_PRI_MAX; pri++) {
 		bool called = pri == LOG_INFO || pri == (LOG_MAIL | LOG_ERR);
-		ck_assert_uint_eq(ehs_pri_table.full[pri], EHS_STUBS && called ? 0 : 1);
+		ck_assert_uint_eq(ehs_pri_table.full[pri], EHS_STUBS && called ? 0 : EHS_PRI_TRACED);
 	}
 	if (EHS_STUBS) {
 		ck_assert_int_eq(ehs_pri_table_idle(LOG_INFO), ehs_syslog_idle(LOG_INFO));
@@ -275,10 +275,10 @@ START_TEST(priority_table_arms_each_priority_at_its_first_call)
 	 * its next call (where the registrations hold, only the priorities
 	 * without a facility do, and only when it changes: pri_table_ktest). */
 	openlog("fastpath", 0, LOG_LOCAL3);
-	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], 1);
-	ck_assert_uint_eq(ehs_pri_table.full[LOG_MAIL | LOG_ERR], 1);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_PRI_TRACED);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_MAIL | LOG_ERR], EHS_PRI_TRACED);
 	syslog(LOG_INFO, "again");
-	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], !EHS_STUBS);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_STUBS ? 0 : EHS_PRI_TRACED);
 }
 END_TEST
 
@@ -313,7 +313,7 @@ START_TEST(entry_points_decide_on_the_table)
 	__atomic_store_n(&off->state, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&on->state, UE_STATE_ENABLED, __ATOMIC_RELAXED);
 	__atomic_store_n(&ehs_pri_table.full[LOG_INFO], 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&ehs_pri_table.full[LOG_ERR], 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&ehs_pri_table.full[LOG_ERR], EHS_PRI_TRACED, __ATOMIC_RELAXED);
 	ehs_test_sink = count_sink;
 	events = 0;
 	syslog(LOG_INFO, "untraced");
@@ -363,7 +363,8 @@ static void pass_mode_counting(int severity, uint32_t state)
 	syslog(LOG_INFO, "first");
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
 	__atomic_store_n(&ehs_tracepoint(severity, 1)->state, state, __ATOMIC_RELAXED);
-	__atomic_store_n(&ehs_pri_table.full[severity], state != 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&ehs_pri_table.full[severity],
+			 EHS_PRI_PASS | (state ? EHS_PRI_TRACED : 0), __ATOMIC_RELAXED);
 	ehs_test_sink = count_sink;
 	events = 0;
 	capture_stderr();
@@ -438,6 +439,10 @@ START_TEST(stubs_go_on_to_glibc_functions)
 		memcpy(&glibc, &p, sizeof p);
 		ck_assert_msg(ehs_stub_next[slots[i].slot] == glibc, "%s", slots[i].name);
 	}
+	/* Every byte says pass-through; the one called is untraced. */
+	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
+		ck_assert_uint_eq(ehs_pri_table.full[pri] & EHS_PRI_PASS, EHS_PRI_PASS);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_PRI_PASS);
 }
 END_TEST
 
@@ -445,8 +450,11 @@ START_TEST(stubs_return_in_replace_mode)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
 	syslog(LOG_INFO, "first");
-	for (int slot = 0; slot < EHS_STUB_COUNT; slot++)
-		ck_assert(ehs_stub_next[slot] == ehs_stub_return);
+	/* No byte says pass-through: the stubs' ret is a direct one. */
+	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
+		ck_assert_uint_eq(ehs_pri_table.full[pri] & EHS_PRI_PASS, 0);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], 0);
+	ck_assert(ehs_stub_next[EHS_STUB_SYSLOG] == (ehs_stub_fn)ehs_full_syslog);
 }
 END_TEST
 #endif
