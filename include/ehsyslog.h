@@ -16,13 +16,18 @@
  * the same tracepoint a syslog call with the same priority would use.
  * ehs_event builds the event's metadata (its name and the fields' names
  * and types) on every call; ehs_event_cached and EHS_EVENT keep it built,
- * so that a traced call only writes the values.
+ * so that a traced call only writes the values; EHS_EMIT, whose priority,
+ * name and field types are fixed where it is written, also checks its
+ * tracepoint and encodes the values inline, at the call site.
  */
 #ifndef EHSYSLOG_H
 #define EHSYSLOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/uio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -117,6 +122,225 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 #define EHS_EVENT(priority, event_name, fields, nfields) __extension__ ({ \
 	static struct ehs_event_cache ehs_event_cache_; \
 	ehs_event_cached(&ehs_event_cache_, (priority), (event_name), (fields), (nfields)); })
+
+/*
+ * Where EHS_EMIT keeps one call site's state: the enable word of its
+ * tracepoint, found as of ehs_site_epoch, and the event's head.  It must
+ * start zeroed (a static one does) and is the library's after that.
+ */
+struct ehs_event_site {
+	const uint32_t *enabled;
+	unsigned long epoch;
+	void *priv[2];
+	struct ehs_event_cache cache;
+};
+
+/* Moves (never to 0) whenever openlog changes the facility, so that
+ * every EHS_EMIT site finds its tracepoint again.  Read only. */
+extern EHS_API unsigned long ehs_site_epoch;
+
+/* Most iovecs of an EHS_EMIT event: the writer's, the head, for each
+ * string the bytes before it and the string, the bytes after the last. */
+#define EHS_SITE_IOV (3 + 2 * EHS_FIELDS_MAX)
+
+/* What ehs_site_write returns when the site needs ehs_site_event. */
+#define EHS_SITE_FULL (-2)
+
+/*
+ * EHS_EMIT's call into the library, made only when the site's tracepoint
+ * may be traced.  iov[2..iovcnt) are the values as ehs_emit_values_
+ * encoded them, size bytes in all; iov[0] and iov[1] are the library's
+ * (the write index, the site's head).  Returns what ehs_event returns,
+ * or EHS_SITE_FULL when the site has no head yet or its tracepoint is
+ * registering: then ehs_site_event writes the call.
+ */
+EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
+			   size_t size);
+
+/* The call written as ehs_event_cached writes it, and the site pointed
+ * at its tracepoint and head (again).  Returns what ehs_event returns. */
+EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char *event_name,
+			   const struct ehs_field *fields, unsigned nfields);
+
+/* Where ehs_emit_field_ is in encoding one event's values. */
+struct ehs_values_ {
+	uint8_t *p;		/* the next byte of buf */
+	uint8_t *from;		/* buf's bytes not yet in an iovec */
+	struct iovec *io;	/* the next iovec */
+	size_t text;		/* the strings' bytes */
+};
+
+/* v's low size bytes at *p, little-endian; *p moves past them. */
+static inline __attribute__((always_inline))
+void ehs_put_le_(uint8_t **p, uint64_t v, size_t size)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);	/* its bytes in memory: v little-endian */
+#endif
+	memcpy(*p, &v, size);
+	*p += size;
+}
+
+/*
+ * One field's value as ehs_event writes it (little-endian; a string as
+ * its 16-bit length, then its bytes): a scalar or length stored at w->p,
+ * and for a string two iovecs, for the bytes before it and for the
+ * string in place.  Returns 0, or -1 for a value ehs_event refuses (a
+ * string over 65535 bytes, a UINT8 over 255) or an unknown type (never,
+ * when checked says the type is valid).  Inline, so that where the type
+ * is a constant (EHS_EMIT) it compiles to the stores alone; every native
+ * call of the library uses it too.
+ */
+static inline __attribute__((always_inline))
+int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool checked)
+{
+	uint64_t v = f->v.u;	/* INT64, ERRNO: v.i's bytes */
+
+	switch (f->type) {
+	case EHS_FIELD_STRING: {
+		const char *s = f->v.s ? f->v.s : "";
+		size_t len = strlen(s);
+		if (len > 0xffff)
+			return -1;
+		ehs_put_le_(&w->p, len, 2);
+		w->io[0].iov_base = w->from;
+		w->io[0].iov_len = (size_t)(w->p - w->from);
+		w->io[1].iov_base = (void *)s;
+		w->io[1].iov_len = len;
+		w->io += 2;
+		w->from = w->p;
+		w->text += len;
+		return 0;
+	}
+	case EHS_FIELD_INT64:
+	case EHS_FIELD_UINT64:
+		ehs_put_le_(&w->p, v, 8);
+		return 0;
+	case EHS_FIELD_ERRNO:
+		ehs_put_le_(&w->p, v, 4);
+		return 0;
+	case EHS_FIELD_BOOL:
+		*w->p++ = v != 0;
+		return 0;
+	case EHS_FIELD_UINT8:
+		if (v > 0xff)
+			return -1;
+		*w->p++ = (uint8_t)v;
+		return 0;
+	}
+	if (checked)
+		__builtin_unreachable();
+	return -1;
+}
+
+/* Ends the values begun at iov and buf: the last iovec, for buf's bytes
+ * after the last string.  Returns how many iovecs they take, with *size
+ * their length. */
+static inline __attribute__((always_inline))
+int ehs_emit_end_(struct ehs_values_ *w, const struct iovec *iov, const uint8_t *buf,
+		  size_t *size)
+{
+	w->io->iov_base = w->from;
+	w->io->iov_len = (size_t)(w->p - w->from);
+	*size = w->text + (size_t)(w->p - buf);
+	return (int)(w->io + 1 - iov);
+}
+
+/* A field's name and type, as ehs_event_cached keeps them (the
+ * library's: for ehs_emit_values_). */
+struct ehs_field_key {
+	const char *name;
+	unsigned long type;
+};
+
+/*
+ * The fields' values, ehs_emit_field_ each, into iov (2 * strings + 1
+ * of them) and buf (8 * nfields bytes).  Returns how many iovecs, with
+ * *size the values' length; -1 for a value ehs_event refuses; -2 when
+ * keys (if not NULL: valid types) are not these fields' names and types.
+ */
+static inline __attribute__((always_inline))
+int ehs_emit_values_(const struct ehs_field *fields, unsigned nfields,
+		     const struct ehs_field_key *keys, struct iovec *iov, uint8_t *buf,
+		     size_t *size)
+{
+	struct ehs_values_ w = { buf, buf, iov, 0 };
+
+	for (unsigned i = 0; i < nfields; i++) {
+		if (keys && (fields[i].name != keys[i].name ||
+			     (unsigned long)fields[i].type != keys[i].type))
+			return -2;
+		if (ehs_emit_field_(&w, &fields[i], keys != NULL) < 0)
+			return -1;
+	}
+	return ehs_emit_end_(&w, iov, buf, size);
+}
+
+/* EHS_EMIT's traced path: the values encoded here, each field's code
+ * unrolled for its type, the rest in the library; everything in the
+ * library when the site must find its tracepoint again (moved). */
+static inline __attribute__((always_inline))
+int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
+	      const struct ehs_field *fields, unsigned nfields, bool moved)
+{
+	struct iovec iov[EHS_SITE_IOV];
+	uint8_t buf[8 * EHS_FIELDS_MAX];
+	struct ehs_values_ w = { buf, buf, iov + 2, 0 };
+	size_t size;
+	int r = EHS_SITE_FULL;
+
+	if (!moved) {
+		r = 0;
+#pragma GCC unroll 32
+		for (unsigned i = 0; i < nfields; i++)
+			if (ehs_emit_field_(&w, &fields[i], false) < 0)
+				r = EHS_SITE_FULL;
+		if (r == 0) {
+			int n = ehs_emit_end_(&w, iov + 2, buf, &size);
+			r = ehs_site_write(site, iov, n + 2, size);
+		}
+	}
+	if (__builtin_expect(r == EHS_SITE_FULL, 0)) {
+		/* A copy, so that the fields escape only on this path and the
+		 * compiler keeps them in registers on the other. */
+		struct ehs_field copy[EHS_FIELDS_MAX];
+		memcpy(copy, fields, nfields * sizeof copy[0]);
+		r = ehs_site_event(site, priority, event_name, copy, nfields);
+	}
+	return r;
+}
+
+/*
+ * One event whose priority (a constant), name (a string literal) and
+ * fields (EHS_STRING... with string-literal names, one at least, in the
+ * same order on every call) are fixed where it is written (GCC and
+ * Clang):
+ *
+ *   EHS_EMIT(LOG_INFO, "request", EHS_STRING("path", path),
+ *            EHS_UINT8("code", 200));
+ *
+ * Writes the bytes ehs_event writes and returns what it returns.  An
+ * untraced call reads the site's enable word and ehs_site_epoch and
+ * evaluates no field; a traced one encodes the values inline and hands
+ * them to the library, which adds the head it keeps for the site.  The
+ * library never reads the field names again: they must not change.
+ */
+#define EHS_EMIT(priority, event_name, ...) __extension__ ({ \
+	enum { ehs_emit_priority_ = (priority) }; \
+	static struct ehs_event_site ehs_emit_site_; \
+	int ehs_emit_r_ = 0; \
+	bool ehs_emit_moved_ = __atomic_load_n(&ehs_emit_site_.epoch, __ATOMIC_ACQUIRE) != \
+			       __atomic_load_n(&ehs_site_epoch, __ATOMIC_RELAXED); \
+	if (__builtin_expect(ehs_emit_moved_ || \
+			     __atomic_load_n(ehs_emit_site_.enabled, __ATOMIC_RELAXED) != 0, 0)) { \
+		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
+		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
+			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
+		ehs_emit_r_ = ehs_emit_(&ehs_emit_site_, ehs_emit_priority_, "" event_name, \
+					ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], \
+					ehs_emit_moved_); \
+	} \
+	ehs_emit_r_; })
 
 #ifdef __cplusplus
 }

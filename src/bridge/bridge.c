@@ -9,6 +9,7 @@
 
 #include "bridge/config_load.h"
 #include "bridge/ident.h"
+#include "bridge/native_cache.h"
 #include "bridge/pri_table.h"
 #include "bridge/schema.h"
 #include "bridge/text.h"
@@ -147,8 +148,10 @@ void ehs_openlog(const char *ident, int option, int facility)
 {
 	int before = ehs_ident_facility();
 	ehs_ident_openlog(ident, option, facility);
-	if (ehs_ident_facility() != before)
+	if (ehs_ident_facility() != before) {
 		ehs_pri_table_facility_changed();
+		ehs_site_epoch_next();
+	}
 	/* A program that calls openlog again may have fixed what made the
 	 * writer fail (permissions, a mount): let it try once more. */
 	ue_retry();

@@ -7,9 +7,11 @@
  * that a traced call only checks the cache's key and writes the values,
  * and comes here for anything else (a cache to fill, other fields than
  * the cache's, a value to refuse).  The head is built by one code and
- * kept as it was built; the values are stored by put_values here and by
- * the fast path's own loop there, and test_native checks that both give
- * the same bytes for every type.
+ * kept as it was built.  The values are encoded here by ehs_emit_values_
+ * of <ehsyslog.h>, whose code for one field EHS_EMIT inlines where it is
+ * written; ehs_event_cached's fast path keeps a loop of its own, which
+ * defers the strings' lengths (fewer values kept across strlen), and
+ * test_native checks that it writes the same bytes.
  */
 #include "config.h"
 
@@ -33,14 +35,9 @@
 /* Names of up to EHS_FIELDS_MAX fields of any sensible length. */
 #define NATIVE_META_MAX 2048
 
-/* Values are stored 8 bytes at a time whatever their size, and only
- * strings are checked against EHS_EVENT_MAX as they go (a string never
- * ends past it): the room after it takes the 8-byte stores of every
- * field after the last string. */
-#define VALUES_ROOM (EHS_EVENT_MAX + 8 * EHS_FIELDS_MAX + 8)
-
-/* Returned by put_values when a field is not the cache's: no errno. */
-#define NOT_CACHED LONG_MIN
+/* The iovecs of one event: the writer's, the prefix if copied, the head,
+ * then the values'. */
+#define NATIVE_IOV (3 + EHS_SITE_IOV - 2)
 
 static unsigned facility_of(int priority)
 {
@@ -111,90 +108,21 @@ static long build_head(uint8_t out[NATIVE_PREFIX_LEN + NATIVE_META_MAX], const c
 	return (long)(NATIVE_PREFIX_LEN + m.buf.len);
 }
 
-/*
- * The fields' values, as eh_payload_str8/u8/u32/u64 would append them,
- * into out.  Returns their length, -EINVAL for a bad type or value,
- * -E2BIG when they do not fit EHS_EVENT_MAX (every field still checked),
- * or NOT_CACHED when keys (if not NULL) are not these fields' names and
- * types.
- */
-static inline __attribute__((always_inline))
-long put_values(uint8_t out[VALUES_ROOM], const struct ehs_field *fields,
-		unsigned nfields, const struct native_key *keys)
-{
-	size_t len = 0;
-	bool big = false;
-
-	for (unsigned i = 0; i < nfields; i++) {
-		const struct ehs_field *f = &fields[i];
-		unsigned long type = (unsigned long)f->type;
-		if (keys && (f->name != keys[i].name || type != keys[i].type))
-			return NOT_CACHED;
-		/* INT64 and ERRNO: the low bytes of v.i are v.u's. */
-		uint64_t v = f->v.u;
-		size_t size, text_len = 0;
-		const char *text = NULL;
-		switch (type) {
-		case EHS_FIELD_STRING:
-			text = f->v.s ? f->v.s : "";
-			v = text_len = strlen(text);
-			if (text_len > UINT16_MAX)
-				return -EINVAL;
-			/* len may be past EHS_EVENT_MAX already (scalars are
-			 * not checked): no subtraction from it. */
-			if (big || len + 2 + text_len > EHS_EVENT_MAX) {
-				big = true;
-				continue;
-			}
-			size = 2;
-			break;
-		case EHS_FIELD_INT64:
-		case EHS_FIELD_UINT64:
-			size = 8;
-			break;
-		case EHS_FIELD_ERRNO:
-			size = 4;
-			break;
-		case EHS_FIELD_BOOL:
-			v = v != 0;
-			size = 1;
-			break;
-		case EHS_FIELD_UINT8:
-			if (v > UINT8_MAX)
-				return -EINVAL;
-			size = 1;
-			break;
-		default:
-			return -EINVAL;
-		}
-		/* Little-endian, 8 bytes stored, the value's size kept. */
-		eh_put_le64(out + len, v);
-		len += size;
-		if (text_len)
-			memcpy(out + len, text, text_len);
-		len += text_len;
-	}
-	return big || len > EHS_EVENT_MAX ? -E2BIG : (long)len;
-}
-
-/* Hands prefix (the head's, with this call's level), metadata and values
- * to tp's sink as one event. */
+/* Hands prefix (the head's, with this call's level), metadata and the
+ * values (iov[3..3 + n), size bytes) to tp's sink as one event. */
 static inline __attribute__((always_inline))
 int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
-	      size_t head_len, const uint8_t *values, size_t values_len)
+	      size_t head_len, struct iovec iov[NATIVE_IOV], int n, size_t size)
 {
-	if (head_len + values_len > EHS_EVENT_MAX)
+	if (size > EHS_EVENT_MAX - head_len)
 		return -E2BIG;
 	uint8_t prefix[NATIVE_PREFIX_LEN];
-	/* The writer's, the prefix (if copied), the head, the values. */
-	struct iovec iov[4];
-	iov[3] = (struct iovec){ (void *)values, values_len };
 	struct iovec *first = native_head_iov(iov + 2, prefix, head, head_len, level) - 1;
 	first[0] = (struct iovec){ NULL, 0 };
 	ehs_sink_fn sink;
 	void *ctx;
 	ehs_sink_for(tp, &sink, &ctx);
-	sink(ctx, first, (int)(iov + 4 - first));
+	sink(ctx, first, (int)(iov + 3 + n - first));
 	return 1;
 }
 
@@ -203,14 +131,16 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int pri
 					       struct ehs_event_cache *cache,
 					       const char *event_name,
 					       const struct ehs_field *fields, unsigned nfields,
-					       uint8_t values[VALUES_ROOM])
+					       struct iovec iov[NATIVE_IOV],
+					       uint8_t buf[8 * EHS_FIELDS_MAX])
 {
 	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
-	long values_len = put_values(values, fields, nfields, NULL);
+	size_t size;
+	int n = ehs_emit_values_(fields, nfields, NULL, iov + 3, buf, &size);
 	long head_len = build_head(head, event_name, fields, nfields);
-	if (head_len == -EINVAL || values_len == -EINVAL)
+	if (head_len == -EINVAL || n < 0)
 		return -EINVAL;
-	if (head_len < 0 || values_len < 0)
+	if (head_len < 0)
 		return -E2BIG;
 	unsigned level = ehs_level(priority);
 	if (cache) {
@@ -218,25 +148,26 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int pri
 		ehs_native_cache_put(cache, priority, tp, event_name, fields, nfields,
 				     head, (size_t)head_len);
 	}
-	return put_event(tp, level, head, (size_t)head_len, values, (size_t)values_len);
+	return put_event(tp, level, head, (size_t)head_len, iov, n, size);
 }
 
 static inline __attribute__((always_inline))
 int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *cache,
 		const char *event_name, const struct ehs_field *fields, unsigned nfields)
 {
-	uint8_t values[VALUES_ROOM];
-	unsigned level = ehs_level(priority);
+	struct iovec iov[NATIVE_IOV];
+	uint8_t buf[8 * EHS_FIELDS_MAX];
 	const struct native_cache *c = cache ? ehs_native_cache_get(cache, event_name, nfields) : NULL;
 	if (c) {
-		long values_len = put_values(values, fields, nfields, c->keys);
-		if (values_len >= 0)
-			return put_event(tp, level, ehs_native_cache_head(c), c->head_len,
-					 values, (size_t)values_len);
-		if (values_len != NOT_CACHED)
-			return (int)values_len;
+		size_t size;
+		int n = ehs_emit_values_(fields, nfields, c->keys, iov + 3, buf, &size);
+		if (n >= 0)
+			return put_event(tp, ehs_level(priority), ehs_native_cache_head(c),
+					 c->head_len, iov, n, size);
+		if (n == -1)
+			return -EINVAL;
 	}
-	return put_built(tp, priority, cache, event_name, fields, nfields, values);
+	return put_built(tp, priority, cache, event_name, fields, nfields, iov, buf);
 }
 
 int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,

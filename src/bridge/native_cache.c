@@ -109,7 +109,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	struct iovec *io = iov + 3;
 	uint8_t *p = buf, *from = buf;
 	const struct ehs_field *f = fields;
-	for (const struct native_key *k = c->keys, *end = k + nfields; k != end; k++, f++) {
+	for (const struct ehs_field_key *k = c->keys, *end = k + nfields; k != end; k++, f++) {
 		if (f->name != k->name || (unsigned long)f->type != k->type)
 			goto full;
 		uint64_t v = f->v.u;

@@ -32,12 +32,6 @@
 /* The one byte of a head that depends on the call. */
 #define NATIVE_LEVEL_AT offsetof(struct eventheader, level)
 
-/* One field as the cache knows it: its name's address and its type. */
-struct native_key {
-	const char *name;
-	unsigned long type;
-};
-
 /* The caller's storage, seen through its real layout: after the fixed
  * part, nfields keys, then the head. */
 struct __attribute__((may_alias)) native_cache {
@@ -51,7 +45,7 @@ struct __attribute__((may_alias)) native_cache {
 	struct ue_tracepoint *tp;
 	int priority;
 	int ident_facility;	/* -1: openlog moved it during the fill */
-	struct native_key keys[];
+	struct ehs_field_key keys[];	/* the names' addresses, the types */
 };
 
 _Static_assert(sizeof(struct native_cache) <= sizeof(struct ehs_event_cache),
@@ -112,6 +106,10 @@ void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
 			  struct ue_tracepoint *tp, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
 			  const uint8_t *head, size_t head_len);
+
+/* openlog moved the facility: every EHS_EMIT site finds its tracepoint
+ * again (native_site.c). */
+void ehs_site_epoch_next(void);
 
 /* ehs_event_cached's full path (native.c): anything its fast path in
  * native_cache.c does not write. */

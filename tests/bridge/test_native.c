@@ -5,7 +5,8 @@
  * fields and how they decode, the errors, and ehs_event_cached / EHS_EVENT
  * writing the same bytes as ehs_event, whatever happens between calls
  * (other values, levels, openlog, other events through the same cache),
- * also while threads and a signal handler fill caches at once.
+ * also while threads and a signal handler fill caches at once; EHS_EMIT
+ * writing the same bytes as ehs_event for every type and refusal.
  */
 #include "config.h"
 
@@ -394,6 +395,102 @@ START_TEST(cached_refusals)
 }
 END_TEST
 
+/* EHS_EMIT with these fields writes what ehs_event writes for them and
+ * leaves errno alone; through its own call site, priority and name. */
+#define SAME_AS_EMIT(pri, name, ...) do { \
+		const struct ehs_field f_[] = { __VA_ARGS__ }; \
+		memset(&cap, 0, sizeof cap); \
+		ck_assert_int_eq(ehs_event(pri, name, f_, sizeof f_ / sizeof f_[0]), 1); \
+		errno = EBADF; \
+		ck_assert_int_eq(EHS_EMIT(pri, name, __VA_ARGS__), 1); \
+		ck_assert_int_eq(errno, EBADF); \
+		ck_assert_uint_eq(cap.count, 2); \
+		ck_assert_uint_eq(cap.len[1], cap.len[0]); \
+		ck_assert_mem_eq(cap.data[1], cap.data[0], cap.len[0]); \
+	} while (0)
+
+/* Every type, at several priorities, the first call of each site
+ * filling it and the others reading it, across openlog. */
+START_TEST(emit_same_bytes)
+{
+	char ident[16] = "first", path[32];
+	for (unsigned i = 0; i < 6; i++) {
+		snprintf(path, sizeof path, "/item/%u", i);
+		SAME_AS_EMIT(LOG_INFO, "request", EHS_STRING("path", path),
+			     EHS_INT64("size", -(int64_t)i * 1000), EHS_UINT8("method", i * 60));
+		SAME_AS_EMIT(LOG_LOCAL1 | LOG_ERR, "every", EHS_STRING("s", i & 1 ? NULL : "hi"),
+			     EHS_INT64("i", INT64_MIN + i), EHS_UINT64("u", UINT64_MAX - i),
+			     EHS_ERRNO("e", (int)i), EHS_BOOL("b", i), EHS_UINT8("n", 255 - i),
+			     EHS_STRING("t", path));
+		SAME_AS_EMIT(LOG_DEBUG, "one", EHS_UINT8("n", i));
+		SAME_AS_EMIT(LOG_EMERG, "two", EHS_STRING("a", ""), EHS_STRING("b", path));
+		if (i == 2) {
+			ehs_openlog(ident, 0, LOG_LOCAL5);
+			strcpy(ident, "second");
+			ehs_openlog(ident, 0, LOG_MAIL);
+		}
+	}
+	ehs_closelog();
+	ck_assert_uint_eq(cap.data[1][7], ehs_level(LOG_EMERG));
+}
+END_TEST
+
+/* The values ehs_event refuses, refused the same way by a site before
+ * and after it is filled; the largest event that fits, then one byte
+ * more; nothing from inside the library; no values evaluated when
+ * untraced. */
+static int emit_text(const char *text)
+{
+	return EHS_EMIT(LOG_INFO, "refusals", EHS_STRING("s", text), EHS_UINT8("u", 1));
+}
+
+START_TEST(emit_refusals)
+{
+	static char text[70000];
+	memset(text, 'x', sizeof text - 1);
+	const char *end = text + sizeof text - 1;
+	size_t fits = 4064 - 12 - sizeof "refusals" - sizeof "s" - 1 - sizeof "u" - 1 - 2 - 1;
+	const struct {
+		const char *s;
+		int r, err;
+	} calls[] = {
+		{ end - 65536, -1, EINVAL }, { end - 5000, -1, E2BIG }, { end - fits - 1, -1, E2BIG },
+		{ end - fits, 1, 0 }, { end - 65536, -1, EINVAL }, { end - 5000, -1, E2BIG },
+		{ end - fits - 1, -1, E2BIG }, { "ok", 1, 0 },
+	};
+	for (unsigned i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+		struct ehs_field f[] = { EHS_STRING("s", calls[i].s), EHS_UINT8("u", 1) };
+		memset(&cap, 0, sizeof cap);
+		errno = 0;
+		ck_assert_int_eq(ehs_event(LOG_INFO, "refusals", f, 2), calls[i].r);
+		ck_assert_int_eq(errno, calls[i].err);
+		errno = 0;
+		ck_assert_int_eq(emit_text(calls[i].s), calls[i].r);
+		ck_assert_int_eq(errno, calls[i].err);
+		ck_assert_uint_eq(cap.count, calls[i].r == 1 ? 2 : 0);
+		if (calls[i].r == 1)
+			ck_assert_mem_eq(cap.data[1], cap.data[0], cap.len[0]);
+	}
+	ck_assert_uint_eq(cap.len[0], 3 + 2 + 12 + sizeof "refusals" + sizeof "s" + 1 + sizeof "u" + 1);
+
+	/* From inside the library (a signal handler interrupting it). */
+	memset(&cap, 0, sizeof cap);
+	ehs_busy = 1;
+	ck_assert_int_eq(emit_text("ok"), 0);
+	ehs_busy = 0;
+	ck_assert_uint_eq(cap.count, 0);
+
+	/* Untraced (no sink; whether user_events is there or not, nobody
+	 * records this tracepoint): the first call finds its tracepoint
+	 * idle, the next ones read its word only. */
+	ehs_test_sink = NULL;
+	unsigned evaluated = 0;
+	for (unsigned i = 0; i < 3; i++)
+		ck_assert_int_eq(EHS_EMIT(LOG_NOTICE, "idle", EHS_UINT8("n", ++evaluated)), 0);
+	ck_assert_uint_eq(evaluated, 1);
+}
+END_TEST
+
 /* The race: threads and a signal handler walk the same fresh caches, the
  * first to reach each filling it while the others read it or write their
  * own head.  The sink checks every event against the two possible. */
@@ -505,6 +602,8 @@ int main(void)
 	tcase_add_test(tc, cached_same_bytes);
 	tcase_add_test(tc, cache_edge_cases);
 	tcase_add_test(tc, cached_refusals);
+	tcase_add_test(tc, emit_same_bytes);
+	tcase_add_test(tc, emit_refusals);
 	tcase_add_test(tc, fill_races);
 	suite_add_tcase(s, tc);
 	return check_run(s);

@@ -2,11 +2,14 @@
 # The native API in the kernel: a program linked with the library writes
 # an event with a u8 field (and one of every other kind) through EHS_EVENT
 # twice, the second time from the call site's cache, then through
-# ehs_event, then from the same call site after openlog(LOG_LOCAL0) and
-# at LOG_LOCAL1 | LOG_WARNING; perf records all five, and ehsyslog decode
-# prints the same line for each, the u8 as a number, each on the
-# tracepoint of its own priority.  Two more calls at LOG_DEBUG, which
-# nobody traces, return 0 (the program checks) and write nothing.
+# ehs_event, then twice through EHS_EMIT, then from the same call sites
+# after openlog(LOG_LOCAL0) and at LOG_LOCAL1 | LOG_WARNING, and through
+# an EHS_EMIT site at LOG_WARNING whose tracepoint is untraced before
+# openlog (Syslog_L3K2, not recorded) and traced after (Syslog_L3K10000);
+# perf records the ten, and ehsyslog decode prints the same line for
+# each, the u8 as a number, each on the tracepoint of its own priority.
+# Calls at LOG_DEBUG, which nobody traces, return 0 (the program checks)
+# and write nothing.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 NATIVE=$top_builddir/tests/cli/kernel_native
 [ "${1:-}" = --inside ] || [ -x "$NATIVE" ] || skip "$NATIVE not built"
@@ -16,21 +19,22 @@ find_perf
 "$EHSYSLOG" register --facility user,local0,local1 --level info,warning \
 	>"$T/reg.out" 2>"$T/reg.err" &
 reg=$!
-for tp in Syslog_L4K2 Syslog_L4K10000 Syslog_L3K20000; do
+for tp in Syslog_L4K2 Syslog_L4K10000 Syslog_L3K10000 Syslog_L3K20000; do
 	wait_until 60 grep -qx $tp "$TR/user_events_status" ||
 		fail "register did not register $tp: $(cat "$T/reg.err")"
 done
 
 # Its pid in $T/pid: the decoded lines carry it.
 expect 0 "$PERF" record -q -e user_events:Syslog_L4K2 -e user_events:Syslog_L4K10000 \
-	-e user_events:Syslog_L3K20000 -o "$T/native.data" -- \
+	-e user_events:Syslog_L3K10000 -e user_events:Syslog_L3K20000 -o "$T/native.data" -- \
 	sh -c 'echo $$ >"$1"; exec "$2"' sh "$T/pid" "$NATIVE"
 expect 0 "$EHSYSLOG" decode "$T/native.data"
 expect_empty err
 pid=$(cat "$T/pid")
 line="TIME Syslog:request path=\"/index.html\" status=200 ms=-12 tls=true error=ENOENT(2) [cpu=N pid=$pid tid=$pid"
-printf '%s\n' "$line level=4 keyword=0x2]" "$line level=4 keyword=0x2]" \
-	"$line level=4 keyword=0x2]" "$line level=4 keyword=0x10000]" \
+k2="$line level=4 keyword=0x2]" k10000="$line level=4 keyword=0x10000]"
+printf '%s\n' "$k2" "$k2" "$k2" "$k2" "$k2" "$k10000" "$k10000" \
+	"$line level=3 keyword=0x10000]" "$line level=3 keyword=0x20000]" \
 	"$line level=3 keyword=0x20000]" >"$T/want"
 # perf's trace clock without wall time: seconds and microseconds.
 sed -E 's/^[0-9]+\.[0-9]{6} /TIME /; s/\[cpu=[0-9]+ /[cpu=N /' "$T/out" >"$T/got"

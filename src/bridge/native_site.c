@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * EHS_EMIT's library half.  The call site checks the enable word the
+ * site points at and encodes the values itself (<ehsyslog.h>); here the
+ * site's head, kept in its cache as ehs_event_cached keeps one, goes in
+ * front and the event to the writer.  Nothing is compared: the site's
+ * priority, name and field types are fixed where it is written.  The
+ * first call of a site, a call after openlog moved the facility, and
+ * anything unusual take ehs_site_event: ehs_native_event, as
+ * ehs_event_cached's misses do, and the site pointed at its tracepoint
+ * and head again.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <syslog.h>
+
+#include <ehsyslog.h>
+
+#include "bridge/bridge.h"
+#include "bridge/emit.h"
+#include "bridge/ident.h"
+#include "bridge/native_cache.h"
+#include "bridge/schema.h"
+
+/* 0 is never an epoch: a zeroed site has yet to find its tracepoint. */
+EHS_API unsigned long ehs_site_epoch = 1;
+
+/* site->priv[SITE_TP]: its tracepoint; priv[SITE_HEAD]: the head in its
+ * cache, once there. */
+#define SITE_TP 0
+#define SITE_HEAD 1
+
+#ifdef EHS_TESTING
+/* With the test sink set every tracepoint counts as enabled: so does
+ * every site, whatever its tracepoint's word says. */
+static const uint32_t test_enabled = UE_STATE_ENABLED;
+#endif
+
+void ehs_site_epoch_next(void)
+{
+	if (__atomic_add_fetch(&ehs_site_epoch, 1, __ATOMIC_RELEASE) == 0)
+		__atomic_add_fetch(&ehs_site_epoch, 1, __ATOMIC_RELEASE);
+}
+
+EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char *event_name,
+			   const struct ehs_field *fields, unsigned nfields)
+{
+	/* The epoch before the facility: a site that shows an epoch points
+	 * at a tracepoint found at least that late. */
+	unsigned long epoch = __atomic_load_n(&ehs_site_epoch, __ATOMIC_ACQUIRE);
+	int fac = priority & LOG_FACMASK;
+	struct ue_tracepoint *tp =
+		ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility()));
+	const uint32_t *enabled = &tp->state;
+#ifdef EHS_TESTING
+	if (EHS_TEST_SINK_SET())
+		enabled = &test_enabled;
+#endif
+	__atomic_store_n(&site->priv[SITE_TP], tp, __ATOMIC_RELAXED);
+	__atomic_store_n(&site->enabled, enabled, __ATOMIC_RELAXED);
+	__atomic_store_n(&site->epoch, epoch, __ATOMIC_RELEASE);
+
+	int r = ehs_native_event(&site->cache, priority, event_name, fields, nfields);
+	const struct native_cache *c = ehs_native_cache_get(&site->cache, event_name, nfields);
+	if (c)
+		__atomic_store_n(&site->priv[SITE_HEAD], (void *)ehs_native_cache_head(c),
+				 __ATOMIC_RELEASE);
+	return r;
+}
+
+/* The site's epoch was checked where EHS_EMIT is written (a site that
+ * must find its tracepoint again calls ehs_site_event instead): an
+ * openlog that moves the facility meanwhile lets this one event go to
+ * the tracepoint of before, as a call that began before it would. */
+EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
+			   size_t size)
+{
+	const uint8_t *head = __atomic_load_n(&site->priv[SITE_HEAD], __ATOMIC_ACQUIRE);
+	if (__builtin_expect(!head, 0))
+		return EHS_SITE_FULL;
+	struct ue_tracepoint *tp = __atomic_load_n(&site->priv[SITE_TP], __ATOMIC_RELAXED);
+	/* The head is only kept while the configuration is on, and it
+	 * never goes off after: the state word alone says. */
+	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	if (__builtin_expect(state != UE_STATE_ENABLED && !EHS_TEST_SINK_SET(), 0))
+		return state ? EHS_SITE_FULL : 0;	/* registering, or untraced */
+	if (ehs_busy)
+		return 0;
+	size_t head_len = ((const struct native_cache *)&site->cache)->head_len;
+	if (size > EHS_EVENT_MAX - head_len) {
+		errno = E2BIG;
+		return -1;
+	}
+	iov[0] = (struct iovec){ NULL, 0 };
+	iov[1] = (struct iovec){ (void *)head, head_len };
+	ehs_sink_fn sink;
+	void *ctx;
+	ehs_busy = 1;
+	ehs_sink_for(tp, &sink, &ctx);
+	sink(ctx, iov, iovcnt);
+	ehs_busy = 0;
+	return 1;
+}
