@@ -129,10 +129,12 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
  * start zeroed (a static one does) and is the library's after that.
  */
 struct ehs_event_site {
-	const uint32_t *enabled;
-	unsigned long epoch;
-	void *priv[2];
-	struct ehs_event_cache cache;
+	const uint32_t *enabled;	/* read inline: the tracepoint's word */
+	unsigned long epoch;		/* read inline: ehs_site_epoch it was found at */
+	void *priv_tp;			/* private: the tracepoint */
+	const void *priv_head;		/* private: the head, in cache */
+	size_t priv_room;		/* private: the most bytes of values */
+	struct ehs_event_cache cache;	/* private */
 };
 
 /* Moves (never to 0) whenever openlog changes the facility, so that
@@ -151,8 +153,10 @@ extern EHS_API unsigned long ehs_site_epoch;
  * may be traced.  iov[2..iovcnt) are the values as ehs_emit_values_
  * encoded them, size bytes in all; iov[0] and iov[1] are the library's
  * (the write index, the site's head).  Returns what ehs_event returns,
- * or EHS_SITE_FULL when the site has no head yet or its tracepoint is
- * registering: then ehs_site_event writes the call.
+ * or EHS_SITE_FULL when the site has no head yet, its tracepoint is
+ * registering, or the values do not fit (ehs_site_event then tells
+ * E2BIG from a string over 65535 bytes): then ehs_site_event writes, or
+ * refuses, the call.
  */
 EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
 			   size_t size);
@@ -186,13 +190,15 @@ void ehs_put_le_(uint8_t **p, uint64_t v, size_t size)
  * its 16-bit length, then its bytes): a scalar or length stored at w->p,
  * and for a string two iovecs, for the bytes before it and for the
  * string in place.  Returns 0, or -1 for a value ehs_event refuses (a
- * string over 65535 bytes, a UINT8 over 255) or an unknown type (never,
- * when checked says the type is valid).  Inline, so that where the type
+ * string over 65535 bytes, unless sized_later says the caller refuses
+ * values over EHS_EVENT_MAX bytes anyway; a UINT8 over 255) or an unknown
+ * type (never, when checked says the type is valid).  Inline, so that where the type
  * is a constant (EHS_EMIT) it compiles to the stores alone; every native
  * call of the library uses it too.
  */
 static inline __attribute__((always_inline))
-int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool checked)
+int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool checked,
+		    bool sized_later)
 {
 	uint64_t v = f->v.u;	/* INT64, ERRNO: v.i's bytes */
 
@@ -200,7 +206,7 @@ int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool check
 	case EHS_FIELD_STRING: {
 		const char *s = f->v.s ? f->v.s : "";
 		size_t len = strlen(s);
-		if (len > 0xffff)
+		if (!sized_later && len > 0xffff)
 			return -1;
 		ehs_put_le_(&w->p, len, 2);
 		w->io[0].iov_base = w->from;
@@ -270,7 +276,7 @@ int ehs_emit_values_(const struct ehs_field *fields, unsigned nfields,
 		if (keys && (fields[i].name != keys[i].name ||
 			     (unsigned long)fields[i].type != keys[i].type))
 			return -2;
-		if (ehs_emit_field_(&w, &fields[i], keys != NULL) < 0)
+		if (ehs_emit_field_(&w, &fields[i], keys != NULL, false) < 0)
 			return -1;
 	}
 	return ehs_emit_end_(&w, iov, buf, size);
@@ -293,7 +299,7 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 		r = 0;
 #pragma GCC unroll 32
 		for (unsigned i = 0; i < nfields; i++)
-			if (ehs_emit_field_(&w, &fields[i], false) < 0)
+			if (ehs_emit_field_(&w, &fields[i], false, true) < 0)
 				r = EHS_SITE_FULL;
 		if (r == 0) {
 			int n = ehs_emit_end_(&w, iov + 2, buf, &size);

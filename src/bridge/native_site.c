@@ -26,11 +26,6 @@
 /* 0 is never an epoch: a zeroed site has yet to find its tracepoint. */
 EHS_API unsigned long ehs_site_epoch = 1;
 
-/* site->priv[SITE_TP]: its tracepoint; priv[SITE_HEAD]: the head in its
- * cache, once there. */
-#define SITE_TP 0
-#define SITE_HEAD 1
-
 #ifdef EHS_TESTING
 /* With the test sink set every tracepoint counts as enabled: so does
  * every site, whatever its tracepoint's word says. */
@@ -57,15 +52,18 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 	if (EHS_TEST_SINK_SET())
 		enabled = &test_enabled;
 #endif
-	__atomic_store_n(&site->priv[SITE_TP], tp, __ATOMIC_RELAXED);
+	__atomic_store_n(&site->priv_tp, tp, __ATOMIC_RELAXED);
 	__atomic_store_n(&site->enabled, enabled, __ATOMIC_RELAXED);
 	__atomic_store_n(&site->epoch, epoch, __ATOMIC_RELEASE);
 
 	int r = ehs_native_event(&site->cache, priority, event_name, fields, nfields);
 	const struct native_cache *c = ehs_native_cache_get(&site->cache, event_name, nfields);
-	if (c)
-		__atomic_store_n(&site->priv[SITE_HEAD], (void *)ehs_native_cache_head(c),
-				 __ATOMIC_RELEASE);
+	if (c) {
+		/* The room first: a reader that sees the head sees it. */
+		__atomic_store_n(&site->priv_room, EHS_EVENT_MAX - (size_t)c->head_len,
+				 __ATOMIC_RELAXED);
+		__atomic_store_n(&site->priv_head, ehs_native_cache_head(c), __ATOMIC_RELEASE);
+	}
 	return r;
 }
 
@@ -76,10 +74,10 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
 			   size_t size)
 {
-	const uint8_t *head = __atomic_load_n(&site->priv[SITE_HEAD], __ATOMIC_ACQUIRE);
+	const uint8_t *head = __atomic_load_n(&site->priv_head, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!head, 0))
 		return EHS_SITE_FULL;
-	struct ue_tracepoint *tp = __atomic_load_n(&site->priv[SITE_TP], __ATOMIC_RELAXED);
+	struct ue_tracepoint *tp = __atomic_load_n(&site->priv_tp, __ATOMIC_RELAXED);
 	/* The head is only kept while the configuration is on, and it
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
@@ -87,13 +85,11 @@ EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int i
 		return state ? EHS_SITE_FULL : 0;	/* registering, or untraced */
 	if (ehs_busy)
 		return 0;
-	size_t head_len = ((const struct native_cache *)&site->cache)->head_len;
-	if (size > EHS_EVENT_MAX - head_len) {
-		errno = E2BIG;
-		return -1;
-	}
+	if (size > __atomic_load_n(&site->priv_room, __ATOMIC_RELAXED))
+		return EHS_SITE_FULL;	/* E2BIG or EINVAL, as ehs_event says */
 	iov[0] = (struct iovec){ NULL, 0 };
-	iov[1] = (struct iovec){ (void *)head, head_len };
+	iov[1] = (struct iovec){ (void *)head,
+				 ((const struct native_cache *)&site->cache)->head_len };
 	ehs_sink_fn sink;
 	void *ctx;
 	ehs_busy = 1;
