@@ -125,21 +125,20 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 
 /*
  * Where EHS_EMIT keeps one call site's state: the enable word of its
- * tracepoint, found as of ehs_site_epoch, and the event's head.  It must
- * start zeroed (a static one does) and is the library's after that.
+ * tracepoint, the library's epoch (a number that moves whenever openlog
+ * changes the facility) as of when it was found, and the event's head.
+ * It must start zeroed (a static one does) and is the library's after
+ * that.
  */
 struct ehs_event_site {
 	const uint32_t *enabled;	/* read inline: the tracepoint's word */
-	unsigned long epoch;		/* read inline: ehs_site_epoch it was found at */
+	const unsigned long *epoch_now;	/* read inline: the library's epoch */
+	unsigned long epoch;		/* read inline: *epoch_now when found */
 	void *priv_tp;			/* private: the tracepoint */
 	const void *priv_head;		/* private: the head, in cache */
 	size_t priv_room;		/* private: the most bytes of values */
 	struct ehs_event_cache cache;	/* private */
 };
-
-/* Moves (never to 0) whenever openlog changes the facility, so that
- * every EHS_EMIT site finds its tracepoint again.  Read only. */
-extern EHS_API unsigned long ehs_site_epoch;
 
 /* Most iovecs of an EHS_EMIT event: the writer's, the head, for each
  * string the bytes before it and the string, the bytes after the last. */
@@ -326,7 +325,7 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
  *            EHS_UINT8("code", 200));
  *
  * Writes the bytes ehs_event writes and returns what it returns.  An
- * untraced call reads the site's enable word and ehs_site_epoch and
+ * untraced call reads the site's enable word and the library's epoch and
  * evaluates no field; a traced one encodes the values inline and hands
  * them to the library, which adds the head it keeps for the site.  The
  * library never reads the field names again: they must not change.
@@ -335,10 +334,11 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 	enum { ehs_emit_priority_ = (priority) }; \
 	static struct ehs_event_site ehs_emit_site_; \
 	int ehs_emit_r_ = 0; \
-	bool ehs_emit_moved_ = __atomic_load_n(&ehs_emit_site_.epoch, __ATOMIC_ACQUIRE) != \
-			       __atomic_load_n(&ehs_site_epoch, __ATOMIC_RELAXED); \
+	const uint32_t *ehs_emit_en_ = __atomic_load_n(&ehs_emit_site_.enabled, __ATOMIC_ACQUIRE); \
+	bool ehs_emit_moved_ = !ehs_emit_en_ || \
+		ehs_emit_site_.epoch != __atomic_load_n(ehs_emit_site_.epoch_now, __ATOMIC_RELAXED); \
 	if (__builtin_expect(ehs_emit_moved_ || \
-			     __atomic_load_n(ehs_emit_site_.enabled, __ATOMIC_RELAXED) != 0, 0)) { \
+			     __atomic_load_n(ehs_emit_en_, __ATOMIC_RELAXED) != 0, 0)) { \
 		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
 		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
 			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \

@@ -23,8 +23,11 @@
 #include "bridge/native_cache.h"
 #include "bridge/schema.h"
 
-/* 0 is never an epoch: a zeroed site has yet to find its tracepoint. */
-EHS_API unsigned long ehs_site_epoch = 1;
+/* Moves whenever openlog changes the facility.  Sites point at it: not
+ * exported, so that a program never shares it with a second copy of
+ * the library's code (the tests link one, and ASan would count it as an
+ * ODR violation). */
+static unsigned long epoch_now;
 
 #ifdef EHS_TESTING
 /* With the test sink set every tracepoint counts as enabled: so does
@@ -34,8 +37,7 @@ static const uint32_t test_enabled = UE_STATE_ENABLED;
 
 void ehs_site_epoch_next(void)
 {
-	if (__atomic_add_fetch(&ehs_site_epoch, 1, __ATOMIC_RELEASE) == 0)
-		__atomic_add_fetch(&ehs_site_epoch, 1, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&epoch_now, 1, __ATOMIC_RELEASE);
 }
 
 EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char *event_name,
@@ -43,7 +45,7 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 {
 	/* The epoch before the facility: a site that shows an epoch points
 	 * at a tracepoint found at least that late. */
-	unsigned long epoch = __atomic_load_n(&ehs_site_epoch, __ATOMIC_ACQUIRE);
+	unsigned long epoch = __atomic_load_n(&epoch_now, __ATOMIC_ACQUIRE);
 	int fac = priority & LOG_FACMASK;
 	struct ue_tracepoint *tp =
 		ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility()));
@@ -52,9 +54,11 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 	if (EHS_TEST_SINK_SET())
 		enabled = &test_enabled;
 #endif
+	/* enabled last: a call site that finds it set finds the others. */
 	__atomic_store_n(&site->priv_tp, tp, __ATOMIC_RELAXED);
-	__atomic_store_n(&site->enabled, enabled, __ATOMIC_RELAXED);
-	__atomic_store_n(&site->epoch, epoch, __ATOMIC_RELEASE);
+	__atomic_store_n(&site->epoch_now, &epoch_now, __ATOMIC_RELAXED);
+	__atomic_store_n(&site->epoch, epoch, __ATOMIC_RELAXED);
+	__atomic_store_n(&site->enabled, enabled, __ATOMIC_RELEASE);
 
 	int r = ehs_native_event(&site->cache, priority, event_name, fields, nfields);
 	const struct native_cache *c = ehs_native_cache_get(&site->cache, event_name, nfields);
