@@ -33,9 +33,10 @@
 /* True when the call has nothing left to do: replace mode and no event.
  * No errno access, no call: this is the whole cost of an untraced
  * syslog() in replace mode without the stubs (with them, the C path is
- * only reached with something to do, if only registering pri's byte).  ehs_busy is not read either: a call made
- * from inside the library (a signal handler) with nobody tracing ends
- * here like any other, where the full path would pass it through. */
+ * only reached with something to do, if only registering pri's byte).
+ * ehs_busy is not read either: a call made from inside the library (a
+ * signal handler) with nobody tracing ends here like any other, where
+ * the full path would pass it through. */
 static inline bool replaced_and_idle(int pri)
 {
 	return ehs_config_mode() == EHS_MODE_REPLACE && ehs_syslog_idle(pri);

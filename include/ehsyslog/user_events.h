@@ -235,6 +235,14 @@ struct ue_enabler {
  */
 UE_API int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e);
 
+/* True while e is registered, or failed until ue_retry(): then
+ * ue_enabler_add returns at once.  One load, for callers that would
+ * otherwise work out e's tracepoint first. */
+static inline bool ue_enabler_done(const struct ue_enabler *e)
+{
+	return __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE) != 0;
+}
+
 /* Unregisters e (the kernel stops writing its bit) and sets its bit
  * again.  Nothing when e is not registered. */
 UE_API void ue_enabler_remove(struct ue_enabler *e);

@@ -39,18 +39,12 @@
  * then the values'. */
 #define NATIVE_IOV (3 + EHS_SITE_IOV - 2)
 
-static unsigned facility_of(int priority)
-{
-	int fac = priority & LOG_FACMASK;
-	return (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility());
-}
-
 EHS_API bool ehs_enabled(int priority)
 {
 	if (ehs_busy)
 		return false;
 	int saved = errno;
-	bool on = ehs_traced(LOG_PRI(priority), facility_of(priority)) != NULL;
+	bool on = ehs_traced(LOG_PRI(priority), native_facility(priority)) != NULL;
 	errno = saved;
 	return on;
 }
@@ -182,7 +176,7 @@ int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *ev
 		return 0;
 	ehs_busy = 1;
 	int r = 0;
-	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(priority), facility_of(priority));
+	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(priority), native_facility(priority));
 	if (tp)
 		r = write_event(tp, priority, cache, event_name, fields, nfields);
 	ehs_busy = 0;

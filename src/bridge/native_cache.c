@@ -85,10 +85,8 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	struct ue_tracepoint *tp = c->tp;
 	if (__builtin_expect(priority != c->priority ||
 			     (!(priority & LOG_FACMASK) &&
-			      ehs_ident_facility() != c->ident_facility), 0)) {
-		int fac = priority & LOG_FACMASK;
-		tp = ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility()));
-	}
+			      ehs_ident_facility() != c->ident_facility), 0))
+		tp = native_tracepoint(priority);
 	/* The cache is only filled while the configuration is on, and it
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
@@ -163,12 +161,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	if (size > EHS_EVENT_MAX)
 		return too_big(iov + 3, io);
 
-	ehs_sink_fn sink;
-	void *ctx;
-	ehs_busy = 1;
-	ehs_sink_for(tp, &sink, &ctx);
-	sink(ctx, first, (int)(io - first));
-	ehs_busy = 0;
+	native_send(tp, first, (int)(io - first));
 	return 1;
 
 full:

@@ -26,6 +26,10 @@
 #include <ehsyslog.h>
 #include <ehsyslog/user_events.h>
 
+#include "bridge/bridge.h"
+#include "bridge/ident.h"
+#include "bridge/schema.h"
+
 /* The prefix eh_event_iov makes without activity ids: the eventheader
  * and the metadata block's header.  A head starts with it. */
 #define NATIVE_PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
@@ -106,6 +110,31 @@ void ehs_native_cache_put(struct ehs_event_cache *cache, int priority,
 			  struct ue_tracepoint *tp, const char *event_name,
 			  const struct ehs_field *fields, unsigned nfields,
 			  const uint8_t *head, size_t head_len);
+
+/* A native event's facility number: priority's own, else openlog's. */
+static inline unsigned native_facility(int priority)
+{
+	int fac = priority & LOG_FACMASK;
+	return (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility());
+}
+
+/* The tracepoint a native event at priority goes to now. */
+static inline struct ue_tracepoint *native_tracepoint(int priority)
+{
+	return ehs_tracepoint(priority, native_facility(priority));
+}
+
+/* Hands a whole event (iov[0] the writer's) to tp's sink, as a call from
+ * inside the library. */
+static inline void native_send(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
+{
+	ehs_sink_fn sink;
+	void *ctx;
+	ehs_busy = 1;
+	ehs_sink_for(tp, &sink, &ctx);
+	sink(ctx, iov, iovcnt);
+	ehs_busy = 0;
+}
 
 /* openlog moved the facility: every EHS_EMIT site finds its tracepoint
  * again (native_site.c). */

@@ -12,7 +12,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <syslog.h>
 
 #include <ehsyslog.h>
@@ -46,9 +45,7 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 	/* The epoch before the facility: a site that shows an epoch points
 	 * at a tracepoint found at least that late. */
 	unsigned long epoch = __atomic_load_n(&epoch_now, __ATOMIC_ACQUIRE);
-	int fac = priority & LOG_FACMASK;
-	struct ue_tracepoint *tp =
-		ehs_tracepoint(priority, (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility()));
+	struct ue_tracepoint *tp = native_tracepoint(priority);
 	const uint32_t *enabled = &tp->state;
 #ifdef EHS_TESTING
 	if (EHS_TEST_SINK_SET())
@@ -94,11 +91,6 @@ EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int i
 	iov[0] = (struct iovec){ NULL, 0 };
 	iov[1] = (struct iovec){ (void *)head,
 				 ((const struct native_cache *)&site->cache)->head_len };
-	ehs_sink_fn sink;
-	void *ctx;
-	ehs_busy = 1;
-	ehs_sink_for(tp, &sink, &ctx);
-	sink(ctx, iov, iovcnt);
-	ehs_busy = 0;
+	native_send(tp, iov, iovcnt);
 	return 1;
 }
