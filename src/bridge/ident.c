@@ -4,7 +4,11 @@
 #include "bridge/ident.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <syslog.h>
+#ifdef __GLIBC__
+#include <gnu/libc-version.h>
+#endif
 
 /* A line of its own: a word written beside it on every call (by another
  * thread) would make every reader miss. */
@@ -23,6 +27,33 @@ static void next_gen(void)
 		__atomic_add_fetch(&ehs_ident_state.gen, 1, __ATOMIC_RELEASE);
 }
 
+/* glibc 2.34 and later take facility 0 (LOG_KERN) from openlog(); older
+ * ones ignore it (glibc BZ #3604).  The event must carry what the daemon
+ * gets, so follow the glibc the program runs with, not the one we were
+ * built against.  Racing first calls store the same answer. */
+static bool openlog_takes_kern(void)
+{
+	static int takes = -1;
+	int t = __atomic_load_n(&takes, __ATOMIC_RELAXED);
+
+	if (t < 0) {
+		t = 1;
+#ifdef __GLIBC__
+		const char *v = gnu_get_libc_version();
+		unsigned major = 0, minor = 0;
+
+		while (*v >= '0' && *v <= '9')
+			major = major * 10 + (unsigned)(*v++ - '0');
+		if (*v++ == '.')
+			while (*v >= '0' && *v <= '9' && minor < 1000)
+				minor = minor * 10 + (unsigned)(*v++ - '0');
+		t = major > 2 || (major == 2 && minor >= 34);
+#endif
+		__atomic_store_n(&takes, t, __ATOMIC_RELAXED);
+	}
+	return t;
+}
+
 void ehs_ident_openlog(const char *new_ident, int option, int new_facility)
 {
 	(void)option;	/* LOG_PID, LOG_PERROR...: only the real syslog uses them */
@@ -30,8 +61,9 @@ void ehs_ident_openlog(const char *new_ident, int option, int new_facility)
 		__atomic_store_n(&ehs_ident_state.ident, new_ident, __ATOMIC_RELEASE);
 		next_gen();
 	}
-	/* glibc ignores 0 (LOG_KERN) and values with bits outside LOG_FACMASK. */
-	if (new_facility != 0 && (new_facility & ~LOG_FACMASK) == 0)
+	/* glibc ignores values with bits outside LOG_FACMASK, and before
+	 * 2.34 also 0. */
+	if ((new_facility & ~LOG_FACMASK) == 0 && (new_facility != 0 || openlog_takes_kern()))
 		__atomic_store_n(&ehs_ident_state.facility, new_facility, __ATOMIC_RELAXED);
 }
 

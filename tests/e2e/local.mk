@@ -38,7 +38,7 @@ tests_e2e_forkexec_SOURCES = tests/e2e/forkexec.c $(E2E_COMMON)
 tests_e2e_forkexec_CFLAGS = $(E2E_CFLAGS)
 tests_e2e_forkexec_LDFLAGS =
 
-E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh \
+E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh tests/e2e/facility.sh \
 	tests/e2e/programs.sh tests/e2e/preload.sh
 TESTS += $(E2E_TESTS)
 dist_noinst_SCRIPTS += $(E2E_TESTS)
