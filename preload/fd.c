@@ -22,6 +22,11 @@
  * there, means a raw syscall closed it behind libc's back: the number is
  * the program's from then on.
  *
+ * When the writer's last open failed for want of descriptors (or memory)
+ * it waits before trying again, unless the program frees some: close(),
+ * close_range(), closefrom() and fclose() then tell it (ue__fds_freed),
+ * as setrlimit() and prlimit() do, and the next traced call opens at once.
+ *
  * While the writer has no descriptor (a program that never logs) each
  * wrapper costs one load and a branch before the real function.  The
  * real functions are looked up one by one at their first call (nothing at
@@ -42,6 +47,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "preload/next.h"
 #include "preload/real.h"
 #include "user_events/fdguard.h"
 
@@ -70,28 +76,6 @@ typedef int (*prlimit_fn)(pid_t, __rlimit_resource_t, const void *, void *);
 static void *real_close, *real_close_range, *real_closefrom, *real_dup2, *real_dup3,
 	*real_fcntl, *real_fcntl64, *real_fclose, *real_setrlimit, *real_setrlimit64,
 	*real_prlimit, *real_prlimit64;
-
-/* The next definition of name after ours, looked up once; NULL if none.
- * Racing lookups store the same value. */
-static void *next_fn(void **slot, const char *name)
-{
-	void *p = __atomic_load_n(slot, __ATOMIC_RELAXED);
-
-	if (__builtin_expect(p == NULL, 0)) {
-		p = dlsym(RTLD_NEXT, name);
-		__atomic_store_n(slot, p, __ATOMIC_RELAXED);
-	}
-	return p;
-}
-
-/* dlsym returns an object pointer; copying its bytes is the conversion
- * POSIX guarantees (as in real.c). */
-#define NEXT(type, var, slot, name) \
-	type var; \
-	do { \
-		void *p_ = next_fn(&(slot), (name)); \
-		__builtin_memcpy(&var, &p_, sizeof p_); \
-	} while (0)
 
 static int call_close(int fd)
 {
@@ -124,12 +108,27 @@ static bool keep(int fd)
 	return fd >= 0 && fd == ue__our_fd() && ue__fd_check(fd);
 }
 
-EHS_INTERPOSE int close(int fd)
+/* close() while the writer has a descriptor, or waits for one. */
+static __attribute__((noinline)) int close_watched(int fd, int ours)
 {
-	if (__builtin_expect(fd == ue__our_fd(), 0) && keep(fd)) {
+	int r;
+
+	if (fd == ours && keep(fd)) {
 		errno = EBADF;	/* what the program gets without us */
 		return -1;
 	}
+	r = call_close(fd);
+	if (ours == UE_FD_WAITING && r == 0)
+		ue__fds_freed();
+	return r;
+}
+
+EHS_INTERPOSE int close(int fd)
+{
+	int ours = ue__our_fd();
+
+	if (__builtin_expect(ours != -1, 0))
+		return close_watched(fd, ours);
 	return call_close(fd);
 }
 
@@ -137,6 +136,13 @@ EHS_INTERPOSE int close_range(unsigned first, unsigned last, int flags)
 {
 	int ours = ue__our_fd();
 
+	if (__builtin_expect(ours == UE_FD_WAITING, 0)) {
+		int r = call_close_range(first, last, flags);
+
+		if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC))
+			ue__fds_freed();
+		return r;
+	}
 	if (__builtin_expect(ours >= 0, 0) && (unsigned)ours >= first &&
 	    (unsigned)ours <= last && !(flags & CLOSE_RANGE_CLOEXEC)) {
 		if (flags & ~CLOSE_RANGE_UNSHARE) {
@@ -174,6 +180,8 @@ EHS_INTERPOSE void closefrom(int lowfd)
 		syscall(SYS_close_range, (unsigned)low, ~0U, 0);
 		errno = saved;
 	}
+	if (__builtin_expect(ours == UE_FD_WAITING, 0))
+		ue__fds_freed();
 }
 
 /* A program's file goes to number newfd: ours, if there, is let go
@@ -191,18 +199,42 @@ static void replacing(int oldfd, int newfd)
 	}
 }
 
+/* dup2() (f2) or dup3() (f3), announced to the writer where it checks
+ * its writes (fdguard.h), so that the file never lands on its number
+ * between its check and its writev. */
+static int dup_onto(dup2_fn f2, dup3_fn f3, int oldfd, int newfd, int flags)
+{
+	bool guard = ue__swaps_need_guard();
+	int r;
+
+	if (__builtin_expect(guard, 0))
+		ue__swap_begin();
+	replacing(oldfd, newfd);
+	if (f3)
+		r = f3(oldfd, newfd, flags);
+	else if (f2)
+		r = f2(oldfd, newfd);
+	else
+		r = -1, errno = ENOSYS;	/* not reached: libc has both */
+	if (__builtin_expect(guard, 0))
+		ue__swap_end();
+	return r;
+}
+
 EHS_INTERPOSE int dup2(int oldfd, int newfd)
 {
 	NEXT(dup2_fn, f, real_dup2, "dup2");
-	replacing(oldfd, newfd);
-	return f ? f(oldfd, newfd) : (int)syscall(SYS_dup2, oldfd, newfd);
+	return dup_onto(f, NULL, oldfd, newfd, 0);
 }
 
 EHS_INTERPOSE int dup3(int oldfd, int newfd, int flags)
 {
 	NEXT(dup3_fn, f, real_dup3, "dup3");
-	replacing(oldfd, newfd);
-	return f ? f(oldfd, newfd, flags) : (int)syscall(SYS_dup3, oldfd, newfd, flags);
+	if (!f) {
+		errno = ENOSYS;	/* not reached: libc has it */
+		return -1;
+	}
+	return dup_onto(NULL, f, oldfd, newfd, flags);
 }
 
 /* F_DUPFD gives the lowest free number from its argument on: ours only
@@ -260,13 +292,15 @@ bool ue__fd_calls_seen(void)
 /* glibc's fclose closes the descriptor without calling close(). */
 EHS_INTERPOSE int fclose(FILE *stream)
 {
-	NEXT(fclose_fn, f, real_fclose, "fclose");
+	int ours = ue__our_fd();
+	int r;
 
-	if (__builtin_expect(ue__our_fd() >= 0, 0) && stream) {
+	NEXT(fclose_fn, f, real_fclose, "fclose");
+	if (__builtin_expect(ours >= 0, 0) && stream) {
 		int saved = errno;
 		int fd = fileno_unlocked(stream);
 
-		if (fd >= 0 && fd == ue__our_fd())
+		if (fd >= 0 && fd == ours)
 			ue__fd_lost(fd);
 		errno = saved;
 	}
@@ -274,7 +308,11 @@ EHS_INTERPOSE int fclose(FILE *stream)
 		errno = ENOSYS;
 		return EOF;
 	}
-	return f(stream);
+	r = f(stream);
+	/* The stream's descriptor is closed, whatever r says. */
+	if (__builtin_expect(ours == UE_FD_WAITING, 0))
+		ue__fds_freed();
+	return r;
 }
 
 /* A soft RLIMIT_NOFILE raised to or past our number would put it in the

@@ -37,7 +37,9 @@
  * program closed our descriptor) opens again from ue_tracepoint_write(),
  * at most once per 100 ms of CLOCK_MONOTONIC_COARSE.  That clock is read
  * without a syscall, so a flood of calls while it fails makes no syscall
- * between attempts.  A successful open registers every tracepoint that
+ * between attempts.  In libehsyslog.so a descriptor the program frees
+ * (close, close_range, closefrom, fclose) or a new RLIMIT_NOFILE ends the
+ * wait: the next traced write tries at once.  A successful open registers every tracepoint that
  * failed again.  Events written in the meantime are lost (-ENOTCONN),
  * never sent elsewhere.  A tracepoint whose own first use met a transient
  * failure is not known to the kernel, so it comes back with the next open
@@ -254,6 +256,15 @@ UE_API void ue_close(void);
 /* Forgets a previous failure: the next first use tries again, and failed
  * tracepoints go back to "not registered".  Returns 0. */
 UE_API int ue_retry(void);
+
+/* For a process whose credentials changed (setuid(), setgroups(),
+ * capset()...; libehsyslog.so calls it from its wrappers of those):
+ * unregisters everything and closes the descriptor as ue_close() does,
+ * and forgets a remembered failure as ue_retry() does.  The next use of
+ * a tracepoint opens user_events_data again, with the credentials the
+ * process has then: a worker that dropped its privileges does not keep
+ * a descriptor it could not open itself. */
+UE_API void ue_credentials_changed(void);
 
 enum ue_status_state {
 	UE_STATUS_UNUSED = 0,		/* nothing tried yet */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -115,7 +116,26 @@ static void scan_mounts(struct ue_mounts *m, const char *path)
 	close(fd);
 }
 
-int ue__fd_raise(int fd, bool *beyond)
+bool ue__fd_is(int fd, uint64_t dev, uint64_t ino)
+{
+	int saved = errno;
+	struct stat st;
+	bool is = fstat(fd, &st) == 0 && (uint64_t)st.st_dev == dev && (uint64_t)st.st_ino == ino;
+
+	errno = saved;
+	return is;
+}
+
+void ue__close_if(int fd, uint64_t dev, uint64_t ino)
+{
+	int saved = errno;
+
+	if (ue__fd_is(fd, dev, ino))
+		close(fd);
+	errno = saved;
+}
+
+int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino)
 {
 	struct rlimit rl;
 	long lim = 1024;
@@ -124,7 +144,7 @@ int ue__fd_raise(int fd, bool *beyond)
 
 	*beyond = high >= 0;
 	if (high >= 0) {
-		close(fd);
+		ue__close_if(fd, dev, ino);
 		return high;
 	}
 	/* High enough to stay out of the way of programs that dup2 onto low
@@ -139,7 +159,7 @@ int ue__fd_raise(int fd, bool *beyond)
 	high = fcntl(fd, F_DUPFD_CLOEXEC, (int)floor);
 	if (high < 0)
 		return fd;	/* all taken: the low number still works */
-	close(fd);
+	ue__close_if(fd, dev, ino);
 	return high;
 }
 
@@ -160,9 +180,25 @@ static bool is_tracefs_dir(const char *file)
 	return statfs(dir, &sfs) == 0 && sfs.f_type == UE_TRACEFS_MAGIC;
 }
 
-/* Tries one candidate; true when opened.  Keeps the most telling failure:
- * permission over other errors over "tracefs without user_events" over
- * "nothing there". */
+/* True when fd, just opened from path, still holds that file: another
+ * thread of the program may have closed the number or put a file of its
+ * own there (dup2) since open() returned it.  Sets out->dev and ->ino. */
+static bool opened(int fd, const char *path, struct ue_found *out)
+{
+	struct stat at_fd, at_path;
+
+	if (fstat(fd, &at_fd) < 0 || stat(path, &at_path) < 0 ||
+	    at_fd.st_dev != at_path.st_dev || at_fd.st_ino != at_path.st_ino)
+		return false;
+	out->dev = (uint64_t)at_fd.st_dev;
+	out->ino = (uint64_t)at_fd.st_ino;
+	return true;
+}
+
+/* Tries one candidate; true when opened, or when the number open()
+ * returned was taken meanwhile (fd -1, EAGAIN: see the header).  Keeps
+ * the most telling failure: permission over other errors over "tracefs
+ * without user_events" over "nothing there". */
 static bool try_open(struct ue_found *out, const char *path)
 {
 	static const int rank[] = {
@@ -177,10 +213,15 @@ static bool try_open(struct ue_found *out, const char *path)
 		return false;
 	fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd >= 0) {
-		out->fd = ue__fd_raise(fd, &out->beyond);
+		memcpy(out->path, path, len + 1);
+		if (!opened(fd, path, out)) {
+			out->state = UE_STATUS_ERROR;
+			out->error = EAGAIN;
+			return true;
+		}
+		out->fd = ue__fd_raise(fd, &out->beyond, out->dev, out->ino);
 		out->state = UE_STATUS_OK;
 		out->error = 0;
-		memcpy(out->path, path, len + 1);
 		return true;
 	}
 	if (errno == EACCES || errno == EPERM)
@@ -218,6 +259,7 @@ void ue__discover(const struct ue_paths *paths, struct ue_found *out)
 	out->beyond = false;
 	out->state = UE_STATUS_UNUSED;
 	out->error = 0;
+	out->dev = out->ino = 0;
 	out->path[0] = '\0';
 	if (try_open(out, paths->fixed))
 		return;

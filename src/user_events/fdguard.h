@@ -14,8 +14,12 @@
 #include "bridge/hidden.h"
 
 /* The number of our user_events_data descriptor, -1 when none or when it
- * may no longer be ours.  Written by the writer and the wrappers. */
+ * may no longer be ours, UE_FD_WAITING when none because the last open
+ * failed for a reason that may go away (descriptors ran out, say): then a
+ * wrapper that sees the program free a descriptor calls ue__fds_freed().
+ * Written by the writer and the wrappers. */
 extern EHS_HIDDEN int ue__live_fd;
+#define UE_FD_WAITING (-2)
 
 /* One relaxed load: all a wrapper costs while nothing is open. */
 static inline int ue__our_fd(void)
@@ -28,6 +32,33 @@ static inline int ue__our_fd(void)
  * again; the old number is left to the program.  Lock-free and
  * async-signal-safe. */
 void ue__fd_lost(int fd);
+
+/*
+ * A dup2() or dup3() of the program may put its file at the writer's
+ * number between the writer's check of the number and its writev().
+ * Where the writer checks each write (its descriptor below the soft
+ * limit) the two exclude each other: the wrapper announces its call and
+ * waits for writes in progress to end (ue__swap_begin), a write announces
+ * itself and waits for announced calls to end (ue__write_begin in the
+ * writer).  Each side waits a bounded number of rounds, so a signal
+ * handler that interrupts the other side in the same thread cannot hang.
+ * ue__swaps_guarded: nonzero once the writer has had a checked
+ * descriptor; until then a wrapper costs one more load.
+ */
+extern EHS_HIDDEN int ue__swaps_guarded;
+void ue__swap_begin(void);
+void ue__swap_end(void);
+
+static inline bool ue__swaps_need_guard(void)
+{
+	return __atomic_load_n(&ue__swaps_guarded, __ATOMIC_RELAXED) != 0;
+}
+
+/* The program freed descriptors (close, close_range, closefrom, fclose)
+ * while ue__live_fd was UE_FD_WAITING: the next traced write opens again
+ * at once instead of waiting out the retry pause.  Lock-free and
+ * async-signal-safe. */
+void ue__fds_freed(void);
 
 /* True when fd still is the user_events_data we opened (one fstat); else
  * the program reused the number after a close we did not see (a raw

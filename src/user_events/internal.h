@@ -32,18 +32,30 @@ struct ue_found {
 	bool beyond;		/* fd is at the soft RLIMIT_NOFILE (fdlimit.c) */
 	int state;		/* UE_STATUS_OK or why not */
 	int error;		/* errno of the failure */
+	uint64_t dev, ino;	/* the file opened, checked against path */
 	char path[UE_PATH_MAX];	/* opened, or the most telling one tried */
 };
 
 /* Finds and opens user_events_data: the fixed path, then the first
- * tracefs mount, then the first debugfs mount's tracing/.  No allocation. */
+ * tracefs mount, then the first debugfs mount's tracing/.  No allocation.
+ * Another thread of the program may close or dup2() onto the number
+ * open() returned before the writer publishes it (fdguard.h): then the
+ * number is the program's, and the search ends with UE_STATUS_ERROR and
+ * EAGAIN, a transient failure, leaving that number alone. */
 void ue__discover(const struct ue_paths *paths, struct ue_found *out);
 
-/* Moves fd to a high number (see the public header): the soft
- * RLIMIT_NOFILE itself where ue__fd_beyond_limit() can (*beyond set),
- * else below it.  Returns the new fd, or fd itself when it cannot be
- * moved. */
-int ue__fd_raise(int fd, bool *beyond);
+/* Moves fd, the file dev/ino, to a high number (see the public header):
+ * the soft RLIMIT_NOFILE itself where ue__fd_beyond_limit() can (*beyond
+ * set), else below it.  Returns the new fd, or fd itself when it cannot
+ * be moved.  The old number is closed only while it still holds dev/ino. */
+int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino);
+
+/* True when fd is open on the file dev/ino (one fstat); errno kept. */
+bool ue__fd_is(int fd, uint64_t dev, uint64_t ino);
+
+/* Closes fd if it still holds the file dev/ino, else leaves the number
+ * to whoever put a file there; errno kept. */
+void ue__close_if(int fd, uint64_t dev, uint64_t ino);
 
 /* The highest soft RLIMIT_NOFILE at which the descriptor goes to the
  * limit itself: the kernel's descriptor table then costs at most 64 KiB

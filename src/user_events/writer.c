@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -73,6 +74,42 @@ static struct ue_enabler *enablers;
 static unsigned enablers_registered;
 static unsigned long oversize;
 static int shut_down;	/* the destructor ran: register nothing more (atomic) */
+
+/* Writes in progress and announced dup2()/dup3() calls (fdguard.h). */
+int ue__swaps_guarded;
+static unsigned swaps, writes;
+#define GUARD_ROUNDS 10000
+
+void ue__swap_begin(void)
+{
+	__atomic_add_fetch(&swaps, 1, __ATOMIC_SEQ_CST);
+	for (int i = 0; __atomic_load_n(&writes, __ATOMIC_SEQ_CST) && i < GUARD_ROUNDS; i++)
+		sched_yield();
+}
+
+void ue__swap_end(void)
+{
+	__atomic_sub_fetch(&swaps, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Announces a checked write; waits while a dup2()/dup3() of the program
+ * is announced.  Both sequentially consistent: either the wrapper sees
+ * this write and waits for it, or this write sees the wrapper. */
+static void write_begin(void)
+{
+	for (int i = 0;; i++) {
+		__atomic_add_fetch(&writes, 1, __ATOMIC_SEQ_CST);
+		if (!__atomic_load_n(&swaps, __ATOMIC_SEQ_CST) || i >= GUARD_ROUNDS)
+			return;
+		__atomic_sub_fetch(&writes, 1, __ATOMIC_SEQ_CST);
+		sched_yield();
+	}
+}
+
+static void write_end(void)
+{
+	__atomic_sub_fetch(&writes, 1, __ATOMIC_SEQ_CST);
+}
 
 /* When a traced write may next try to get lost registrations back, in
  * CLOCK_MONOTONIC_COARSE milliseconds: 0 at once, RETRY_NEVER after a
@@ -138,13 +175,10 @@ int ue__registration_string(char *buf, size_t cap, const char *name)
 	return n;
 }
 
-static int fd_is_data(int fd)
+static bool fd_is_data(int fd)
 {
-	struct stat st;
-
-	return fstat(fd, &st) == 0 &&
-	       (uint64_t)st.st_dev == __atomic_load_n(&data_dev, __ATOMIC_RELAXED) &&
-	       (uint64_t)st.st_ino == __atomic_load_n(&data_ino, __ATOMIC_RELAXED);
+	return ue__fd_is(fd, __atomic_load_n(&data_dev, __ATOMIC_RELAXED),
+			 __atomic_load_n(&data_ino, __ATOMIC_RELAXED));
 }
 
 void ue__fd_lost(int fd)
@@ -208,14 +242,36 @@ static bool retry_due(void)
 	return at == 0 || (at != RETRY_NEVER && coarse_ms() >= at);
 }
 
+/* The open failed: after a transient failure the next attempt waits out
+ * UE_RETRY_INTERVAL_MS, or a descriptor the program frees (ue__fds_freed).
+ * Locked. */
+static int open_failed(void)
+{
+	int none = -1;
+
+	if (open_failed_for_good()) {
+		__atomic_store_n(&retry_at, RETRY_NEVER, __ATOMIC_RELAXED);
+	} else {
+		__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
+		__atomic_compare_exchange_n(&ue__live_fd, &none, UE_FD_WAITING, false,
+					    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+	}
+	return -error;
+}
+
 /* Opens user_events_data unless open or known to be unusable for good.
  * After a transient failure it tries again whenever asked: callers on the
- * write path ask through retry_due().  Locked. */
+ * write path ask through retry_due().  Locked.
+ *
+ * The number is published in ue__live_fd before it is checked, so that
+ * from then on the wrappers see a dup2() or close() of the program over
+ * it; a number that then holds anything but the file we opened is the
+ * program's: never closed, never written, and a transient failure. */
 static int data_open(void)
 {
 	struct ue_found found;
 	struct statfs sfs;
-	struct stat st;
+	int fd;
 
 	if (data_fd >= 0)
 		return 0;
@@ -223,35 +279,50 @@ static int data_open(void)
 		return -error;
 	ue__discover(&paths, &found);
 	memcpy(path, found.path, sizeof path);
-	if (found.fd >= 0) {
-		/* Anything but tracefs is not user_events_data: never
-		 * write there. */
-		if (fstatfs(found.fd, &sfs) < 0 || sfs.f_type != UE_TRACEFS_MAGIC ||
-		    fstat(found.fd, &st) < 0) {
-			close(found.fd);
-			found.fd = -1;
-			found.state = UE_STATUS_ERROR;
-			found.error = ENOTTY;
-		}
-	}
 	state = found.state;
 	error = found.error;
-	if (found.fd < 0) {
-		__atomic_store_n(&retry_at, open_failed_for_good() ? RETRY_NEVER
-				 : coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
-		return -error;
+	fd = found.fd;
+	if (fd < 0)
+		return open_failed();
+	__atomic_store_n(&data_dev, found.dev, __ATOMIC_RELAXED);
+	__atomic_store_n(&data_ino, found.ino, __ATOMIC_RELAXED);
+	__atomic_store_n(&ue__live_fd, fd, __ATOMIC_SEQ_CST);
+	if (fstatfs(fd, &sfs) < 0 || !fd_is_data(fd) || ue__our_fd() != fd) {
+		ue__fd_lost(fd);
+		state = UE_STATUS_ERROR;
+		error = EAGAIN;
+		return open_failed();
 	}
-	__atomic_store_n(&data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
-	__atomic_store_n(&data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
-	data_fd = found.fd;
+	if (sfs.f_type != UE_TRACEFS_MAGIC) {
+		/* Ours, but not tracefs, so not user_events_data: never
+		 * write there. */
+		ue__fd_lost(fd);
+		ue__close_if(fd, found.dev, found.ino);
+		state = UE_STATUS_ERROR;
+		error = ENOTTY;
+		return open_failed();
+	}
+	data_fd = fd;
 	__atomic_store_n(&fd_calls_seen, ue__fd_calls_seen && ue__fd_calls_seen(),
 			 __ATOMIC_RELAXED);
-	if (found.beyond && fd_calls_seen)
+	if (found.beyond && fd_calls_seen) {
 		__atomic_and_fetch(&fd_checks, ~FD_REACHABLE, __ATOMIC_SEQ_CST);
-	else
+	} else {
 		__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&ue__live_fd, data_fd, __ATOMIC_RELEASE);
+		__atomic_store_n(&ue__swaps_guarded, 1, __ATOMIC_SEQ_CST);
+	}
 	return 0;
+}
+
+void ue__fds_freed(void)
+{
+	int waiting = UE_FD_WAITING;
+	uint64_t at = __atomic_load_n(&retry_at, __ATOMIC_RELAXED);
+
+	if (__atomic_compare_exchange_n(&ue__live_fd, &waiting, -1, false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED) && at != RETRY_NEVER)
+		__atomic_compare_exchange_n(&retry_at, &at, 0, false,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
 static int unreg_bit(int fd, uint32_t *word, unsigned bit)
@@ -639,28 +710,46 @@ __attribute__((destructor)) static void ue_fini(void)
 	errno = saved;
 }
 
+/* Forgets a remembered failure.  Locked. */
+static void retry_locked(void)
+{
+	if (state != UE_STATUS_OK && state != UE_STATUS_UNUSED) {
+		state = UE_STATUS_UNUSED;
+		error = 0;
+	}
+	__atomic_store_n(&retry_at, 0, __ATOMIC_RELAXED);
+	enablers_retry();
+	for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
+		if (tp->priv_flags & TP_FAILED) {
+			clear_failed(tp);
+			__atomic_or_fetch(&tp->state, UE_STATE_UNREGISTERED, __ATOMIC_RELEASE);
+		}
+	}
+}
+
 int ue_retry(void)
 {
 	int saved = errno;
 
 	if (lock_take() == 0) {
-		if (state != UE_STATUS_OK && state != UE_STATUS_UNUSED) {
-			state = UE_STATUS_UNUSED;
-			error = 0;
-		}
-		__atomic_store_n(&retry_at, 0, __ATOMIC_RELAXED);
-		enablers_retry();
-		for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
-			if (tp->priv_flags & TP_FAILED) {
-				clear_failed(tp);
-				__atomic_or_fetch(&tp->state, UE_STATE_UNREGISTERED,
-						  __ATOMIC_RELEASE);
-			}
-		}
+		retry_locked();
 		lock_drop();
 	}
 	errno = saved;
 	return 0;
+}
+
+void ue_credentials_changed(void)
+{
+	int saved = errno;
+
+	/* A process that never logged has nothing to let go. */
+	if (__atomic_load_n(&used, __ATOMIC_SEQ_CST) && lock_take() == 0) {
+		close_locked();
+		retry_locked();
+		lock_drop();
+	}
+	errno = saved;
 }
 
 /* Gets tp's channel back: the program replaced our descriptor (stale_fd
@@ -728,9 +817,16 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		/* preload/fd.c takes fd out of ue__live_fd before the program
 		 * puts a file of its own at that number by a call it sees.
 		 * At the soft limit no other call can (fd_unchecked): no
-		 * syscall.  Below it, a raw close and an open could: fstat. */
-		if (fd != __atomic_load_n(&ue__live_fd, __ATOMIC_ACQUIRE) ||
-		    (__atomic_load_n(&fd_checks, __ATOMIC_ACQUIRE) && !ue__fd_check(fd))) {
+		 * syscall.  Below it, a raw close and an open could: fstat,
+		 * and no dup2() of the program until the writev is done. */
+		bool checked = __atomic_load_n(&fd_checks, __ATOMIC_ACQUIRE) != 0;
+
+		if (checked)
+			write_begin();
+		if (fd != __atomic_load_n(&ue__live_fd, __ATOMIC_SEQ_CST) ||
+		    (checked && !ue__fd_check(fd))) {
+			if (checked)
+				write_end();
 			r = -EBADF;
 			if (attempt == 0 && recover(tp, fd) == 0)
 				continue;
@@ -738,10 +834,15 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		}
 		iov[0].iov_base = &index;
 		iov[0].iov_len = sizeof index;
-		if (writev(fd, iov, iovcnt) >= 0) {
+		ssize_t w = writev(fd, iov, iovcnt);
+		int e = errno;
+
+		if (checked)
+			write_end();
+		if (w >= 0) {
 			r = 0;
-		} else if (errno != EBADF) {
-			r = -errno;
+		} else if (e != EBADF) {
+			r = -e;
 		} else {
 			/* Disabled meanwhile, or a raw close syscall took our
 			 * number (which stays empty at the limit): then get
@@ -781,7 +882,8 @@ static bool move_beyond(void)
 	}
 	data_fd = high;
 	__atomic_store_n(&ue__live_fd, high, __ATOMIC_RELEASE);
-	close(old);	/* no longer live: preload/fd.c's close() lets it go */
+	/* No longer live: preload/fd.c's close() lets it go. */
+	ue__close_if(old, data_dev, data_ino);
 	return true;
 }
 
@@ -808,6 +910,8 @@ void ue__nofile_changed(void)
 		__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
 	}
 	__atomic_sub_fetch(&fd_checks, 1, __ATOMIC_SEQ_CST);
+	/* A new limit may leave room for the open that failed. */
+	ue__fds_freed();
 	errno = saved;
 }
 

@@ -228,28 +228,6 @@ END_TEST
 
 /* ---- a program that closes or overwrites our descriptor -------------- */
 
-/* Our descriptor: the one that is user_events_data. */
-static int data_fd(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	char link[300], target[256];
-	int found = -1;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d))) {
-		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
-		ssize_t n = readlink(link, target, sizeof target - 1);
-		if (n <= 0)
-			continue;
-		target[n] = '\0';
-		if (strstr(target, "user_events_data"))
-			found = atoi(e->d_name);
-	}
-	closedir(d);
-	return found;
-}
-
 /* Each way a program takes our number fd for its file mine, asserting
  * what the call returns; gives the number the program's file ended at.
  * Our descriptor is invisible: close() fails as on a free number and
@@ -429,7 +407,7 @@ static void sabotage_once(const struct sabotage *how, int round, bool limit,
 	int fd, mine, at;
 
 	syslog(LOG_LOCAL3 | LOG_INFO, "before %d", round);
-	fd = data_fd();
+	fd = user_events_fd();
 	ck_assert_int_ge(fd, 0);
 	snprintf(path, sizeof path, "/tmp/reliab-sabotage-%d", round);
 	mine = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
@@ -481,7 +459,7 @@ static size_t sabotage_all(const struct sabotage *list, size_t rounds, unsigned 
 	set_nofile(soft, hard);
 	reg(LOG_LOCAL3 | LOG_INFO);
 	/* At the limit exactly where soft < hard. */
-	ck_assert_int_eq(data_fd() == (int)soft, soft < hard);
+	ck_assert_int_eq(user_events_fd() == (int)soft, soft < hard);
 	reader_open(&r, instance, 0);
 	reader_enable(&r, TP_LOCAL3);
 	for (size_t i = 0; i < rounds; i++)
@@ -522,6 +500,46 @@ START_TEST(descriptor_sabotage_at_limit)
 }
 END_TEST
 
+/* A thread of the program dup2()s its file over the number the writer's
+ * descriptor gets, and closes it, while another logs: the writer must
+ * never take the program's file for its own, close it, or give up. */
+START_TEST(dup2_race_while_reopening)
+{
+	static const char file[] = "/tmp/reliab-race-file";
+	char rounds[] = "40000";
+	struct reader r;
+	struct revs ev = { 0 };
+	int st;
+	pid_t pid;
+
+	unlink(file);
+	unlink("/tmp/reliab-race-output");
+	/* Replace mode: no datagram between two events, the tightest loop. */
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	reg(LOG_LOCAL6 | LOG_INFO);
+	reader_open(&r, "reliab_race", 0);
+	reader_enable(&r, TP_LOCAL6);
+	pid = run_subject(&st, "/tmp/reliab-race-output",
+			  (char *[]){ (char *)"dup2-race", (char *)file, rounds, NULL });
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 7, "the library closed the program's file");
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 6, "a byte of ours in the program's file");
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 8, "the writer gave up for good");
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "subject status %#x", st);
+	ck_assert_int_eq(file_size("/tmp/reliab-race-output"), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	ck_assert_uint_eq(revs_count(&ev, pid, "start"), 1);
+	ck_assert_msg(revs_count(&ev, pid, "resumed") == 1, "\"resumed\" missing");
+	report("dup2_race_while_reopening", "40000 rounds",
+	       "RLIMIT_NOFILE 1024:1024; a thread dup2()s the program's file over the writer's "
+	       "number and closes it while another logs", "-",
+	       "the program's file stayed open and empty; %zu events during the race; the "
+	       "call after it arrived", revs_count(&ev, 0, "race"));
+	revs_free(&ev);
+	unlink(file);
+}
+END_TEST
+
 Suite *concurrency_suite(void)
 {
 	Suite *s = suite_create("concurrency");
@@ -532,6 +550,7 @@ Suite *concurrency_suite(void)
 	tcase_add_test(tc, fork_vfork_spawn_while_logging);
 	tcase_add_test(tc, descriptor_sabotage);
 	tcase_add_test(tc, descriptor_sabotage_at_limit);
+	tcase_add_test(tc, dup2_race_while_reopening);
 	suite_add_tcase(s, tc);
 	return s;
 }

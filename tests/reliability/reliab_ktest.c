@@ -16,6 +16,7 @@
 
 #include <check.h>
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -88,6 +89,28 @@ pid_t run_subject(int *status, const char *out, char *const argv[])
 	}
 	ck_assert_int_eq(waitpid(pid, status, 0), pid);
 	return pid;
+}
+
+int user_events_fd(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	char link[300], target[256];
+	int found = -1;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
+		ssize_t n = readlink(link, target, sizeof target - 1);
+		if (n <= 0)
+			continue;
+		target[n] = '\0';
+		if (strstr(target, "user_events_data"))
+			found = atoi(e->d_name);
+	}
+	closedir(d);
+	return found;
 }
 
 off_t file_size(const char *path)

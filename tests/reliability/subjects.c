@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <sched.h>
 #include <stdio.h>
@@ -23,8 +24,11 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
+
+#include <ehsyslog/user_events.h>
 
 #include "reliability/reliab.h"
 #include "user_events/internal.h"
@@ -79,11 +83,44 @@ static bool said(int pri, const char *text)
 	return errno == 1234;
 }
 
-/* The daemon of issue 11: its descriptors all taken, then freed while
- * traced.  With first_use, a new tracepoint's first use (LOG_ERR) fails
- * while they are taken, and another's (LOG_WARNING) is the first call
- * after, with no pause.  Exit 6: a byte of ours reached its file. */
-static int descriptors_taken(const char *file, bool first_use)
+/* Frees the daemon's descriptors from 4 up (3 is its file) through
+ * libc, as HOW says; false if that fails or HOW is unknown. */
+static bool free_through_libc(const char *how)
+{
+	if (strcmp(how, "close_range") == 0)
+		return close_range(4, ~0U, 0) == 0;
+	if (strcmp(how, "closefrom") == 0) {
+		closefrom(4);
+		return fcntl(4, F_GETFD) < 0;
+	}
+	if (strcmp(how, "close") == 0) {
+		for (int i = 4; i < 4096; i++)
+			if (close(i) != 0)
+				return false;
+		return true;
+	}
+	if (strcmp(how, "fclose") == 0) {
+		FILE *f = fdopen(4, "w");
+
+		return f && fclose(f) == 0;
+	}
+	if (strcmp(how, "setrlimit") == 0) {
+		struct rlimit rl = { 4200, 4200 };
+
+		return setrlimit(RLIMIT_NOFILE, &rl) == 0;
+	}
+	return false;
+}
+
+/* A daemon that loses its descriptors: every one closed (ours too), then
+ * filled with its own file, then freed while traced.  With first_use, a
+ * new tracepoint's first use (LOG_ERR) fails while they are taken, and
+ * another's (LOG_WARNING) is the first call after, with no pause.  HOW
+ * NULL frees them with a raw close_range syscall, which the library does
+ * not see, and waits out the writer's retry pause; else through libc's
+ * call HOW (free_through_libc), and "recovered" is logged at once.  Exit
+ * 6: a byte of ours reached its file. */
+static int descriptors_taken(const char *file, bool first_use, const char *how)
 {
 	struct rlimit rl;
 	struct stat st;
@@ -112,20 +149,141 @@ static int descriptors_taken(const char *file, bool first_use)
 		return 4;
 	if (!said(LOG_INFO, "after close"))
 		return 4;
-	if (syscall(SYS_close_range, 4, ~0U, 0) != 0)
-		return 5;
-	if (first_use) {
-		if (!said(LOG_WARNING, "warning") || !said(LOG_ERR, "error back"))
-			return 4;
+	if (how) {
+		if (!free_through_libc(how))
+			return 5;
 	} else {
-		/* The writer retries at most once per UE_RETRY_INTERVAL_MS. */
-		usleep(2 * UE_RETRY_INTERVAL_MS * 1000);
+		if (syscall(SYS_close_range, 4, ~0U, 0) != 0)
+			return 5;
+		if (!first_use)	/* The writer retries at most once per interval. */
+			usleep(2 * UE_RETRY_INTERVAL_MS * 1000);
 	}
+	if (first_use && (!said(LOG_WARNING, "warning") || !said(LOG_ERR, "error back")))
+		return 4;
 	if (!said(LOG_INFO, "recovered"))
 		return 4;
 	if (fstat(fd, &st) < 0)
 		return 5;
 	return st.st_size == 0 ? 0 : 6;
+}
+
+static volatile int racing;
+
+static void *log_while_racing(void *arg)
+{
+	(void)arg;
+	while (__atomic_load_n(&racing, __ATOMIC_RELAXED))
+		syslog(LOG_LOCAL6 | LOG_INFO, "race");
+	return NULL;
+}
+
+/* One thread logs while another dup2()s the program's file over the
+ * number the library's descriptor gets and closes it again, ROUNDS
+ * times, with RLIMIT_NOFILE 1024:1024 (the descriptor below the limit,
+ * checked on each write).  Then the file must still be open and empty,
+ * and a call after the writer's retry pause must make its event.  Exit
+ * 6: a byte of ours in the file; 7: the library closed it; 8: the writer
+ * gave up for good. */
+static int dup2_race(const char *file, long rounds)
+{
+	struct rlimit rl = { 1024, 1024 };
+	struct ue_status status;
+	struct stat st;
+	pthread_t logger;
+	int fd, ours;
+
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 5;
+	openlog("race", 0, LOG_LOCAL6);
+	syslog(LOG_INFO, "start");
+	ours = user_events_fd();
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
+	if (ours < 0 || fd < 0)
+		return 5;
+	racing = 1;
+	if (pthread_create(&logger, NULL, log_while_racing, NULL) != 0)
+		return 5;
+	for (long i = 0; i < rounds; i++) {
+		if (dup2(fd, ours) != ours)
+			return 5;
+		close(ours);
+	}
+	__atomic_store_n(&racing, 0, __ATOMIC_RELAXED);
+	pthread_join(logger, NULL);
+	if (fcntl(fd, F_GETFD) < 0)
+		return 7;
+	if (fstat(fd, &st) < 0 || st.st_size != 0)
+		return 6;
+	usleep(2 * UE_RETRY_INTERVAL_MS * 1000);
+	if (!said(LOG_INFO, "resumed"))
+		return 4;
+	ue_status(&status);
+	return status.state == UE_STATUS_OK ? 0 : 8;
+}
+
+/* Whether user_events_status lists the tracepoint name. */
+static bool listed(const char *name)
+{
+	char line[512];
+	size_t len = strlen(name);
+	bool found = false;
+	FILE *f = fopen(TRACING "/user_events_status", "r");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof line, f))
+		found = strncmp(line, name, len) == 0 && (line[len] == ' ' || line[len] == '\n');
+	fclose(f);
+	return found;
+}
+
+/* Root logs, so that the library opens user_events_data, then forks; the
+ * child drops to uid and gid 65534 and logs "dropped" on LOCAL5 (traced)
+ * and "new" at LOG_EMERG, a tracepoint nobody registered.  EXPECT says
+ * what the child may do: "denied", open nothing and register nothing
+ * (the kernel does not list PROVIDER_L1K200000 while the child lives);
+ * "allowed", open again and register both.  9: the child's writer says
+ * otherwise; 10: the child died; 11: the kernel's list says otherwise. */
+static int drop_privileges(const char *provider, const char *expect)
+{
+	bool allowed = strcmp(expect, "allowed") == 0;
+	char name[128], c;
+	int ready[2], go[2], st, r = 0;
+	pid_t pid;
+
+	snprintf(name, sizeof name, "%s_L1K200000", provider);
+	openlog("drop", 0, LOG_LOCAL5);
+	if (!said(LOG_INFO, "root"))
+		return 4;
+	if (pipe(ready) < 0 || pipe(go) < 0)
+		return 5;
+	pid = fork();
+	if (pid < 0)
+		return 5;
+	if (pid == 0) {
+		struct ue_status status;
+
+		if (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+		    setresuid(65534, 65534, 65534) < 0)
+			_exit(5);
+		if (!said(LOG_INFO, "dropped") || !said(LOG_EMERG, "new"))
+			_exit(4);
+		ue_status(&status);
+		/* The parent reads the kernel's list while we live. */
+		if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(5);
+		if (allowed ? status.state == UE_STATUS_OK && status.registered == 2
+			    : status.state == UE_STATUS_NO_PERMISSION && status.registered == 0)
+			_exit(0);
+		_exit(9);
+	}
+	if (read(ready[0], &c, 1) != 1)
+		r = 10;
+	else if (listed(name) != allowed)
+		r = 11;
+	if (write(go[1], "g", 1) != 1 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return 10;
+	return r ? r : WEXITSTATUS(st);
 }
 
 int subject_main(int argc, char **argv)
@@ -173,9 +331,15 @@ int subject_main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(what, "fds") == 0 && argc == 2)	/* fds FILE */
-		return descriptors_taken(argv[1], false);
+		return descriptors_taken(argv[1], false, NULL);
 	if (strcmp(what, "fds-first-use") == 0 && argc == 2)
-		return descriptors_taken(argv[1], true);
+		return descriptors_taken(argv[1], true, NULL);
+	if (strcmp(what, "fds-freed") == 0 && argc == 3)	/* fds-freed FILE HOW */
+		return descriptors_taken(argv[1], false, argv[2]);
+	if (strcmp(what, "dup2-race") == 0 && argc == 3)	/* dup2-race FILE ROUNDS */
+		return dup2_race(argv[1], atol(argv[2]));
+	if (strcmp(what, "drop") == 0 && argc == 3)	/* drop PROVIDER denied|allowed */
+		return drop_privileges(argv[1], argv[2]);
 	if (strcmp(what, "tracefs") == 0) {
 		/* A mount namespace of our own without tracefs anywhere. */
 		if (unshare(CLONE_NEWNS) < 0 ||

@@ -62,6 +62,15 @@ static void make_data(const char *sub, char *out, size_t cap)
 	write_file(out, "");
 }
 
+/* ue__fd_raise() for whatever fd holds. */
+static int raise_fd(int fd, bool *beyond)
+{
+	struct stat st;
+
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	return ue__fd_raise(fd, beyond, (uint64_t)st.st_dev, (uint64_t)st.st_ino);
+}
+
 static void discover(struct ue_found *f)
 {
 	struct ue_paths p = { fixed, mounts };
@@ -223,14 +232,43 @@ START_TEST(fd_kept_high)
 
 	rl.rlim_cur = rl.rlim_max = 100;
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
-	ck_assert_int_eq(ue__fd_raise(dup(0), &beyond), 50);
+	ck_assert_int_eq(raise_fd(dup(0), &beyond), 50);
 	/* Everything from the floor up taken: the low number stays. */
 	for (int i = 51; i < 100; i++)
 		ck_assert_int_eq(dup2(0, i), i);
 	int low = dup(0);
 	ck_assert_int_lt(low, 50);
-	ck_assert_int_eq(ue__fd_raise(low, &beyond), low);
+	ck_assert_int_eq(raise_fd(low, &beyond), low);
 	ck_assert(!beyond);
+}
+END_TEST
+
+/* A number that no longer holds the file it was raised or checked for
+ * (another thread put its own there) is left open. */
+START_TEST(foreign_number_left_open)
+{
+	struct stat st;
+	bool beyond;
+	int fd = open(fixed, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int other = open("/dev/null", O_RDONLY);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_ge(other, 0);
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	ck_assert(ue__fd_is(fd, (uint64_t)st.st_dev, (uint64_t)st.st_ino));
+	ck_assert(!ue__fd_is(other, (uint64_t)st.st_dev, (uint64_t)st.st_ino));
+	ue__close_if(other, (uint64_t)st.st_dev, (uint64_t)st.st_ino);
+	ck_assert_int_ge(fcntl(other, F_GETFD), 0);
+	/* Raised for fixed's identity, but other holds /dev/null: the copy
+	 * is made, the number stays open. */
+	int high = ue__fd_raise(other, &beyond, (uint64_t)st.st_dev, (uint64_t)st.st_ino);
+	ck_assert_int_ne(high, other);
+	ck_assert_int_ge(fcntl(other, F_GETFD), 0);
+	close(high);
+	ue__close_if(fd, (uint64_t)st.st_dev, (uint64_t)st.st_ino);
+	ck_assert_int_eq(fcntl(fd, F_GETFD), -1);
+	ck_assert_int_eq(errno, EBADF);
+	close(other);
 }
 END_TEST
 
@@ -319,6 +357,7 @@ int main(void)
 	tcase_add_test(tc, no_mounts_file);
 	tcase_add_test(tc, permission_denied);
 	tcase_add_test(tc, fd_kept_high);
+	tcase_add_test(tc, foreign_number_left_open);
 	tcase_add_test(tc, fd_at_soft_limit);
 	suite_add_tcase(s, tc);
 	return check_run(s);
