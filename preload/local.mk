@@ -20,12 +20,12 @@ preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES)
 preload_libpreload_la_CFLAGS = $(LIB_CFLAGS) -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload.la
 
-# fd.c on its own, never built with the sanitizers: close() and the like
-# run inside other libraries' constructors, and in a sanitizer build those
+# fd.c and creds.c on their own, never built with the sanitizers:
+# close(), setuid() and the like run inside other libraries' constructors, and in a sanitizer build those
 # can run before the ASan runtime has set up its shadow memory (the
 # library, not the runtime, comes first in LD_PRELOAD), which any
 # instrumented load would then fault on.
 noinst_LTLIBRARIES += preload/libpreload_fd.la
-preload_libpreload_fd_la_SOURCES = preload/fd.c
+preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c preload/next.h
 preload_libpreload_fd_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload_fd.la

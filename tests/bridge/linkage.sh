@@ -18,6 +18,8 @@ interposed="__syslog_chk __vsyslog_chk closelog err errc error error_at_line err
 openlog setlogmask syslog verr verrc verrx vsyslog vwarn vwarnc vwarnx warn
 warnc warnx close close_range closefrom dup2 dup3 fcntl fcntl64 fclose
 setrlimit setrlimit64 prlimit prlimit64
+setuid setgid seteuid setegid setreuid setregid setresuid setresgid setgroups
+initgroups setfsuid setfsgid capset
 g_log g_logv g_log_structured g_log_structured_array g_log_structured_standard
 sd_journal_print sd_journal_printv sd_journal_send sd_journal_sendv
 sd_journal_perror sd_journal_print_with_location sd_journal_printv_with_location
@@ -41,7 +43,7 @@ if [ -n "$extra" ]; then
 	fail=1
 fi
 # Versioned exports of interposed names would not interpose glibc's.
-if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error|close|dup2|fcntl|fclose|setrlimit|prlimit|g_log[a-z_]*|sd_journal_[a-z_]*)(@|$)' | grep -q '@'; then
+if readelf --dyn-syms -W "$lib" | grep -E ' (syslog|err|warn|error|close|dup2|fcntl|fclose|setrlimit|prlimit|set[a-z]*id|setgroups|initgroups|capset|g_log[a-z_]*|sd_journal_[a-z_]*)(@|$)' | grep -q '@'; then
 	echo "FAIL: interposed symbol carries a version"
 	fail=1
 fi

@@ -181,6 +181,56 @@ START_TEST(secure_execution_ignores_environment)
 }
 END_TEST
 
+/* A privilege-separated daemon: root logs, forks, and the worker drops to
+ * nobody.  The descriptor root opened must not let the worker register or
+ * write anything it could not by itself; once it may open
+ * user_events_data itself, its events arrive. */
+static void drop_case(const char *expect, int want_dropped)
+{
+	const char *provider = "ReliabDrop";
+	char tp[64];
+	struct reader r;
+	struct revs ev = { 0 };
+	int st;
+	pid_t pid;
+
+	setenv("EHSYSLOG_PROVIDER", provider, 1);
+	snprintf(tp, sizeof tp, "%s_L4K200000", provider);
+	reg(LOG_LOCAL5 | LOG_INFO);
+	reader_open(&r, "reliab_drop", 0);
+	reader_enable(&r, tp);
+	unlink("/tmp/reliab-drop-output");
+	pid = run_subject(&st, "/tmp/reliab-drop-output",
+			  (char *[]){ (char *)"drop", (char *)provider, (char *)expect, NULL });
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: subject status %#x", expect, st);
+	ck_assert_int_eq(file_size("/tmp/reliab-drop-output"), 0);
+	reader_drain(&r, revs_collect, &ev);
+	reader_close(&r);
+	ck_assert_uint_eq(revs_count(&ev, pid, "root"), 1);
+	ck_assert_uint_eq(revs_count(&ev, 0, "dropped"), (size_t)want_dropped);
+	ck_assert_uint_eq(ev.n, 1 + (size_t)want_dropped);
+	revs_free(&ev);
+}
+
+START_TEST(privileges_dropped_after_fork)
+{
+	struct stat dir, data;
+
+	drop_case("denied", 0);
+	ck_assert_int_eq(stat(TRACING, &dir), 0);
+	ck_assert_int_eq(stat(TRACING "/user_events_data", &data), 0);
+	ck_assert_int_eq(chmod(TRACING, (dir.st_mode & 07777) | 0001), 0);
+	ck_assert_int_eq(chmod(TRACING "/user_events_data", (data.st_mode & 07777) | 0002), 0);
+	drop_case("allowed", 1);
+	chmod(TRACING "/user_events_data", data.st_mode & 07777);
+	chmod(TRACING, dir.st_mode & 07777);
+	report("privileges_dropped_after_fork", "3 calls, twice",
+	       "root logs, forks, the child calls setresuid(65534...)", "-",
+	       "the child registered nothing (user_events_status) and wrote no event while "
+	       "user_events_data was closed to it; once o+x/o+w, its event arrived");
+}
+END_TEST
+
 Suite *security_suite(void)
 {
 	Suite *s = suite_create("security");
@@ -190,6 +240,7 @@ Suite *security_suite(void)
 	tcase_add_test(tc, dlclose_leaves_no_enable_word);
 	tcase_add_test(tc, dlopen_descriptor_replaced);
 	tcase_add_test(tc, secure_execution_ignores_environment);
+	tcase_add_test(tc, privileges_dropped_after_fork);
 	suite_add_tcase(s, tc);
 	return s;
 }
