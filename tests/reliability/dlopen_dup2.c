@@ -8,7 +8,6 @@
  * it, 3 setup failed.
  */
 #define _GNU_SOURCE 1
-#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -17,31 +16,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
-/* The library's descriptor, found by its target; -1 if none. */
-static int data_fd(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int found = -1;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		char link[300], target[256];
-		ssize_t n;
-
-		strcpy(link, "/proc/self/fd/");
-		strncat(link, e->d_name, sizeof link - strlen(link) - 1);
-		n = readlink(link, target, sizeof target - 1);
-		if (n <= 0)
-			continue;
-		target[n] = '\0';
-		if (strstr(target, "user_events_data"))
-			found = atoi(e->d_name);
-	}
-	closedir(d);
-	return found;
-}
+#include "reliability/proc_fd.h"
 
 int main(int argc, char **argv)
 {
@@ -55,7 +30,7 @@ int main(int argc, char **argv)
 		return 3;
 	memcpy(&log, &sym, sizeof sym);
 	log(LOG_LOCAL6 | LOG_INFO, "before dup2");
-	ours = data_fd();
+	ours = proc_fd_find((const char *const[]){ "user_events_data", NULL });
 	mine = open(argv[2], O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (ours < 0 || mine < 0 || dup2(mine, ours) != ours || write(ours, "mine\n", 5) != 5)
 		return 3;

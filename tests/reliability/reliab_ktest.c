@@ -16,7 +16,6 @@
 
 #include <check.h>
 #include <errno.h>
-#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -34,6 +33,7 @@
 #include <ehsyslog/user_events.h>
 
 #include "reliability/reader.h"
+#include "reliability/proc_fd.h"
 #include "reliability/reliab.h"
 
 const char *self_exe;
@@ -93,24 +93,7 @@ pid_t run_subject(int *status, const char *out, char *const argv[])
 
 int user_events_fd(void)
 {
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	char link[300], target[256];
-	int found = -1;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
-		ssize_t n = readlink(link, target, sizeof target - 1);
-		if (n <= 0)
-			continue;
-		target[n] = '\0';
-		if (strstr(target, "user_events_data"))
-			found = atoi(e->d_name);
-	}
-	closedir(d);
-	return found;
+	return proc_fd_find((const char *const[]){ "user_events_data", NULL });
 }
 
 off_t file_size(const char *path)

@@ -10,7 +10,6 @@
 #define _GNU_SOURCE 1
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -30,6 +29,7 @@
 
 #include <ehsyslog/user_events.h>
 
+#include "reliability/proc_fd.h"
 #include "reliability/reliab.h"
 #include "user_events/internal.h"
 
@@ -45,26 +45,9 @@ static void say(const char *what, int n, int facility)
 }
 
 /* Any inherited descriptor on user_events_data or tracefs is a leak. */
-static int leaked(void)
+static bool leaked(void)
 {
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	char link[300], target[256];
-	int bad = 0;
-
-	if (!d)
-		return 1;
-	while ((e = readdir(d))) {
-		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
-		ssize_t n = readlink(link, target, sizeof target - 1);
-		if (n <= 0)
-			continue;
-		target[n] = '\0';
-		if (strstr(target, "user_events") || strstr(target, "/tracing"))
-			bad = 1;
-	}
-	closedir(d);
-	return bad;
+	return proc_fd_find((const char *const[]){ "user_events", "/tracing", NULL }) != -1;
 }
 
 /* Waits for the test's go-ahead on fd in, after saying "ready" on out. */
