@@ -7,7 +7,8 @@
 # root's) nor the top-level buffers; root's tail gets root's message.
 # Then the set-up the page gave before (the group on the tracefs
 # directory), which hands the group every tracefs file: the member can
-# read the top-level trace, but still not a tail's instance.
+# read the top-level trace, but still not a tail's instance.  Last, a
+# tail that cannot make its instance private exits, leaving none.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 
 in_kernel "$0" "$@"
@@ -132,6 +133,18 @@ stop_tail old
 mask_text "$T/old.out" | sed 's/\[[0-9]*\]:/[PID]:/' >"$T/got"
 printf '%s\n' "TIME $host root[PID]: user.info root's second secret" >"$T/want"
 expect_same "root's tail with the group on the tracefs directory" "$T/want" "$T/got"
+
+# A tail that cannot make its instance private refuses to trace into it:
+# the member, given write on instances/, creates one (root's, as tracefs
+# makes it) but may not chown it.  It is removed again, exit 4.
+if ! chmod g+w "$TR/instances"; then
+	fail "cannot give the group $TR/instances"
+fi
+expect 4 member --stage "$EHSYSLOG" -- "$EHSYSLOG" tail --facility user --timeout 10
+expect_empty out
+sed 's/ehsyslog-tail-[0-9]*-[0-9]* /ehsyslog-tail-PID-START /' "$T/err" >"$T/got"
+echo "ehsyslog tail: cannot make tracefs instance ehsyslog-tail-PID-START private (owner uid 65534, mode 0700): Operation not permitted" >"$T/want"
+expect_same "a tail whose instance cannot be made private" "$T/want" "$T/got"
 no_leftovers "at the end"
 
 finish
