@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,6 +66,39 @@ static int tp_set_enable(struct live *l, size_t i, const char *on)
 	return tracefs_instance_file_write(l->inst, path, on) < 0 ? -1 : 0;
 }
 
+/* The instance buffers every preloaded program's messages: only the
+ * tail's user may enter it.  tracefs makes it 0750 with the owner and
+ * group of the tracefs root, so a group given to that root (chgrp, a
+ * gid= mount) could read it.  0, or an errno with the message in err. */
+static int make_private(struct live *l, const char *name, char *err, size_t errlen)
+{
+	struct stat st;
+	char *dir;
+	int fd = -1, e = 0;
+
+	errno = 0;	/* libtracefs may fail without setting it */
+	dir = tracefs_instance_get_dir(l->inst);
+	if (dir == NULL)
+		e = errno ? errno : ENOMEM;
+	else if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+		 fchown(fd, geteuid(), getegid()) < 0 || fchmod(fd, 0700) < 0 ||
+		 fstat(fd, &st) < 0)
+		e = errno;
+	if (e != 0) {
+		snprintf(err, errlen, "cannot make tracefs instance %s private (owner uid %u, mode 0700): %s",
+			 name, (unsigned)geteuid(), strerror(e));
+	} else if ((st.st_mode & 07777) != 0700 || st.st_uid != geteuid()) {
+		/* A tracefs that ignores the change: never trace into it. */
+		e = EPERM;
+		snprintf(err, errlen, "tracefs instance %s is still owned by uid %u with mode %04o after making it private (uid %u, 0700)",
+			 name, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777), (unsigned)geteuid());
+	}
+	if (fd >= 0)
+		close(fd);
+	tracefs_put_tracing_file(dir);
+	return e;
+}
+
 struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code)
 {
 	static const char *const systems[] = { SYSTEM, NULL };
@@ -116,6 +151,11 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 			e = EEXIST;
 		}
 		snprintf(err, errlen, "cannot create tracefs instance %s: %s", inst_name, strerror(e));
+		*exit_code = exit_code_of(e);
+		goto fail;
+	}
+	/* Before any event is enabled: nothing to read in it until then. */
+	if ((e = make_private(l, inst_name, err, errlen)) != 0) {
 		*exit_code = exit_code_of(e);
 		goto fail;
 	}

@@ -27,8 +27,9 @@ static bool writable_by_others(const struct stat *st)
 }
 
 /* Every directory above path (a copy is cut in place) must be root-owned
- * and not writable by group or others, unless sticky (like /tmp), where
- * others cannot rename a root-owned entry. */
+ * and not writable by group or others.  No sticky exception (like /tmp):
+ * the sticky bit protects the library only while it exists; once it is
+ * gone (a reboot, tmpfiles) anyone may create one at its path. */
 static int check_directories(const char *cmd, const char *lib, const char *path)
 {
 	char dir[PATH_MAX];
@@ -49,9 +50,14 @@ static int check_directories(const char *cmd, const char *lib, const char *path)
 			cli_error(cmd, "cannot check %s: %s", dir, strerror(errno));
 			return CLI_EXIT_RUNTIME;
 		}
-		if (st.st_uid != 0 || (writable_by_others(&st) && !(st.st_mode & S_ISVTX))) {
-			cli_error(cmd, "refusing %s: directory %s is %s (anyone who can write there could replace the library)",
-				  lib, dir, st.st_uid != 0 ? "not owned by root" : "writable by group or others");
+		if (st.st_uid != 0) {
+			cli_error(cmd, "refusing %s: directory %s is not owned by root (its owner could put another library at this path)",
+				  lib, dir);
+			return CLI_EXIT_RUNTIME;
+		}
+		if (writable_by_others(&st)) {
+			cli_error(cmd, "refusing %s: directory %s is writable by group or others (mode %04o): sticky or not, whoever may write there could put another library at this path",
+				  lib, dir, (unsigned)(st.st_mode & 07777));
 			return CLI_EXIT_RUNTIME;
 		}
 		if (slash == dir)

@@ -9,7 +9,8 @@ BUILT_LIBRARY=$top_builddir/.libs/libehsyslog.so
 failures=0
 checks=0
 T=$(mktemp -d "${TMPDIR:-/tmp}/ehsyslog-test.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+S=''
+trap 'rm -rf "$T" ${S:+"$S"}' EXIT
 
 # as_nobody CMD...: CMD as the user nobody, with a copy of the tool that
 # nobody can run wherever the build tree lies (tests/as-nobody).
@@ -17,14 +18,36 @@ as_nobody() {
 	"$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$@"
 }
 
+# root_writes_only PATH: PATH and every directory above it are owned by
+# root and not writable by group or others, as preload enable demands of
+# a library's directories.
+root_writes_only() {
+	p=$1
+	while :; do
+		[ -n "$(find "$p" -maxdepth 0 -user 0 ! -perm /022)" ] || return 1
+		[ "$p" = / ] && return 0
+		p=$(dirname "$p")
+	done
+}
+
+# root_dir: sets S to a fresh directory in /run (mode 755, removed at
+# exit) where preload enable accepts a library: $T is below a directory
+# others may write (/tmp), sticky bit or not.  Skips without one.
+root_dir() {
+	[ "$(id -u)" = 0 ] || skip "needs root: the library must be in root's directories"
+	root_writes_only /run || skip "/run or a directory above it is not root's alone: no place for a library preload enable accepts"
+	S=$(mktemp -d /run/ehsyslog-test.XXXXXX) || skip "cannot create a directory in /run"
+	chmod 755 "$S"
+}
+
 # safe_library: sets lib to a copy of the built library that the preload
-# checks accept (root-owned, in root-owned directories only root may
-# write: $T, made by mktemp -d, once opened to 755); skips without one.
+# checks accept (root-owned, mode 644, in root_dir's $S); skips without
+# one.  $T is opened to 755 too, for the checks made as nobody.
 safe_library() {
 	[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
-	[ "$(id -u)" = 0 ] || skip "needs root: the library must be root-owned"
+	root_dir
 	chmod 755 "$T"
-	lib=$T/libehsyslog.so
+	lib=$S/libehsyslog.so
 	cp "$BUILT_LIBRARY" "$lib"
 	chmod 644 "$lib"
 }

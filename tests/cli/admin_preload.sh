@@ -1,8 +1,9 @@
 #!/bin/sh
 # ehsyslog preload on a temporary list (EHSYSLOG_LD_SO_PRELOAD): the
 # enable/disable round trip keeps other entries and comments byte for
-# byte, unsafe or broken libraries are refused, 20 concurrent edits lose
-# nothing.
+# byte, unsafe or broken libraries are refused (in or through a
+# directory not root's alone, sticky ones like /tmp included), 20
+# concurrent edits lose nothing.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
 safe_library
@@ -63,31 +64,58 @@ expect 2 "$EHSYSLOG" preload enable --library relative/lib.so
 expect_line err "ehsyslog preload: refusing relative/lib.so: the library path must be absolute"
 expect 1 "$EHSYSLOG" preload enable --library "$T/missing.so"
 expect_line err "ehsyslog preload: refusing $T/missing.so: No such file or directory"
-printf 'not a library\n' >"$T/text.so"
-expect 1 "$EHSYSLOG" preload enable --library "$T/text.so"
-expect_text err "ehsyslog preload: refusing $T/text.so: ld.so cannot preload it into /bin/true: ERROR: ld.so: object '$T/text.so' from LD_PRELOAD cannot be preloaded"
-cp "$lib" "$T/nobody.so"
-chown nobody "$T/nobody.so"
-expect 1 "$EHSYSLOG" preload enable --library "$T/nobody.so"
-expect_line err "ehsyslog preload: refusing $T/nobody.so: not owned by root (its owner could run code in every process)"
-cp "$lib" "$T/gw.so"
-chmod 664 "$T/gw.so"
-expect 1 "$EHSYSLOG" preload enable --library "$T/gw.so"
-expect_line err "ehsyslog preload: refusing $T/gw.so: writable by group or others (mode 0664)"
-mkdir "$T/open"
-chmod 777 "$T/open"
-cp "$lib" "$T/open/lib.so"
-expect 1 "$EHSYSLOG" preload enable --library "$T/open/lib.so"
-expect_line err "ehsyslog preload: refusing $T/open/lib.so: directory $T/open is writable by group or others (anyone who can write there could replace the library)"
-mkdir "$T/theirs"
-chown nobody "$T/theirs"
-cp "$lib" "$T/theirs/lib.so"
-expect 1 "$EHSYSLOG" preload enable --library "$T/theirs/lib.so"
-expect_line err "ehsyslog preload: refusing $T/theirs/lib.so: directory $T/theirs is not owned by root (anyone who can write there could replace the library)"
-# Through a symbolic link into an unsafe directory.
-ln -s "$T/open/lib.so" "$T/link.so"
-expect 1 "$EHSYSLOG" preload enable --library "$T/link.so"
-expect_text err "directory $T/open is writable by group or others"
+printf 'not a library\n' >"$S/text.so"
+expect 1 "$EHSYSLOG" preload enable --library "$S/text.so"
+expect_text err "ehsyslog preload: refusing $S/text.so: ld.so cannot preload it into /bin/true: ERROR: ld.so: object '$S/text.so' from LD_PRELOAD cannot be preloaded"
+cp "$lib" "$S/nobody.so"
+chown nobody "$S/nobody.so"
+expect 1 "$EHSYSLOG" preload enable --library "$S/nobody.so"
+expect_line err "ehsyslog preload: refusing $S/nobody.so: not owned by root (its owner could run code in every process)"
+cp "$lib" "$S/gw.so"
+chmod 664 "$S/gw.so"
+expect 1 "$EHSYSLOG" preload enable --library "$S/gw.so"
+expect_line err "ehsyslog preload: refusing $S/gw.so: writable by group or others (mode 0664)"
+# refused_dir LIB DIR MODE: enable refuses LIB naming DIR, writable by
+# group or others with MODE.
+refused_dir() {
+	expect 1 "$EHSYSLOG" preload enable --library "$1"
+	expect_line err "ehsyslog preload: refusing $1: directory $2 is writable by group or others (mode $3): sticky or not, whoever may write there could put another library at this path"
+}
+mkdir "$S/open" "$S/group"
+chmod 777 "$S/open"
+chmod 775 "$S/group"
+cp "$lib" "$S/open/lib.so"
+cp "$lib" "$S/group/lib.so"
+refused_dir "$S/open/lib.so" "$S/open" 0777
+refused_dir "$S/group/lib.so" "$S/group" 0775
+mkdir "$S/theirs"
+chown nobody "$S/theirs"
+cp "$lib" "$S/theirs/lib.so"
+expect 1 "$EHSYSLOG" preload enable --library "$S/theirs/lib.so"
+expect_line err "ehsyslog preload: refusing $S/theirs/lib.so: directory $S/theirs is not owned by root (its owner could put another library at this path)"
+# A sticky directory anyone may write, like /tmp: once the library is
+# gone (a reboot, tmpfiles), anyone may create one at its path.  Even a
+# root-owned 755 directory below it does not help.
+mkdir -m 1777 "$S/sticky"
+mkdir -m 755 "$S/sticky/build"
+cp "$lib" "$S/sticky/build/libehsyslog.so.0"
+refused_dir "$S/sticky/build/libehsyslog.so.0" "$S/sticky" 1777
+# The real /tmp (or TMPDIR), where $T is, when it is such a directory.
+tmp=$(dirname "$T")
+if [ "$(stat -c '%u %a' "$tmp")" = "0 1777" ]; then
+	cp "$lib" "$T/lib.so"
+	refused_dir "$T/lib.so" "$tmp" 1777
+else
+	echo "SKIP (sub-check): $tmp is not a root-owned 1777 directory: the library in it not tried"
+fi
+# Symbolic links: the directories of the path as given and of its target
+# count, whichever is unsafe.
+ln -s "$S/open/lib.so" "$S/link.so"
+refused_dir "$S/link.so" "$S/open" 0777
+ln -s "$S/sticky/build/libehsyslog.so.0" "$S/link-sticky.so"
+refused_dir "$S/link-sticky.so" "$S/sticky" 1777
+ln -s "$lib" "$S/sticky/safe-target.so"
+refused_dir "$S/sticky/safe-target.so" "$S/sticky" 1777
 cmp -s "$list" "$T/before" || fail "a refused enable changed the list"
 # A symbolic link as the list itself.
 rm "$list"
@@ -111,15 +139,15 @@ fi
 printf '/lib/keep.so\n' >"$list"
 i=0
 while [ $i -lt 20 ]; do
-	cp "$lib" "$T/lib$i.so"
+	cp "$lib" "$S/lib$i.so"
 	i=$((i + 1))
 done
 i=0
 while [ $i -lt 20 ]; do
 	(
-		"$EHSYSLOG" preload enable --library "$T/lib$i.so" >/dev/null || echo "enable $i failed" >>"$T/race"
+		"$EHSYSLOG" preload enable --library "$S/lib$i.so" >/dev/null || echo "enable $i failed" >>"$T/race"
 		if [ $((i % 2)) = 1 ]; then
-			"$EHSYSLOG" preload disable --library "$T/lib$i.so" >/dev/null || echo "disable $i failed" >>"$T/race"
+			"$EHSYSLOG" preload disable --library "$S/lib$i.so" >/dev/null || echo "disable $i failed" >>"$T/race"
 		fi
 	) &
 	i=$((i + 1))
@@ -131,7 +159,7 @@ checks=$((checks + 1))
 	echo /lib/keep.so
 	i=0
 	while [ $i -lt 20 ]; do
-		echo "$T/lib$i.so"
+		echo "$S/lib$i.so"
 		i=$((i + 2))
 	done
 } | sort >"$T/want"

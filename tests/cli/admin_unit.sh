@@ -2,7 +2,8 @@
 # ehsyslog preload --unit on a generated systemd directory
 # (EHSYSLOG_SYSTEMD_DIR) with a fake systemctl (EHSYSLOG_SYSTEMCTL): the
 # drop-in's exact text, the unit's own LD_PRELOAD kept, other drop-ins
-# left alone, status, unit name and library refusals; and, where
+# left alone, status, unit name and library refusals (the machine-wide
+# rules, a sticky directory's library included); and, where
 # systemd-analyze is installed, that systemd reads the drop-in cleanly.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
@@ -109,7 +110,7 @@ checks=$((checks + 1))
 cmp -s "$sys/nosys.service.d/ehsyslog.conf" "$T/want" || fail "drop-in without systemctl: $(cat "$sys/nosys.service.d/ehsyslog.conf")"
 
 # A drop-in for another library: not overwritten.
-other=$T/other.so
+other=$S/other.so
 cp "$lib" "$other"
 expect 1 "$EHSYSLOG" preload enable --unit nosys --library "$other"
 expect_line err "ehsyslog preload: $sys/nosys.service.d/ehsyslog.conf does not preload $other (written for another library?): run 'ehsyslog preload disable --unit nosys.service' first"
@@ -174,6 +175,11 @@ cp "$lib" "$T/nobody.so"
 chown nobody "$T/nobody.so"
 expect 1 "$EHSYSLOG" preload enable --unit food --library "$T/nobody.so"
 expect_line err "ehsyslog preload: refusing $T/nobody.so: not owned by root (its owner could run code in every process)"
+# In a sticky directory anyone may write, like /tmp: refused as well.
+mkdir -m 1777 "$S/sticky"
+cp "$lib" "$S/sticky/lib.so"
+expect 1 "$EHSYSLOG" preload enable --unit food --library "$S/sticky/lib.so"
+expect_line err "ehsyslog preload: refusing $S/sticky/lib.so: directory $S/sticky is writable by group or others (mode 1777): sticky or not, whoever may write there could put another library at this path"
 unchanged "of unsafe libraries"
 
 # Not root: refused with the machine-wide enable's hint, whether the

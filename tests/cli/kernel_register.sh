@@ -143,23 +143,24 @@ no_leftovers "after --delete"
 expect 0 "$EHSYSLOG" register --delete
 expect_empty out
 
-# preload enable loads the library into /bin/true in a child, for real.
-chmod 755 "$T"
-mkdir "$T/etc"
+# preload enable loads the library into /bin/true in a child, for real
+# (the libraries in root_dir's $S: $T is below the sticky /tmp).
+root_dir
+mkdir "$S/etc"
 for l in libehsyslog noisy exits; do
-	if [ $l = libehsyslog ]; then cp "$BUILT_LIBRARY" "$T/$l.so"; else cp "$libs/$l.so" "$T/$l.so"; fi
-	chmod 644 "$T/$l.so"
+	if [ $l = libehsyslog ]; then cp "$BUILT_LIBRARY" "$S/$l.so"; else cp "$libs/$l.so" "$S/$l.so"; fi
+	chmod 644 "$S/$l.so"
 done
-export EHSYSLOG_LD_SO_PRELOAD="$T/etc/ld.so.preload"
-expect 1 "$EHSYSLOG" preload enable --library "$T/noisy.so"
-expect_line err "ehsyslog preload: refusing $T/noisy.so: ld.so cannot preload it into /bin/true: noise at start-up"
-expect 1 "$EHSYSLOG" preload enable --library "$T/exits.so"
-expect_line err "ehsyslog preload: refusing $T/exits.so: /bin/true failed with it preloaded (exit status 3)"
+export EHSYSLOG_LD_SO_PRELOAD="$S/etc/ld.so.preload"
+expect 1 "$EHSYSLOG" preload enable --library "$S/noisy.so"
+expect_line err "ehsyslog preload: refusing $S/noisy.so: ld.so cannot preload it into /bin/true: noise at start-up"
+expect 1 "$EHSYSLOG" preload enable --library "$S/exits.so"
+expect_line err "ehsyslog preload: refusing $S/exits.so: /bin/true failed with it preloaded (exit status 3)"
 checks=$((checks + 1))
 [ ! -e "$EHSYSLOG_LD_SO_PRELOAD" ] || fail "a refused library was listed: $(cat "$EHSYSLOG_LD_SO_PRELOAD")"
-expect 0 "$EHSYSLOG" preload enable --library "$T/libehsyslog.so"
-expect_line out "added $T/libehsyslog.so to $T/etc/ld.so.preload"
-printf '%s\n' "$T/libehsyslog.so" >"$T/want"
+expect 0 "$EHSYSLOG" preload enable --library "$S/libehsyslog.so"
+expect_line out "added $S/libehsyslog.so to $S/etc/ld.so.preload"
+printf '%s\n' "$S/libehsyslog.so" >"$T/want"
 expect_same "ld.so.preload" "$T/want" "$EHSYSLOG_LD_SO_PRELOAD"
 no_leftovers "at the end"
 
