@@ -13,6 +13,7 @@
 #include <err.h>
 #include <errno.h>
 #include <error.h>
+#include <gnu/libc-version.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +134,11 @@ static void returning_calls(void)
 	syslog(LOG_WARNING, "after openlog");
 	expect(LOG_CRIT, LOG_LOCAL7, 0, NULL, 0, "explicit facility");
 	syslog(LOG_CRIT | LOG_LOCAL7, "explicit facility");
-	openlog("e2e-ident", LOG_PID, 0);	/* 0: keep LOCAL3, as glibc does */
+	/* Facility 0 (LOG_KERN): glibc 2.34 and later take it, older ones
+	 * keep LOCAL3 (tests/e2e/facility.sh checks against the datagrams). */
+	openlog("e2e-ident", LOG_PID, 0);
+	if (strverscmp(gnu_get_libc_version(), "2.34") >= 0)
+		facility = LOG_KERN;
 
 	/* A priority with unknown bits: glibc's own complaint (ERR, AUTH),
 	 * then the masked priority. */
