@@ -156,12 +156,12 @@ static void *log_while_racing(void *arg)
 {
 	(void)arg;
 	while (__atomic_load_n(&racing, __ATOMIC_RELAXED))
-		syslog(LOG_LOCAL6 | LOG_INFO, "race");
+		syslog(LOG_LOCAL6 | LOG_DEBUG, "race");
 	return NULL;
 }
 
-/* One thread logs while another dup2()s the program's file over the
- * number the library's descriptor gets and closes it again, ROUNDS
+/* One thread logs (LOG_DEBUG) while another dup2()s the program's file
+ * over the number the library's descriptor gets and closes it again, ROUNDS
  * times, with RLIMIT_NOFILE 1024:1024 (the descriptor below the limit,
  * checked on each write).  Then the file must still be open and empty,
  * and a call after the writer's retry pause must make its event.  Exit
