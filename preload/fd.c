@@ -37,7 +37,6 @@
 
 #undef _FORTIFY_SOURCE
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -274,19 +273,6 @@ EHS_INTERPOSE int fcntl64(int fd, int cmd, ...)
 	va_end(ap);
 	NEXT(fcntl_fn, f, real_fcntl64, "fcntl64");
 	return fcntl_common(f, fd, cmd, arg);
-}
-
-/* Our own close(), not whatever the global lookup finds. */
-extern __typeof__(close) ehs_fd_own_close __attribute__((alias("close"), visibility("hidden")));
-
-bool ue__fd_calls_seen(void)
-{
-	void *first = dlsym(RTLD_DEFAULT, "close");
-	close_fn own = ehs_fd_own_close;
-	void *p;
-
-	__builtin_memcpy(&p, &own, sizeof p);
-	return first == p;
 }
 
 /* glibc's fclose closes the descriptor without calling close(). */

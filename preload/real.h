@@ -18,7 +18,7 @@
 
 #include <stdarg.h>
 
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 #include "preload/glib.h"
 
 /* Interposed symbols are the library's only exports besides its API. */

@@ -30,7 +30,7 @@
 #define EHS_STUB_COUNT 4
 
 #ifndef __ASSEMBLER__
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 
 /* A generic function type: the stubs jump to these with the caller's
  * arguments, C never calls them. */

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "bridge/config_parse.h"
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 
 enum ehs_config_state {
 	EHS_CONFIG_UNREAD = 0,

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 
 /* Longest event name the bridge writes, without its NUL. */
 #define EHS_EVENT_NAME_MAX 255

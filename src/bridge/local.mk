@@ -8,7 +8,6 @@ BRIDGE_SOURCES = \
 	src/bridge/config_parse.h src/bridge/config_parse.c \
 	src/bridge/emit.h src/bridge/emit.c \
 	src/bridge/format.h src/bridge/format.c \
-	src/bridge/hidden.h \
 	src/bridge/ident.h src/bridge/ident.c \
 	src/bridge/journal.h src/bridge/journal.c \
 	src/bridge/journal_format.h src/bridge/journal_format.c \

@@ -35,7 +35,7 @@
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 
 /* One cache line for the common priorities (facility USER and below). */
 union ehs_pri_table {

@@ -16,7 +16,7 @@
 
 #include <ehsyslog/user_events.h>
 
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 
 /* Facilities 0..23 have a tracepoint with keyword 1 << facility.  glibc
  * accepts facility numbers up to 127 (LOG_FACMASK); those keep their

@@ -5,8 +5,8 @@
  * fetch the address from the GOT first (one more load per variable per
  * call).  Declared hidden, the variable is read PC-relative in one load.
  */
-#ifndef EHS_BRIDGE_HIDDEN_H
-#define EHS_BRIDGE_HIDDEN_H
+#ifndef EHS_COMMON_HIDDEN_H
+#define EHS_COMMON_HIDDEN_H
 
 #define EHS_HIDDEN __attribute__((visibility("hidden")))
 

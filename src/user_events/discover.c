@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "user_events/internal.h"
+#include "user_events/sys.h"
 
 /* Mount points remembered from the mounts file. */
 struct ue_mounts {
@@ -113,7 +114,7 @@ static void scan_mounts(struct ue_mounts *m, const char *path)
 			have = 0;
 		}
 	}
-	close(fd);
+	ue__sys_close(fd);
 }
 
 bool ue__fd_is(int fd, uint64_t dev, uint64_t ino)
@@ -131,7 +132,7 @@ void ue__close_if(int fd, uint64_t dev, uint64_t ino)
 	int saved = errno;
 
 	if (ue__fd_is(fd, dev, ino))
-		close(fd);
+		ue__sys_close(fd);
 	errno = saved;
 }
 
@@ -156,7 +157,7 @@ int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino)
 	floor = lim >= 128 ? lim - 64 : lim / 2;
 	if (fd >= floor)
 		return fd;
-	high = fcntl(fd, F_DUPFD_CLOEXEC, (int)floor);
+	high = ue__sys_fcntl(fd, F_DUPFD_CLOEXEC, (int)floor);
 	if (high < 0)
 		return fd;	/* all taken: the low number still works */
 	ue__close_if(fd, dev, ino);

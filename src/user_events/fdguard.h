@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bridge/hidden.h"
+#include "common/hidden.h"
 
 /* The number of our user_events_data descriptor, -1 when none or when it
  * may no longer be ours, UE_FD_WAITING when none because the last open
@@ -78,10 +78,12 @@ void ue__nofile_changed(void);
  * when unlimited or unknown.  errno kept only on success. */
 uint64_t ue__nofile_soft(void);
 
-/* True when the program's close(), dup2()... are preload/fd.c's: the
- * library comes first in the global lookup order (preloaded or linked).
- * Not when it was dlopen()ed, or in the writer's unit tests (no
- * preload/, the weak reference is null). */
-bool ue__fd_calls_seen(void) __attribute__((weak));
+/* True when the program's close(), dup2()... are the wrappers of the
+ * object the writer is linked into (libehsyslog.so comes first in the
+ * global lookup order: preloaded or linked), so they see the program's
+ * calls.  Not when it was dlopen()ed, nor in a build without the
+ * wrappers (the writer's unit tests).  Looks up close once (dlsym may
+ * allocate): call it where an allocation is allowed. */
+bool ue__fd_wrappers_first(void);
 
 #endif /* UE_FDGUARD_H */

@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@
 
 #include "user_events/fdguard.h"
 #include "user_events/internal.h"
+#include "user_events/sys.h"
 
 /* What prlimit64 reads and writes, whatever the width of rlim_t. */
 struct ue_rlimit64 {
@@ -39,6 +41,17 @@ struct ue_rlimit64 {
 static int nofile(const struct ue_rlimit64 *set, struct ue_rlimit64 *old)
 {
 	return (int)syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, set, old);
+}
+
+bool ue__fd_wrappers_first(void)
+{
+	static const char here = 0;
+	Dl_info first, self;
+	void *p = dlsym(RTLD_DEFAULT, "close");
+
+	/* Compared by object, so the writer needs no symbol of the wrappers. */
+	return p && dladdr(p, &first) && dladdr(&here, &self) &&
+	       first.dli_fbase == self.dli_fbase;
 }
 
 uint64_t ue__nofile_soft(void)
@@ -62,12 +75,12 @@ int ue__fd_beyond_limit(int fd)
 	if (nofile(&up, NULL) < 0)
 		goto fail;
 	/* The one number allowed now; EMFILE when something is there. */
-	high = fcntl(fd, F_DUPFD_CLOEXEC, (int)rl.cur);
+	high = ue__sys_fcntl(fd, F_DUPFD_CLOEXEC, (int)rl.cur);
 	if (nofile(&rl, &seen) < 0) {
 		/* Not expected (lowering never needs a privilege); the
 		 * limit stays one higher, so the number is reachable. */
 		if (high >= 0)
-			close(high);
+			ue__sys_close(high);
 		goto fail;
 	}
 	if (seen.cur != up.cur || seen.max != up.max) {
@@ -75,7 +88,7 @@ int ue__fd_beyond_limit(int fd)
 		 * and the number may be below it. */
 		nofile(&seen, NULL);
 		if (high >= 0)
-			close(high);
+			ue__sys_close(high);
 		goto fail;
 	}
 	if (high < 0)

@@ -25,6 +25,7 @@
 #include "user_events/abi.h"
 #include "user_events/fdguard.h"
 #include "user_events/internal.h"
+#include "user_events/sys.h"
 
 /* priv_flags */
 #define TP_LISTED 0x1u	/* on the list below */
@@ -205,7 +206,7 @@ bool ue__fd_check(int fd)
  * raw syscall we did not see), and then forgotten as by ue__fd_lost(). */
 static bool fd_closed(int fd)
 {
-	if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+	if (ue__sys_fcntl(fd, F_GETFD, 0) >= 0 || errno != EBADF)
 		return false;
 	ue__fd_lost(fd);
 	return true;
@@ -303,8 +304,7 @@ static int data_open(void)
 		return open_failed();
 	}
 	data_fd = fd;
-	__atomic_store_n(&fd_calls_seen, ue__fd_calls_seen && ue__fd_calls_seen(),
-			 __ATOMIC_RELAXED);
+	__atomic_store_n(&fd_calls_seen, ue__fd_wrappers_first(), __ATOMIC_RELAXED);
 	if (found.beyond && fd_calls_seen) {
 		__atomic_and_fetch(&fd_checks, ~FD_REACHABLE, __ATOMIC_SEQ_CST);
 	} else {
@@ -618,7 +618,7 @@ void ue_enabler_remove(struct ue_enabler *e)
 			fd = unreg_fd(&tmp);
 			enabler_release(pp, fd);
 			if (tmp)
-				close(fd);
+				ue__sys_close(fd);
 			break;
 		}
 	}
@@ -641,11 +641,11 @@ static void close_locked(void)
 	while (enablers)
 		enabler_release(&enablers, fd);
 	if (tmp)
-		close(fd);
-	/* Not live first: preload/fd.c's close() keeps a live descriptor. */
+		ue__sys_close(fd);
+	/* Not live first: once closed, the number may be the program's. */
 	__atomic_store_n(&ue__live_fd, -1, __ATOMIC_RELEASE);
 	if (data_fd >= 0 && fd == data_fd)
-		close(data_fd);	/* only when it is still ours */
+		ue__sys_close(data_fd);	/* only when it is still ours */
 	data_fd = -1;
 	if (state == UE_STATUS_OK)
 		state = UE_STATUS_UNUSED;
@@ -664,7 +664,7 @@ void ue_tracepoint_unregister(struct ue_tracepoint *tp)
 	fd = unreg_fd(&tmp);
 	release_locked(tp, fd);
 	if (tmp)
-		close(fd);
+		ue__sys_close(fd);
 	for (pp = &list; *pp; pp = &(*pp)->priv_next) {
 		if (*pp == tp) {
 			*pp = tp->priv_next;
@@ -882,7 +882,7 @@ static bool move_beyond(void)
 	}
 	data_fd = high;
 	__atomic_store_n(&ue__live_fd, high, __ATOMIC_RELEASE);
-	/* No longer live: preload/fd.c's close() lets it go. */
+	/* No longer live, so the wrappers leave the number to the program. */
 	ue__close_if(old, data_dev, data_ino);
 	return true;
 }
