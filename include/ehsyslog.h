@@ -10,7 +10,7 @@
  * declared in <syslog.h>, <err.h>, <error.h> and <bsd/err.h>.  Each call
  * becomes one event named after openlog's ident, on the tracepoint
  * "<provider>_L<level>K<1 << facility>", with the fields message,
- * severity, facility and errno (README.md has the tables).
+ * severity, facility and errno (libehsyslog(7) has the tables).
  *
  * Native API: for new code that wants its own fields.  The event goes to
  * the same tracepoint a syslog call with the same priority would use.

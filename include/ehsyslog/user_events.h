@@ -50,56 +50,19 @@
  * write index) exceed UE_EVENT_MAX with -EMSGSIZE and counts them in
  * ue_status().oversize.
  *
- * Descriptor: close-on-exec, and at a number the program does not use.
- * Where the soft RLIMIT_NOFILE is below the hard one and at most 4096
- * (UE_FD_BEYOND_MAX in src/user_events/internal.h), the number is the soft
- * limit itself: the writer raises the soft limit by one, duplicates the
- * descriptor there with F_DUPFD_CLOEXEC and puts the limit back.  open(),
- * socket(), pipe(), accept(), dup(), F_DUPFD and a descriptor received in
- * a message all take the lowest free number below the soft limit, and
- * dup2()/dup3() onto a number at or above it fail with EBADF, so nothing
- * the program does, through libc or a raw syscall, puts a file there: a
- * traced write is one syscall, the writev, with no check.  The kernel
- * sizes the descriptor table to cover the number: 16 KiB at a soft limit
- * of 1024, 64 KiB at 4096 (the cap).  Elsewhere (soft == hard, a higher
- * or unlimited soft limit, the number taken, the raise refused) the
- * descriptor goes below min(soft limit, 1024) and each traced write first
- * fstat()s it and compares st_dev/st_ino with user_events_data's (two
- * syscalls per traced event): there a raw close then an open() of the
- * program could put its file at the number.  The same where the library
- * was dlopen()ed, since libehsyslog.so's wrappers below are then not the
- * program's calls.
- *
- * libehsyslog.so interposes the calls that close or replace descriptor
- * numbers and hides the descriptor from the program, which never opened
- * it.  close() of it fails with EBADF, as on a free number; close_range()
- * and closefrom() close every other number of the range and succeed
- * (CLOSE_RANGE_CLOEXEC just passes); dup2(), dup3() onto it, and
- * fclose() of a stream on it, do what the program asked (at the limit the
- * kernel refuses dup2 with EBADF, as without us; below it the writer lets
- * the number go first).  These paths make a syscall of their own only
- * when they touch our number (fstat, fcntl(F_GETFD) of dup2's source,
- * the soft limit).  A raw syscall(SYS_close) or syscall(SYS_close_range)
- * closes the descriptor unseen: at the limit the next traced writev fails
- * with EBADF, one fcntl(F_GETFD) on that path tells it from a disabled
- * event, and the writer opens a new descriptor, unregisters the stale
- * enable words and registers again; when that open fails, the policy
- * above applies.  No byte goes to the program's file in any of these
- * cases.
- *
- * setrlimit(), setrlimit64(), prlimit() and prlimit64() are interposed
- * too: while the program changes RLIMIT_NOFILE each traced write checks
- * with fstat; afterwards the writer moves its descriptor to the new soft
- * limit (same conditions as above) or, where it cannot, keeps checking.
- * Not covered: the soft limit raised past our number by a raw syscall
- * (syscall(SYS_prlimit64), syscall(SYS_setrlimit)) or by another process
- * (prlimit(1) --pid), then our number closed by a raw syscall, then a
- * file of the program's put there by open(), socket() and the like (only
- * when every lower number is taken) or by a raw dup2/dup3: that file
- * receives the events until the program closes or replaces it.  Nor a
- * process that shares our descriptor table (clone(CLONE_FILES) without
- * CLONE_THREAD) under limits of its own, nor another thread replacing
- * the number between a write's check and its writev.
+ * Descriptor: close-on-exec, at a number the program does not use.
+ * Where the soft RLIMIT_NOFILE is below the hard one and at most 4096,
+ * that number is the soft limit, where no open(), dup() or dup2() of the
+ * program can put a file, and a traced write is one syscall.  Elsewhere
+ * (and where the library was dlopen()ed) it sits below the limit and
+ * each traced write first checks it with fstat().  libehsyslog.so also
+ * interposes close(), close_range(), closefrom(), dup2(), dup3(),
+ * fcntl(), fclose(), setrlimit() and prlimit() to hide the descriptor
+ * from the program and keep it at the limit.  No byte of an event goes to
+ * a file of the program's, except in the one case docs/design.md ("The
+ * descriptor policy", in the source tree) describes with the rest of the
+ * policy: the soft limit raised and the number closed, both by raw
+ * syscalls, then a file of the program's put at that number.
  *
  * Exit: a process that never checked a tracepoint does nothing at exit
  * (no lock, no fork handlers were ever registered); otherwise the

@@ -335,7 +335,9 @@ EH_API long eh_event_iov(struct eh_prefix *prefix, const struct eventheader *hea
 /* ---- Decoding events --------------------------------------------------- */
 
 /*
- * Decoding accepts exactly what FACTS.md section 1 allows: header flags
+ * Decoding accepts exactly what the EventHeader format allows (its
+ * definition: libeventheader-tracepoint/include/eventheader/eventheader.h
+ * in https://github.com/microsoft/LinuxTracepoints): header flags
  * EH_FLAGS_LE64 or EH_FLAGS_LE64_EXT (an event lacking pointer64 or
  * little-endian is refused, EH_E_FLAGS), exactly one metadata block
  * (other kinds skipped), the header level equal to the L of the

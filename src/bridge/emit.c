@@ -38,9 +38,9 @@ size_t ehs_split_len(const char *s, size_t len, size_t max)
 
 /* The field descriptors of the schema, in its four variants (with
  * error_at_line's file and line, with part and parts).  An event's
- * metadata is its name, a NUL, then these bytes (FACTS.md section 1), so
- * they are built once, by the builder, and copied after the name on each
- * call instead of being built field by field every time. */
+ * metadata is its name, a NUL, then these bytes (the EventHeader
+ * format), so they are built once, by the builder, and copied after the
+ * name on each call instead of being built field by field every time. */
 #define V_FILE 1u
 #define V_SPLIT 2u
 

@@ -1,4 +1,5 @@
 # tests/bench: `make bench` measures; `make check` only smoke-runs it.
+# A full run writes docs/bench/ and the tables of docs/performance.md.
 # The programs are noinst (built by `make bench` and by `make check` for
 # the smoke run), never installed and never linked against the library:
 # the library is preloaded into them, as into any program.

@@ -1,10 +1,10 @@
-# The README's benchmark tables, in Markdown, from one run's files.
+# The benchmark tables of docs/performance.md, in Markdown, from one run's files.
 #
 #   awk -f table.awk machine.txt results.csv facts.csv
 #
 # Every timed configuration (results.csv) and every counted fact
 # (facts.csv) of the run, in the order the run wrote them, so that the
-# README shows that run and nothing else.  Labels in results.csv may be
+# page shows that run and nothing else.  Labels in results.csv may be
 # quoted; a fact's detail is its last field and may hold commas.
 
 # Splits a CSV line whose quoted fields hold no quotes into f[1..n].

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The man pages render without a warning, and ehsyslog(1) documents every
-# option and environment variable the admin subcommands' --help mentions.
+# option and environment variable the subcommands' --help mentions.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
 command -v groff >/dev/null || skip "groff not installed"
@@ -19,7 +19,7 @@ done
 # Rendered text of ehsyslog(1), hyphenation off so words stay whole.
 groff -man -Tutf8 -rHY=0 -P-c -P-b -P-u "$top_srcdir/man/ehsyslog.1" 2>/dev/null |
 	sed 's/‐/-/g' >"$T/page"
-for c in run register status cleanup preload config; do
+for c in run register status cleanup preload config tail decode; do
 	"$EHSYSLOG" "$c" --help >"$T/help"
 	for word in $(grep -o -- '--[a-z][a-z-]*\|EHSYSLOG_[A-Z_]*' "$T/help" | sort -u); do
 		checks=$((checks + 1))

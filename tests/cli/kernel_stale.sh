@@ -1,6 +1,6 @@
 #!/bin/sh
 # A tail killed by SIGKILL cannot remove its tracefs instance, whose
-# tracepoints stay enabled for every preloaded program (issue 11).  In a
+# tracepoints stay enabled for every preloaded program.  In a
 # kernel with user_events (one guest boot): the instance is named
 # ehsyslog-tail-PID-START and stays, enabled, after SIGKILL; status names
 # it as stale with the command that removes it; the next tail, the next

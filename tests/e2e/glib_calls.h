@@ -6,7 +6,7 @@
  *   severity TAB name TAB file TAB line TAB errno TAB message-hex TAB extras
  * file "-" for none; extras comma-separated KEY=s:HEX (string) or
  * KEY=b:HEX (binary), "-" for none.  Computed from the call's own
- * arguments and the issue's level mapping, never by the library.
+ * arguments and libehsyslog(7)'s level mapping, never by the library.
  */
 #ifndef E2E_GLIB_CALLS_H
 #define E2E_GLIB_CALLS_H

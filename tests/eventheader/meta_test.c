@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Metadata builder: every expected byte below is derived by hand from the
- * EventHeader spec (FACTS.md section 1): "name\0", u8 encoding (0x80 = a
- * format byte follows), [u8 format (0x80 = a u16 tag follows)], [u16 tag],
- * [u16 count if encoding & 0x20], little-endian.
+ * EventHeader format (eventheader.h in Microsoft's LinuxTracepoints,
+ * https://github.com/microsoft/LinuxTracepoints): "name\0", u8 encoding
+ * (0x80 = a format byte follows), [u8 format (0x80 = a u16 tag follows)],
+ * [u16 tag], [u16 count if encoding & 0x20], little-endian.
  */
 #include <string.h>
 
@@ -88,7 +89,8 @@ START_TEST(every_format)
 }
 END_TEST
 
-/* The metadata examples FACTS.md gives. */
+/* One field of each common kind, its bytes worked out by hand from the
+ * format's rules above. */
 START_TEST(facts_examples)
 {
 	static const uint8_t want[] = {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tracepoint names (FACTS.md section 1 and the EventHeader README):
+ * Tracepoint names (the EventHeader README of Microsoft's LinuxTracepoints,
+ * https://github.com/microsoft/LinuxTracepoints):
  * "<provider>_L<level>K<keyword><options>", lowercase hex without leading
  * zeros, the name with its NUL shorter than 256 bytes.  Also eh_strerror.
  */

@@ -769,7 +769,7 @@ START_TEST(number_out_of_reach_of_open)
 }
 END_TEST
 
-/* The daemon of issue 12: syscall(SYS_close_range), then dup2() of its
+/* A daemon that calls syscall(SYS_close_range), then dup2() of its
  * own file over every descriptor. */
 START_TEST(daemon_dup2_over_every_number)
 {

@@ -211,7 +211,7 @@ START_TEST(user_events_max_reached)
 }
 END_TEST
 
-/* Issue 11: a traced daemon closes every descriptor (ours too), fills
+/* A traced daemon closes every descriptor (ours too), fills
  * them all with its own file, logs, then frees them and logs again.  The
  * writer's reopen fails with EMFILE while the kernel still flips the word;
  * it must come back by itself, without openlog(), and never write into
