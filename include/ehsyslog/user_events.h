@@ -118,6 +118,7 @@
 #define EHSYSLOG_USER_EVENTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
 
@@ -290,6 +291,36 @@ UE_API void ue_status(struct ue_status *out);
 
 /* "ok", "no user_events", ...: constant English text for a state. */
 UE_API const char *ue_status_string(int state);
+
+/*
+ * For tools that manage tracepoints on a descriptor of their own rather
+ * than the writer's (deleting events, measuring the kernel's cost).
+ */
+
+/*
+ * ue_kernel_register: registers the EventHeader event name (as a
+ * tracepoint's first use would) on fd, an open user_events_data, the
+ * kernel to keep bit (0..31) of *word set while the event is traced;
+ * *write_index gets the index that starts every write of it on fd.
+ * flags: 0 or UE_PERSIST.  The registration lasts until fd is closed (the
+ * writer's tracepoints are not involved: they have their own descriptor).
+ * Returns 0, -EINVAL for bad flags or bit, -E2BIG for a name the kernel
+ * would refuse as too long, or the kernel's -errno (-EPERM for UE_PERSIST
+ * without CAP_PERFMON).  One ioctl, stack buffers: async-signal-safe;
+ * errno preserved.
+ */
+UE_API int ue_kernel_register(int fd, const char *name, uint32_t *word, unsigned bit,
+			      unsigned flags, uint32_t *write_index);
+
+/*
+ * ue_kernel_delete: deletes the event name from the kernel through fd, an
+ * open user_events_data.  Returns 0, -ENOENT when no such event exists,
+ * -EBUSY while it is in use (registered through an open descriptor, or
+ * enabled by a tracer), -EPERM for a persistent event without
+ * CAP_PERFMON, or another -errno from the kernel.  One ioctl:
+ * async-signal-safe; errno preserved.
+ */
+UE_API int ue_kernel_delete(int fd, const char *name);
 
 /*
  * Providers, for new code: one tracepoint per (level, keyword), named

@@ -70,8 +70,12 @@ void ue__close_if(int fd, uint64_t dev, uint64_t ino);
 int ue__fd_beyond_limit(int fd);
 
 /* Writes "<name> <EH_REGISTRATION_FIELDS>" into buf; returns its length,
- * or -E2BIG when it exceeds the kernel's limit or cap. */
+ * or -E2BIG when it exceeds the kernel's limit or cap (kernel.c). */
 int ue__registration_string(char *buf, size_t cap, const char *name);
+
+/* DIAG_IOCSUNREG on fd: the kernel stops updating bit of *word.
+ * Returns 0 or -errno; errno kept (kernel.c). */
+int ue__kernel_unregister(int fd, uint32_t *word, unsigned bit);
 
 /* Tests only: search other paths from now on (NULL restores a default). */
 void ue__set_paths(const char *fixed, const char *mounts);
