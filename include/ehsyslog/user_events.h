@@ -21,6 +21,15 @@
  * "<name> u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode;
  * u8 level".
  *
+ * EHSYSLOG_TRACEFS, when set and not empty, names the tracefs directory
+ * and replaces that search, for every process and tool alike (tests point
+ * it at a tracefs of their own).  It is read with secure_getenv(), only
+ * when user_events_data is opened, never at start-up nor per event: a
+ * setuid or setgid program, or one that gained capabilities, ignores it,
+ * as it ignores the bridge's variables.  Elsewhere it can only redirect
+ * a process to another tracefs mount or silence it: the writer writes
+ * only to a file on tracefs (see "Failure and retry policy").
+ *
  * Failure and retry policy.  Permanent failures: user_events missing
  * (ENOENT), no permission (EACCES, EPERM), tracefs not mounted, a file
  * that is not on tracefs, any other error opening user_events_data, and a
@@ -295,7 +304,18 @@ UE_API const char *ue_status_string(int state);
 /*
  * For tools that manage tracepoints on a descriptor of their own rather
  * than the writer's (deleting events, measuring the kernel's cost).
+ *
+ * ue_tracefs_dir: writes into buf the tracefs directory the writer opens
+ * user_events_data in: $EHSYSLOG_TRACEFS as above, else
+ * /sys/kernel/tracing when user_events_data exists there (even if this
+ * process may not open it), else the first tracefs mount in /proc/mounts,
+ * else <debugfs>/tracing when it exists.  Returns 0, -ENOENT when there
+ * is none, or -ENAMETOOLONG when it does not fit cap bytes.  Opens
+ * nothing but /proc/mounts; no allocation, no lock, no stdio; errno
+ * preserved.  Async-signal-safe but for secure_getenv(), which glibc
+ * implements without locks.
  */
+UE_API int ue_tracefs_dir(char *buf, size_t cap);
 
 /*
  * ue_kernel_register: registers the EventHeader event name (as a

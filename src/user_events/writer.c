@@ -40,7 +40,7 @@ static int atfork_done;
  * opened, and the destructor has nothing to undo. */
 static int used;
 
-static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH };
+static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH, true };
 static int data_fd = -1;
 /* data_fd while it is ours; -1 once the program may have taken the number
  * (preload/fd.c sees it close or replace numbers).  The only check a
@@ -162,6 +162,16 @@ void ue__set_paths(const char *fixed, const char *mounts)
 {
 	paths.fixed = fixed ? fixed : UE_FIXED_PATH;
 	paths.mounts = mounts ? mounts : UE_MOUNTS_PATH;
+	paths.env = !fixed && !mounts;
+}
+
+int ue_tracefs_dir(char *buf, size_t cap)
+{
+	int saved = errno;
+	int r = ue__tracefs_dir(&paths, buf, cap);
+
+	errno = saved;
+	return r;
 }
 
 static bool fd_is_data(int fd)
