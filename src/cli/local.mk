@@ -11,7 +11,6 @@ ehsyslog_SOURCES = \
 	src/cli/cmd_preload.c src/cli/cmd_register.c \
 	src/cli/cmd_status.c src/cli/cmd_config.c src/cli/cmd_cleanup.c \
 	src/cli/user_events_access.c src/cli/user_events_access.h \
-	src/cli/tracing_dir.c src/cli/tracing_dir.h \
 	src/cli/stale.c src/cli/stale.h \
 	src/cli/settings.c src/cli/settings.h \
 	src/cli/preload_list.c src/cli/preload_list.h \
