@@ -16,8 +16,7 @@
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
-#include "bridge/config_load.h"
-
+#include <ehsyslog/settings.h>
 #include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
 
