@@ -21,6 +21,15 @@
  * "<name> u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode;
  * u8 level".
  *
+ * EHSYSLOG_TRACEFS, when set and not empty, names the tracefs directory
+ * and replaces that search, for every process and tool alike (tests point
+ * it at a tracefs of their own).  It is read with secure_getenv(), only
+ * when user_events_data is opened, never at start-up nor per event: a
+ * setuid or setgid program, or one that gained capabilities, ignores it,
+ * as it ignores the bridge's variables.  Elsewhere it can only redirect
+ * a process to another tracefs mount or silence it: the writer writes
+ * only to a file on tracefs (see "Failure and retry policy").
+ *
  * Failure and retry policy.  Permanent failures: user_events missing
  * (ENOENT), no permission (EACCES, EPERM), tracefs not mounted, a file
  * that is not on tracefs, any other error opening user_events_data, and a
@@ -81,6 +90,7 @@
 #define EHSYSLOG_USER_EVENTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
 
@@ -253,6 +263,47 @@ UE_API void ue_status(struct ue_status *out);
 
 /* "ok", "no user_events", ...: constant English text for a state. */
 UE_API const char *ue_status_string(int state);
+
+/*
+ * For tools that manage tracepoints on a descriptor of their own rather
+ * than the writer's (deleting events, measuring the kernel's cost).
+ *
+ * ue_tracefs_dir: writes into buf the tracefs directory the writer opens
+ * user_events_data in: $EHSYSLOG_TRACEFS as above, else
+ * /sys/kernel/tracing when user_events_data exists there (even if this
+ * process may not open it), else the first tracefs mount in /proc/mounts,
+ * else <debugfs>/tracing when it exists.  Returns 0, -ENOENT when there
+ * is none, or -ENAMETOOLONG when it does not fit cap bytes.  Opens
+ * nothing but /proc/mounts; no allocation, no lock, no stdio; errno
+ * preserved.  Async-signal-safe but for secure_getenv(), which glibc
+ * implements without locks.
+ */
+UE_API int ue_tracefs_dir(char *buf, size_t cap);
+
+/*
+ * ue_kernel_register: registers the EventHeader event name (as a
+ * tracepoint's first use would) on fd, an open user_events_data, the
+ * kernel to keep bit (0..31) of *word set while the event is traced;
+ * *write_index gets the index that starts every write of it on fd.
+ * flags: 0 or UE_PERSIST.  The registration lasts until fd is closed (the
+ * writer's tracepoints are not involved: they have their own descriptor).
+ * Returns 0, -EINVAL for bad flags or bit, -E2BIG for a name the kernel
+ * would refuse as too long, or the kernel's -errno (-EPERM for UE_PERSIST
+ * without CAP_PERFMON).  One ioctl, stack buffers: async-signal-safe;
+ * errno preserved.
+ */
+UE_API int ue_kernel_register(int fd, const char *name, uint32_t *word, unsigned bit,
+			      unsigned flags, uint32_t *write_index);
+
+/*
+ * ue_kernel_delete: deletes the event name from the kernel through fd, an
+ * open user_events_data.  Returns 0, -ENOENT when no such event exists,
+ * -EBUSY while it is in use (registered through an open descriptor, or
+ * enabled by a tracer), -EPERM for a persistent event without
+ * CAP_PERFMON, or another -errno from the kernel.  One ioctl:
+ * async-signal-safe; errno preserved.
+ */
+UE_API int ue_kernel_delete(int fd, const char *name);
 
 /*
  * Providers, for new code: one tracepoint per (level, keyword), named

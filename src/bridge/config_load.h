@@ -65,16 +65,7 @@ bool ehs_config_passthrough(void);
 void ehs_config_apply_file(struct ehs_config *c, const char *path,
 			   const char *program, bool secure);
 
-/* Called for each variable whose value the library ignores, and why. */
-typedef void ehs_config_refused_fn(void *ctx, const char *name, const char *value,
-				   enum ehs_config_error why);
-
-/* Applies the environment variables to c (secure_getenv).  refused, if
- * not NULL, hears of each value left out (the tool's status report). */
-void ehs_config_apply_env(struct ehs_config *c, ehs_config_refused_fn *refused, void *ctx);
-
-/* True if the library reads the environment variable name
- * (EHSYSLOG_CONFIG and the one per setting); it ignores every other. */
-bool ehs_config_env_known(const char *name);
+/* ehs_config_apply_env() and ehs_config_env_known(), which the tool's
+ * status report uses too, are in <ehsyslog/settings.h>. */
 
 #endif

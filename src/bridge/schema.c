@@ -38,6 +38,11 @@ struct ue_tracepoint ehs_table[EHS_LEVELS * EHS_FACILITY_SLOTS] __attribute__((a
 static char *names;
 static size_t names_cap;
 
+unsigned ehs_severity_level(int severity)
+{
+	return ehs_level(severity);
+}
+
 uint64_t ehs_keyword(unsigned facility)
 {
 	return facility < EHS_FACILITIES ? UINT64_C(1) << facility : 0;

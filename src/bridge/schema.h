@@ -14,16 +14,15 @@
 
 #include <stdint.h>
 
+#include <ehsyslog/settings.h>
 #include <ehsyslog/user_events.h>
 
 #include "common/hidden.h"
 
 /* Facilities 0..23 have a tracepoint with keyword 1 << facility.  glibc
  * accepts facility numbers up to 127 (LOG_FACMASK); those keep their
- * number in the facility field and share one slot with keyword 0. */
-#define EHS_FACILITIES 24
-#define EHS_FACILITY_SLOTS (EHS_FACILITIES + 1)
-#define EHS_LEVELS 5
+ * number in the facility field and share one slot with keyword 0
+ * (EHS_FACILITIES, EHS_FACILITY_SLOTS and EHS_LEVELS are public). */
 
 extern EHS_HIDDEN const unsigned char ehs_level_of_severity[8];
 /* Row by row, one row per level: EHS_FACILITY_SLOTS tracepoints each. */
@@ -31,15 +30,11 @@ extern EHS_HIDDEN struct ue_tracepoint ehs_table[EHS_LEVELS * EHS_FACILITY_SLOTS
 /* Where severity's row starts: (level - 1) * EHS_FACILITY_SLOTS. */
 extern EHS_HIDDEN const unsigned char ehs_row_of_severity[8];
 
-/* EMERG, ALERT, CRIT -> 1; ERR -> 2; WARNING -> 3; NOTICE, INFO -> 4;
- * DEBUG -> 5.  severity is masked to 0..7. */
+/* ehs_severity_level(), inline for the logging path: one load. */
 static inline unsigned ehs_level(int severity)
 {
 	return ehs_level_of_severity[severity & 7];
 }
-
-/* 1 << facility for 0..23, 0 beyond. */
-uint64_t ehs_keyword(unsigned facility);
 
 /*
  * Formats every tracepoint name from provider (into pages mapped here the

@@ -5,9 +5,10 @@
 
 #include "cli/commands.h"
 #include "cli/stale.h"
-#include "cli/tracing_dir.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
+
+#include <ehsyslog/user_events.h>
 
 #include <errno.h>
 #include <getopt.h>
@@ -72,7 +73,7 @@ int cmd_cleanup(int argc, char **argv)
 		return cli_usage_error(c.cmd, "unexpected argument '%s'", argv[optind]);
 
 	/* Where no tail can run, say why, as the other commands do. */
-	if (!cli_tracing_dir(tracing, sizeof tracing))
+	if (ue_tracefs_dir(tracing, sizeof tracing) != 0)
 		return cli_user_events_error(c.cmd, NULL, ENOENT, false);
 	snprintf(data, sizeof data, "%s/user_events_data", tracing);
 	if (stat(data, &st) < 0 && errno == ENOENT)

@@ -7,14 +7,11 @@
 #include "cli/names.h"
 #include "cli/provider.h"
 #include "cli/stale.h"
-#include "cli/tracing_dir.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
 #include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
-/* The ioctl numbers only: deleting is not the writer's job. */
-#include "user_events/abi.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -26,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #define LEVEL_MIN 1
@@ -111,35 +107,38 @@ static bool parse_set(const char *cmd, const char *arg, uint32_t *levels,
 	return ok;
 }
 
-/* Deletes the named tracepoints with DIAG_IOCSDEL on a descriptor of our
- * own (the writer does not delete); prints each name deleted. */
+/* Deletes the named tracepoints on a descriptor of our own, not the
+ * writer's (which would keep the file open for nothing); prints each name
+ * deleted. */
 static int delete_tracepoints(const char *cmd, char (*names)[EH_NAME_MAX], size_t count)
 {
 	char tracing[PATH_MAX], data[PATH_MAX + 32];
 	int fd, rc = CLI_EXIT_OK;
 
-	if (!cli_tracing_dir(tracing, sizeof tracing))
+	if (ue_tracefs_dir(tracing, sizeof tracing) != 0)
 		return cli_user_events_error(cmd, NULL, ENOENT, false);
 	snprintf(data, sizeof data, "%s/user_events_data", tracing);
 	fd = open(data, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return cli_user_events_error(cmd, data, errno, false);
 	for (size_t i = 0; i < count; i++) {
-		if (ioctl(fd, UE_ABI_IOCSDEL, names[i]) == 0) {
+		int err = -ue_kernel_delete(fd, names[i]);
+
+		if (err == 0) {
 			puts(names[i]);
 			continue;
 		}
-		if (errno == ENOENT)
+		if (err == ENOENT)
 			continue;	/* not registered: nothing to delete */
-		if (errno == EBUSY) {
+		if (err == EBUSY) {
 			cli_error(cmd, "cannot delete %s: in use (registered by a running program "
 				  "or enabled by a tracer)", names[i]);
 			rc = CLI_EXIT_RUNTIME;
 		} else {
-			cli_error(cmd, "cannot delete %s: %s%s", names[i], strerror(errno),
-				  errno == EPERM ? " (a persistent tracepoint: needs CAP_PERFMON)" : "");
+			cli_error(cmd, "cannot delete %s: %s%s", names[i], strerror(err),
+				  err == EPERM ? " (a persistent tracepoint: needs CAP_PERFMON)" : "");
 			if (rc == CLI_EXIT_OK)
-				rc = cli_exit_for_errno(errno);
+				rc = cli_exit_for_errno(err);
 		}
 	}
 	close(fd);

@@ -13,12 +13,11 @@
 #include "cli/read_file.h"
 #include "cli/settings.h"
 #include "cli/stale.h"
-#include "cli/tracing_dir.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
-#include "bridge/config_load.h"
-
+#include <ehsyslog/settings.h>
+#include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
 
 /* stravis only; NetBSD's argument order for the strn* family. */
@@ -228,8 +227,8 @@ static void ignored_variable(void *ctx, const char *name, const char *value,
 	fprintf(ig->lines, ": %s\n", ehs_config_strerror(why));
 }
 
-/* The tool's own variables (paths.c, tracing_dir.c): not the library's,
- * but not ignored either. */
+/* Variables the bridge's configuration does not read, but not ignored
+ * either: the tool's own (paths.c) and the writer's EHSYSLOG_TRACEFS. */
 static bool tool_variable(const char *name)
 {
 	static const char *const names[] = {
@@ -338,7 +337,7 @@ int cmd_status(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 
-	have_tracing = cli_tracing_dir(tracing, sizeof tracing);
+	have_tracing = ue_tracefs_dir(tracing, sizeof tracing) == 0;
 	snprintf(data, sizeof data, "%s/user_events_data", tracing);
 	rc = report_access(cmd, have_tracing ? tracing : NULL, data);
 	report_config(program, &s);

@@ -11,7 +11,6 @@ ehsyslog_SOURCES = \
 	src/cli/cmd_preload.c src/cli/cmd_register.c \
 	src/cli/cmd_status.c src/cli/cmd_config.c src/cli/cmd_cleanup.c \
 	src/cli/user_events_access.c src/cli/user_events_access.h \
-	src/cli/tracing_dir.c src/cli/tracing_dir.h \
 	src/cli/stale.c src/cli/stale.h \
 	src/cli/settings.c src/cli/settings.h \
 	src/cli/preload_list.c src/cli/preload_list.h \
@@ -21,8 +20,8 @@ ehsyslog_SOURCES = \
 	src/cli/unit_name.c src/cli/unit_name.h \
 	src/cli/unit_env.c src/cli/unit_env.h
 # The tool links the layers' convenience libraries, not libehsyslog.so:
-# its own err()/syslog() calls are not to be bridged, and it needs the
-# bridge's configuration parser, which the shared library hides.
+# its own err()/syslog() calls are not to be bridged.  It uses only their
+# public headers (include/), as any program would.
 # The default library is the runtime name, the SONAME (major 0 from
 # -version-info 0:0:0 in Makefile.am): libehsyslog.so itself is a
 # development link that a runtime install (Debian's libehsyslog0) lacks.

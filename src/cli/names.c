@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "bridge/schema.h"
 #include "cli/names.h"
+
+#include <ehsyslog/settings.h>
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ const char *syslog_facility_name(int facility)
 int syslog_severity_level(int severity)
 {
 	/* The bridge owns the schema's mapping. */
-	return severity >= 0 && severity < SYSLOG_SEVERITY_COUNT ? (int)ehs_level(severity) : -1;
+	return severity >= 0 && severity < SYSLOG_SEVERITY_COUNT ? (int)ehs_severity_level(severity) : -1;
 }
 
 uint64_t syslog_facility_keyword(unsigned facility)

@@ -2,7 +2,7 @@
 #ifndef CLI_PROVIDER_H
 #define CLI_PROVIDER_H
 
-#include "bridge/config_parse.h"
+#include <ehsyslog/settings.h>
 
 /* The provider events carry unless configured (docs/DESIGN.md). */
 #define CLI_DEFAULT_PROVIDER "Syslog"

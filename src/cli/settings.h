@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The configuration as the library would see it, through the bridge's
- * own parser (src/bridge/config_parse.h).
+ * The configuration as the library would see it, through the library's
+ * own parser (<ehsyslog/settings.h>).
  */
 #ifndef CLI_SETTINGS_H
 #define CLI_SETTINGS_H
 
-#include "bridge/config_parse.h"
+#include <ehsyslog/settings.h>
 
 #include <stdbool.h>
 #include <sys/stat.h>

@@ -3,8 +3,9 @@
 
 #include "cli/stale.h"
 #include "cli/read_file.h"
-#include "cli/tracing_dir.h"
 #include "cli/util.h"
+
+#include <ehsyslog/user_events.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -142,7 +143,7 @@ static int remove_instance(int dirfd, const char *name)
 }
 
 /* Plain directory calls under the caller's tracing directory rather than
- * tracefs_instances(): status reads the one cli_tracing_dir() found (or
+ * tracefs_instances(): status reads the one ue_tracefs_dir() found (or
  * $EHSYSLOG_TRACEFS), and must never mount tracefs, which libtracefs's
  * own lookup may do. */
 int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
@@ -196,6 +197,6 @@ void stale_remove_reporting(const char *cmd)
 
 	/* No tracefs: nothing to remove, and the command says why it
 	 * cannot work. */
-	if (cli_tracing_dir(tracing, sizeof tracing))
+	if (ue_tracefs_dir(tracing, sizeof tracing) == 0)
 		stale_instances(tracing, true, report_removed, (void *)cmd);
 }

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Finding user_events_data.  Runs once, under the writer's lock, at first
- * use: plain syscalls and stack buffers, no stdio, no allocation.
+ * use: plain syscalls and stack buffers, no stdio, no allocation.  Tools
+ * ask for the same search's directory (ue_tracefs_dir) without the lock.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -252,8 +254,67 @@ static bool try_in(struct ue_found *out, const char *dir, const char *file)
 	return try_open(out, path);
 }
 
+/* $EHSYSLOG_TRACEFS when paths honour it and it is set: it replaces the
+ * search.  secure_getenv: under secure execution (setuid, setgid, file
+ * capabilities) a library that runs in every process takes no path from
+ * whoever started the program. */
+static const char *env_dir(const struct ue_paths *paths)
+{
+	const char *dir = paths->env ? secure_getenv(UE_TRACEFS_ENV) : NULL;
+
+	return dir && *dir ? dir : NULL;
+}
+
+/* Something is at path, even if this process may not look at it. */
+static bool present(const char *path)
+{
+	int saved = errno;
+	struct stat st;
+	bool there = stat(path, &st) == 0 || errno != ENOENT;
+
+	errno = saved;
+	return there;
+}
+
+/* dir's first dir_len bytes, then suffix, into buf: 0, or -ENAMETOOLONG
+ * when they do not fit. */
+static int join(char *buf, size_t cap, const char *dir, size_t dir_len, const char *suffix)
+{
+	size_t sl = strlen(suffix);
+
+	if (dir_len + sl >= cap)
+		return -ENAMETOOLONG;
+	memcpy(buf, dir, dir_len);
+	memcpy(buf + dir_len, suffix, sl + 1);
+	return 0;
+}
+
+int ue__tracefs_dir(const struct ue_paths *paths, char *buf, size_t cap)
+{
+	const char *env = env_dir(paths), *slash = strrchr(paths->fixed, '/');
+	struct ue_mounts m;
+	int r;
+
+	if (env)
+		return join(buf, cap, env, strlen(env), "");
+	if (slash && present(paths->fixed))
+		return join(buf, cap, paths->fixed,
+			    slash == paths->fixed ? 1 : (size_t)(slash - paths->fixed), "");
+	scan_mounts(&m, paths->mounts);
+	if (m.tracefs[0])
+		return join(buf, cap, m.tracefs, strlen(m.tracefs), "");
+	if (m.debugfs[0]) {
+		/* The kernel mounts tracefs there on first access. */
+		r = join(buf, cap, m.debugfs, strlen(m.debugfs), "/tracing");
+		if (r < 0 || present(buf))
+			return r;
+	}
+	return -ENOENT;
+}
+
 void ue__discover(const struct ue_paths *paths, struct ue_found *out)
 {
+	const char *env = env_dir(paths);
 	struct ue_mounts m;
 
 	out->fd = -1;
@@ -262,13 +323,18 @@ void ue__discover(const struct ue_paths *paths, struct ue_found *out)
 	out->error = 0;
 	out->dev = out->ino = 0;
 	out->path[0] = '\0';
-	if (try_open(out, paths->fixed))
-		return;
-	scan_mounts(&m, paths->mounts);
-	if (m.tracefs[0] && try_in(out, m.tracefs, "user_events_data"))
-		return;
-	if (m.debugfs[0] && try_in(out, m.debugfs, "tracing/user_events_data"))
-		return;
+	if (env) {
+		if (try_in(out, env, "user_events_data"))
+			return;
+	} else {
+		if (try_open(out, paths->fixed))
+			return;
+		scan_mounts(&m, paths->mounts);
+		if (m.tracefs[0] && try_in(out, m.tracefs, "user_events_data"))
+			return;
+		if (m.debugfs[0] && try_in(out, m.debugfs, "tracing/user_events_data"))
+			return;
+	}
 	if (out->state == UE_STATUS_UNUSED) {	/* nothing tried fit a path */
 		out->state = UE_STATUS_NO_TRACEFS;
 		out->error = ENOENT;

@@ -20,10 +20,15 @@
 /* statfs f_type of tracefs (also what <debugfs>/tracing automounts). */
 #define UE_TRACEFS_MAGIC 0x74726163
 
+/* Names the tracefs directory instead of the search (see the public
+ * header); ignored under secure execution. */
+#define UE_TRACEFS_ENV "EHSYSLOG_TRACEFS"
+
 /* Where to look for user_events_data. */
 struct ue_paths {
 	const char *fixed;	/* tried first */
 	const char *mounts;	/* a /proc/mounts-format file */
+	bool env;		/* UE_TRACEFS_ENV, when set, replaces both */
 };
 
 /* The result of a search. */
@@ -36,13 +41,18 @@ struct ue_found {
 	char path[UE_PATH_MAX];	/* opened, or the most telling one tried */
 };
 
-/* Finds and opens user_events_data: the fixed path, then the first
- * tracefs mount, then the first debugfs mount's tracing/.  No allocation.
+/* Finds and opens user_events_data: in $EHSYSLOG_TRACEFS if paths->env
+ * and it is set, else the fixed path, then the first tracefs mount, then
+ * the first debugfs mount's tracing/.  No allocation.
  * Another thread of the program may close or dup2() onto the number
  * open() returned before the writer publishes it (fdguard.h): then the
  * number is the program's, and the search ends with UE_STATUS_ERROR and
  * EAGAIN, a transient failure, leaving that number alone. */
 void ue__discover(const struct ue_paths *paths, struct ue_found *out);
+
+/* ue_tracefs_dir() for these paths: the directory of the first of
+ * ue__discover's candidates that exists ($EHSYSLOG_TRACEFS as given). */
+int ue__tracefs_dir(const struct ue_paths *paths, char *buf, size_t cap);
 
 /* Moves fd, the file dev/ino, to a high number (see the public header):
  * the soft RLIMIT_NOFILE itself where ue__fd_beyond_limit() can (*beyond
@@ -70,10 +80,15 @@ void ue__close_if(int fd, uint64_t dev, uint64_t ino);
 int ue__fd_beyond_limit(int fd);
 
 /* Writes "<name> <EH_REGISTRATION_FIELDS>" into buf; returns its length,
- * or -E2BIG when it exceeds the kernel's limit or cap. */
+ * or -E2BIG when it exceeds the kernel's limit or cap (kernel.c). */
 int ue__registration_string(char *buf, size_t cap, const char *name);
 
-/* Tests only: search other paths from now on (NULL restores a default). */
+/* DIAG_IOCSUNREG on fd: the kernel stops updating bit of *word.
+ * Returns 0 or -errno; errno kept (kernel.c). */
+int ue__kernel_unregister(int fd, uint32_t *word, unsigned bit);
+
+/* Tests only: search other paths from now on, and ignore
+ * $EHSYSLOG_TRACEFS; both NULL restore the defaults, the variable too. */
 void ue__set_paths(const char *fixed, const char *mounts);
 
 #endif /* UE_INTERNAL_H */

@@ -14,7 +14,6 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/vfs.h>
@@ -22,7 +21,6 @@
 #include <unistd.h>
 
 #include "eventheader/eventheader.h"
-#include "user_events/abi.h"
 #include "user_events/fdguard.h"
 #include "user_events/internal.h"
 #include "user_events/sys.h"
@@ -43,7 +41,7 @@ static int atfork_done;
  * opened, and the destructor has nothing to undo. */
 static int used;
 
-static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH };
+static struct ue_paths paths = { UE_FIXED_PATH, UE_MOUNTS_PATH, true };
 static int data_fd = -1;
 /* data_fd while it is ours; -1 once the program may have taken the number
  * (preload/fd.c sees it close or replace numbers).  The only check a
@@ -165,15 +163,16 @@ void ue__set_paths(const char *fixed, const char *mounts)
 {
 	paths.fixed = fixed ? fixed : UE_FIXED_PATH;
 	paths.mounts = mounts ? mounts : UE_MOUNTS_PATH;
+	paths.env = !fixed && !mounts;
 }
 
-int ue__registration_string(char *buf, size_t cap, const char *name)
+int ue_tracefs_dir(char *buf, size_t cap)
 {
-	int n = snprintf(buf, cap, "%s " EH_REGISTRATION_FIELDS, name);
+	int saved = errno;
+	int r = ue__tracefs_dir(&paths, buf, cap);
 
-	if (n < 0 || (size_t)n >= cap || n > UE_ABI_NAME_ARGS_MAX)
-		return -E2BIG;
-	return n;
+	errno = saved;
+	return r;
 }
 
 static bool fd_is_data(int fd)
@@ -325,45 +324,21 @@ void ue__fds_freed(void)
 					    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
-static int unreg_bit(int fd, uint32_t *word, unsigned bit)
-{
-	struct ue_abi_unreg u = {
-		.size = sizeof u,
-		.disable_bit = (uint8_t)bit,
-		.disable_addr = (uint64_t)(uintptr_t)word,
-	};
-
-	return ioctl(fd, UE_ABI_IOCSUNREG, &u) < 0 ? -errno : 0;
-}
-
 /* DIAG_IOCSREG of name's event on data_fd, the kernel to keep bit of
  * *word; *index gets the write index.  Locked; data_fd open. */
 static int reg_bit(const char *name, uint32_t *word, unsigned bit, unsigned flags,
 		   uint32_t *index)
 {
-	char args[UE_ABI_NAME_ARGS_MAX + 1];
-	struct ue_abi_reg r;
-	int tries = 0;
+	int r = ue_kernel_register(data_fd, name, word, bit, flags, index);
 
-	if (ue__registration_string(args, sizeof args, name) < 0)
-		return -E2BIG;
-	for (;;) {
-		memset(&r, 0, sizeof r);
-		r.size = sizeof r;
-		r.enable_bit = (uint8_t)bit;
-		r.enable_size = sizeof *word;
-		r.flags = (uint16_t)(flags & UE_PERSIST ? UE_ABI_REG_PERSIST : 0);
-		r.enable_addr = (uint64_t)(uintptr_t)word;
-		r.name_args = (uint64_t)(uintptr_t)args;
-		if (ioctl(data_fd, UE_ABI_IOCSREG, &r) == 0)
-			break;
-		/* The bit is still registered from a descriptor we lost
-		 * (closed by the program): release it and try once more. */
-		if (errno != EADDRINUSE || tries++ || unreg_bit(data_fd, word, bit) < 0)
-			return -errno;
+	/* The bit is still registered from a descriptor we lost (closed by
+	 * the program): release it and try once more. */
+	if (r == -EADDRINUSE) {
+		r = ue__kernel_unregister(data_fd, word, bit);
+		if (r == 0)
+			r = ue_kernel_register(data_fd, name, word, bit, flags, index);
 	}
-	*index = r.write_index;
-	return 0;
+	return r;
 }
 
 /* Registers tp's state word; publishes the channel and clears the
@@ -497,7 +472,7 @@ static void release_locked(struct ue_tracepoint *tp, int fd)
 {
 	if (__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED)) {
 		if (fd >= 0)
-			unreg_bit(fd, &tp->state, 0);
+			ue__kernel_unregister(fd, &tp->state, 0);
 		__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
 		registered--;
 	}
@@ -540,7 +515,7 @@ static void enabler_release(struct ue_enabler **pp, int fd)
 	*pp = e->priv_next;
 	if (!(e->priv_flags & EN_FAILED)) {
 		if (fd >= 0)
-			unreg_bit(fd, e->word, e->bit);	/* the kernel clears it */
+			ue__kernel_unregister(fd, e->word, e->bit);	/* the kernel clears it */
 		enablers_registered--;
 	}
 	e->priv_next = NULL;

@@ -108,15 +108,12 @@
 #include "malloc-count.h"
 
 #ifdef BENCH_TRACED
-#include <sys/ioctl.h>
-
+#include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
 
 #include <ehsyslog.h>
 
 #include "bridge/bridge.h"
-/* The kernel's registration ABI, as the writer carries it. */
-#include "user_events/abi.h"
 #endif
 
 /* The fortified entry point that -D_FORTIFY_SOURCE=2 programs import
@@ -337,24 +334,14 @@ static void kernel_setup(void)
 	if (kind != K_KERNEL_WRITEV)
 		return;
 
-	char name_args[UE_ABI_NAME_ARGS_MAX + 1];
-	if (snprintf(name_args, sizeof(name_args), "%s " EH_REGISTRATION_FIELDS,
-		     tp->name) >= (int)sizeof(name_args))
-		errx(1, "%s: registration string too long", tp->name);
 	kernel_fd = open(TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
 	if (kernel_fd < 0)
 		err(1, TRACEFS "/user_events_data");
-	struct ue_abi_reg reg = {
-		.size = sizeof(reg),
-		.enable_size = sizeof(kernel_enable),
-		.enable_addr = (uint64_t)(uintptr_t)&kernel_enable,
-		.name_args = (uint64_t)(uintptr_t)name_args,
-	};
-	if (ioctl(kernel_fd, UE_ABI_IOCSREG, &reg) < 0)
-		err(1, "registering %s again", tp->name);
+	int e = ue_kernel_register(kernel_fd, tp->name, &kernel_enable, 0, 0, &write_index);
+	if (e < 0)
+		errx(1, "registering %s again: %s", tp->name, strerror(-e));
 	if (!(__atomic_load_n(&kernel_enable, __ATOMIC_RELAXED) & 1))
 		errx(1, "%s registered again, but not enabled", tp->name);
-	write_index = reg.write_index;
 	event_iov[0].iov_base = &write_index;
 	kernel_bytes = 0;
 	for (int k = 0; k < event_iovcnt; k++)

@@ -143,7 +143,9 @@ START_TEST(secure_execution_ignores_environment)
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
 		char *env[] = { (char *)"EHSYSLOG_PROVIDER=EvilEnv", (char *)"EHSYSLOG_DISABLE=yes",
-				(char *)"EHSYSLOG_CONFIG=/tmp/reliab-evil.conf", NULL };
+				(char *)"EHSYSLOG_CONFIG=/tmp/reliab-evil.conf",
+				/* Honoured, it would leave the writer no tracefs. */
+				(char *)"EHSYSLOG_TRACEFS=/tmp/reliab-no-tracefs", NULL };
 		int fd = open("/tmp/reliab-secure-out", O_WRONLY | O_CREAT | O_APPEND, 0666);
 		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || setgroups(0, NULL) < 0 ||
 		    setgid(65534) < 0 || setuid(65534) < 0)
@@ -174,8 +176,8 @@ START_TEST(secure_execution_ignores_environment)
 	unlink(copy);
 	revs_free(&ev);
 	report("secure_execution_ignores_environment", "3 calls from a setuid-root program run by uid 65534",
-	       "-", "EHSYSLOG_PROVIDER, EHSYSLOG_DISABLE=yes and EHSYSLOG_CONFIG (a world-writable "
-	       "file) in its environment",
+	       "-", "EHSYSLOG_PROVIDER, EHSYSLOG_DISABLE=yes, EHSYSLOG_CONFIG (a world-writable "
+	       "file) and EHSYSLOG_TRACEFS (a missing directory) in its environment",
 	       "all 3 events on the default provider; neither the environment's nor the "
 	       "file's provider registered; nothing printed");
 }

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* The carried user_events ABI and the registration string. */
+/* The carried user_events ABI, the registration string and the calls
+ * that use them. */
 #include "config.h"
 
 #include <check.h>
 
 #include "../check_run.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/ioctl.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "user_events/abi.h"
 #include "user_events/internal.h"
@@ -72,6 +75,33 @@ START_TEST(registration_string_limit)
 }
 END_TEST
 
+/* The public calls check their arguments before any ioctl, pass the
+ * kernel's error on (a file that is not user_events_data refuses the
+ * ioctls) and keep errno. */
+START_TEST(kernel_calls)
+{
+	char name[UE_ABI_NAME_ARGS_MAX + 1];
+	uint32_t word = 0, index = 7;
+	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	ck_assert_int_ge(fd, 0);
+	errno = 1234;
+	ck_assert_int_eq(ue_kernel_register(fd, "Syslog_L4K2", &word, 0, 0x2, &index), -EINVAL);
+	ck_assert_int_eq(ue_kernel_register(fd, "Syslog_L4K2", &word, 32, 0, &index), -EINVAL);
+	memset(name, 'a', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	ck_assert_int_eq(ue_kernel_register(fd, name, &word, 0, 0, &index), -E2BIG);
+	ck_assert_int_eq(ue_kernel_register(fd, "Syslog_L4K2", &word, 0, UE_PERSIST, &index),
+			 -ENOTTY);
+	ck_assert_int_eq(ue_kernel_delete(fd, "Syslog_L4K2"), -ENOTTY);
+	ck_assert_int_eq(ue__kernel_unregister(fd, &word, 0), -ENOTTY);
+	ck_assert_int_eq(errno, 1234);
+	ck_assert_uint_eq(index, 7);
+	ck_assert_uint_eq(word, 0);
+	close(fd);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("user_events ABI");
@@ -80,6 +110,7 @@ int main(void)
 	tcase_add_test(tc, ioctl_numbers);
 	tcase_add_test(tc, registration_string);
 	tcase_add_test(tc, registration_string_limit);
+	tcase_add_test(tc, kernel_calls);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

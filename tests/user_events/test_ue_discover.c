@@ -73,7 +73,7 @@ static int raise_fd(int fd, bool *beyond)
 
 static void discover(struct ue_found *f)
 {
-	struct ue_paths p = { fixed, mounts };
+	struct ue_paths p = { fixed, mounts, false };
 
 	ue__discover(&p, f);
 }
@@ -344,6 +344,92 @@ START_TEST(fd_at_soft_limit)
 }
 END_TEST
 
+/* The directory ue_tracefs_dir() reports for the test's paths. */
+static int tracefs_dir(char *buf, size_t cap, bool env)
+{
+	struct ue_paths p = { fixed, mounts, env };
+
+	return ue__tracefs_dir(&p, buf, cap);
+}
+
+/* The same order as the search: the fixed path's directory when the file
+ * is there, else the first tracefs mount, else <debugfs>/tracing. */
+START_TEST(tracefs_dir_order)
+{
+	char buf[200], want[200], text[600];
+
+	snprintf(text, sizeof text,
+		 "debugfs %s/dbg debugfs rw 0 0\n"
+		 "tracefs %s/my\\040tracing tracefs rw 0 0\n", dir, dir);
+	write_file(mounts, text);
+	snprintf(want, sizeof want, "%s/my tracing", dir);
+	ck_assert_int_eq(tracefs_dir(buf, sizeof buf, false), 0);
+	ck_assert_str_eq(buf, want);
+
+	write_file(fixed, "");
+	ck_assert_int_eq(tracefs_dir(buf, sizeof buf, false), 0);
+	ck_assert_str_eq(buf, dir);
+	ck_assert_int_eq(tracefs_dir(buf, strlen(dir), false), -ENAMETOOLONG);
+	unlink(fixed);
+
+	/* debugfs's tracing/ only when it exists. */
+	snprintf(text, sizeof text, "debugfs %s/dbg debugfs rw 0 0\n", dir);
+	write_file(mounts, text);
+	ck_assert_int_eq(tracefs_dir(buf, sizeof buf, false), -ENOENT);
+	make_data("dbg/tracing", want, sizeof want);
+	ck_assert_int_eq(tracefs_dir(buf, sizeof buf, false), 0);
+	snprintf(want, sizeof want, "%s/dbg/tracing", dir);
+	ck_assert_str_eq(buf, want);
+}
+END_TEST
+
+/* $EHSYSLOG_TRACEFS replaces the search where the paths honour it: the
+ * writer opens user_events_data there and nowhere else. */
+START_TEST(env_replaces_search)
+{
+	char buf[200], other[200], want[200], line[300];
+	struct ue_paths p = { fixed, mounts, true };
+	struct ue_found f;
+
+	write_file(fixed, "");
+	make_data("tracing", other, sizeof other);
+	snprintf(line, sizeof line, "tracefs %s/tracing tracefs rw 0 0\n", dir);
+	write_file(mounts, line);
+	make_data("env", want, sizeof want);
+	snprintf(buf, sizeof buf, "%s/env", dir);
+	ck_assert_int_eq(setenv("EHSYSLOG_TRACEFS", buf, 1), 0);
+
+	ck_assert_int_eq(tracefs_dir(other, sizeof other, true), 0);
+	ck_assert_str_eq(other, buf);
+	ue__discover(&p, &f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, want);
+	close(f.fd);
+
+	/* Not honoured: the fixed path, as without the variable. */
+	ck_assert_int_eq(tracefs_dir(other, sizeof other, false), 0);
+	ck_assert_str_eq(other, dir);
+	discover(&f);
+	ck_assert_str_eq(f.path, fixed);
+	close(f.fd);
+
+	/* Nothing there: no tracefs, and no fallback to the search. */
+	snprintf(buf, sizeof buf, "%s/none", dir);
+	ck_assert_int_eq(setenv("EHSYSLOG_TRACEFS", buf, 1), 0);
+	ue__discover(&p, &f);
+	ck_assert_int_eq(f.fd, -1);
+	ck_assert_int_eq(f.state, UE_STATUS_NO_TRACEFS);
+	ck_assert_int_eq(f.error, ENOENT);
+
+	/* Empty: as if unset. */
+	ck_assert_int_eq(setenv("EHSYSLOG_TRACEFS", "", 1), 0);
+	ue__discover(&p, &f);
+	ck_assert_str_eq(f.path, fixed);
+	close(f.fd);
+	unsetenv("EHSYSLOG_TRACEFS");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("user_events discovery");
@@ -359,6 +445,8 @@ int main(void)
 	tcase_add_test(tc, fd_kept_high);
 	tcase_add_test(tc, foreign_number_left_open);
 	tcase_add_test(tc, fd_at_soft_limit);
+	tcase_add_test(tc, tracefs_dir_order);
+	tcase_add_test(tc, env_replaces_search);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libehsyslog's settings and schema, for tools that check or report what
+ * the library does (the ehsyslog tool's config, status, register and
+ * run): the same parser, rules and mappings the library applies, so that
+ * a tool never accepts what the library would ignore.
+ *
+ * The configuration file (ehsyslog.conf(5)):
+ *
+ *   # comment; blank lines are ignored
+ *   provider = Syslog          # [A-Za-z0-9_], 1..EHS_PROVIDER_MAX bytes
+ *   passthrough = yes          # yes|no|on|off|true|false|1|0
+ *   disable = no               # same values
+ *
+ *   [program sshd]             # applies when the program's short name is sshd
+ *   disable = yes
+ *
+ * Keys before the first section apply to every program; a section's keys
+ * apply on top of them when its name matches.  Later lines win.  A line is
+ * at most EHS_CONFIG_LINE_MAX bytes.  Any error makes the whole file
+ * invalid: the library then uses the defaults.  The environment
+ * (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE) applies on
+ * top of the file.
+ *
+ * None of these functions is called on the library's logging path.  All
+ * are thread-safe; none allocates or locks; errno is preserved.
+ */
+#ifndef EHSYSLOG_SETTINGS_H
+#define EHSYSLOG_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef EHS_API
+#define EHS_API __attribute__((visibility("default")))
+#endif
+
+#define EHS_PROVIDER_MAX 200
+#define EHS_CONFIG_LINE_MAX 1024
+#define EHS_DEFAULT_PROVIDER "Syslog"
+/* The provider rule in words, for every message that names it. */
+#define EHS_PROVIDER_RULE "1-200 characters of A-Z a-z 0-9 _"
+
+struct ehs_config {
+	char provider[EHS_PROVIDER_MAX + 1];
+	bool passthrough;
+	bool disable;
+};
+
+enum ehs_config_error {
+	EHS_CONF_OK = 0,
+	EHS_CONF_SYNTAX,	/* neither key = value, section nor comment */
+	EHS_CONF_KEY,		/* unknown key */
+	EHS_CONF_BOOL,		/* value not a boolean */
+	EHS_CONF_PROVIDER,	/* provider empty, too long or bad character */
+	EHS_CONF_SECTION,	/* section header malformed or empty name */
+	EHS_CONF_LINE,		/* line too long or holds a NUL byte */
+};
+
+struct ehs_config_status {
+	enum ehs_config_error error;
+	unsigned line;		/* 1-based line of the error, 0 if none */
+};
+
+/* Sets *c to the defaults: provider Syslog, pass-through on, enabled.
+ * Async-signal-safe. */
+EHS_API void ehs_config_defaults(struct ehs_config *c);
+
+/* 0 if provider[0..len) is 1..EHS_PROVIDER_MAX bytes of [A-Za-z0-9_],
+ * the rule EHSYSLOG_PROVIDER and the file's provider key must meet, else
+ * -1.  Async-signal-safe. */
+EHS_API int ehs_provider_valid(const char *provider, size_t len);
+
+/*
+ * Applies the file in buf[0..len) (no I/O: the caller reads it) for
+ * program (its short name; NULL: the global keys only) to *c, which holds
+ * the values to start from.  Returns 0; or -1 at the first error, *c then
+ * unchanged and *st (unless NULL) telling the line and why.
+ * Async-signal-safe.
+ */
+EHS_API int ehs_config_parse(const char *buf, size_t len, const char *program,
+			     struct ehs_config *c, struct ehs_config_status *st);
+
+/* "unknown key" and the like: constant English text for e. */
+EHS_API const char *ehs_config_strerror(enum ehs_config_error e);
+
+/* Called for each variable whose value the library ignores, and why. */
+typedef void ehs_config_refused_fn(void *ctx, const char *name, const char *value,
+				   enum ehs_config_error why);
+
+/*
+ * Applies the environment variables to *c as the library does, through
+ * secure_getenv() (so nothing under secure execution).  refused, if not
+ * NULL, hears of each value left out.  Not async-signal-safe (getenv).
+ */
+EHS_API void ehs_config_apply_env(struct ehs_config *c, ehs_config_refused_fn *refused,
+				  void *ctx);
+
+/* True if the bridge's configuration reads the environment variable name
+ * (EHSYSLOG_CONFIG and one per setting).  Async-signal-safe. */
+EHS_API bool ehs_config_env_known(const char *name);
+
+/*
+ * The schema: a syslog call of severity s and facility f goes to the
+ * tracepoint "<provider>_L<ehs_severity_level(s)>K<ehs_keyword(f)>"
+ * (keyword in hex, as eh_tracepoint_name() writes it).  Facilities
+ * 0..EHS_FACILITIES-1 have a keyword of their own; 24..127 share
+ * keyword 0, one more slot per level.
+ */
+#define EHS_FACILITIES 24
+#define EHS_FACILITY_SLOTS (EHS_FACILITIES + 1)
+#define EHS_LEVELS 5
+
+/* EMERG, ALERT, CRIT -> 1; ERR -> 2; WARNING -> 3; NOTICE, INFO -> 4;
+ * DEBUG -> 5.  severity is masked to 0..7.  Async-signal-safe. */
+EHS_API unsigned ehs_severity_level(int severity);
+
+/* 1 << facility for 0..EHS_FACILITIES-1, 0 beyond.  Async-signal-safe. */
+EHS_API uint64_t ehs_keyword(unsigned facility);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EHSYSLOG_SETTINGS_H */
