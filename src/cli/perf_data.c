@@ -218,7 +218,8 @@ static int read_attrs(struct reader *r, uint64_t attr_size, uint64_t off, uint64
 			r->ids[r->nids++].attr = i;
 		}
 	}
-	qsort(r->ids, r->nids, sizeof *r->ids, cmp_id);
+	if (r->nids > 0)	/* (no id at all: ids is NULL, which qsort may not take) */
+		qsort(r->ids, r->nids, sizeof *r->ids, cmp_id);
 	return 0;
 }
 
@@ -331,6 +332,8 @@ static const struct attr *attr_of_id(const struct reader *r, uint64_t id, size_t
 {
 	struct id_map key = { .id = id }, *m;
 
+	if (r->nids == 0)	/* (bsearch may not take a NULL base either) */
+		return NULL;
 	m = bsearch(&key, r->ids, r->nids, sizeof *r->ids, cmp_id);
 	if (m == NULL)
 		return NULL;
