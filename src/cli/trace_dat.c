@@ -112,9 +112,17 @@ int trace_dat_read(int fd, char *host, size_t hostlen,
 	tep = tracecmd_get_tep(in);
 	type_end = common_end(tep, "common_type", (int)page_size);
 	pid_end = common_end(tep, "common_pid", (int)page_size);
-	if (tep_is_old_format(tep) || type_end < 0 || pid_end < 0) {
-		snprintf(err, errlen, "not a valid trace.dat: %s", tep_is_old_format(tep) ?
-			 "ring buffer of a pre-2.6.31 kernel" : "common fields outside the page");
+	if (tep_is_old_format(tep)) {
+		snprintf(err, errlen, "not a valid trace.dat: ring buffer of a pre-2.6.31 kernel");
+		goto out;
+	}
+	/* libtracecmd fails on any other time stamp when it loads a page. */
+	if (tep_get_header_timestamp_size(tep) != 8) {
+		snprintf(err, errlen, "not a valid trace.dat: header_page's time stamp not 8 bytes");
+		goto out;
+	}
+	if (type_end < 0 || pid_end < 0) {
+		snprintf(err, errlen, "not a valid trace.dat: common fields outside the page");
 		goto out;
 	}
 	w.need = type_end > pid_end ? type_end : pid_end;
@@ -124,6 +132,10 @@ int trace_dat_read(int fd, char *host, size_t hostlen,
 		goto out;
 	if (tracecmd_init_data(in) < 0) {
 		snprintf(err, errlen, "not a trace.dat file libtracecmd can read");
+		/* libtracecmd 3.1's tracecmd_close then walks CPU state the
+		 * failed init left unset, and crashes: the handle is left
+		 * open (decode exits next). */
+		in = NULL;
 		goto out;
 	}
 	rc = 0;

@@ -94,7 +94,8 @@ done
 { head -c 4104 "$dat/v6.dat"; printf '\377\377\0\0'; tail -c +4109 "$dat/v6.dat"; } > "$tmp/commit.dat"
 # And the fuzzer's finds: before these checks, v7_strdup_overflow made
 # libtracecmd read past a buffer and v7_zstd_size_4g allocate 4 GiB;
-# the other two got past earlier versions of the checks.
+# the others got past earlier versions of the checks (v6_timestamp_size
+# crashed libtracecmd's tracecmd_close after its failed init).
 reg=${top_srcdir:-.}/tests/fuzz/regress/tracedat
 while IFS='|' read -r file msg; do
 	expect 1 "ehsyslog decode: $file: not a valid trace.dat: $msg" $vg "$bin" decode "$file"
@@ -109,6 +110,7 @@ $reg/v6_trace_clock_size|trace clock size past the end of the file
 $reg/header_page_commit_size|CPU 0: event past the page's commit
 $reg/v7_strdup_overflow|section at 1142 past the end of the file (truncated?)
 $reg/v7_zstd_size_4g|header info: decompresses to more than the file can hold (4211081667 bytes)
+$reg/v6_timestamp_size|header_page's time stamp not 8 bytes
 LIST
 expect 1 "ehsyslog decode: standard input: not a valid trace.dat: header_page size past the end of its data" \
 	"$bin" decode - < "$tmp/crafted.dat"
