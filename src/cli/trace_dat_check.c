@@ -19,8 +19,9 @@
  * decompressing it to exactly its stated size, and every event of
  * every page as libtraceevent's kbuffer walks them (each event inside
  * the page's commit, each step forward).  Files with what this pass
- * cannot vouch for are refused: latency traces, hooks, time-shift and
- * guest options (host-guest tracing), compression other than zstd.
+ * cannot vouch for are refused: latency traces, options libtracecmd
+ * parses further (hooks, process maps, host-guest time shifts and
+ * guests, BTF, modules, last boot info), compression other than zstd.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -342,6 +343,35 @@ static int check_cpu_data(struct check *c, uint32_t cpu, uint64_t off, uint64_t 
 	return check_pages(c, s, cpu);
 }
 
+/*
+ * A trace clock's text, as trace_clock lists them: "local [global] ...".
+ * libtracecmd takes the first space-separated word that starts with
+ * '[' and reads the clock inside the brackets; a word of brackets only
+ * gives it no clock name, which it passes to sscanf as NULL.
+ */
+static int check_trace_clock(struct check *c, const uint8_t *p, size_t n)
+{
+	const uint8_t *end = memchr(p, '\0', n);
+
+	if (end == NULL)
+		end = p + n;
+	while (p < end) {
+		size_t len = strcspn((const char *)p, " ");
+
+		if (p + len > end)
+			len = (size_t)(end - p);
+		if (len > 0 && *p == '[') {
+			for (size_t i = 0; i < len; i++) {
+				if (p[i] != '[' && p[i] != ']')
+					return 0;
+			}
+			return fail(c, "trace clock without a name");
+		}
+		p += len + 1;
+	}
+	return 0;
+}
+
 /* A string option: libtracecmd strdup()s or parses it as one. */
 static int check_string_option(struct check *c, struct span o, unsigned id)
 {
@@ -519,14 +549,14 @@ static int check_options(struct check *c, struct span *s, bool v7, uint64_t *nex
 		case OPT_TRACECLOCK:
 			c->trace_clock = true;
 			rc = check_string_option(c, o, (unsigned)id);
+			if (rc == 0)
+				rc = check_trace_clock(c, o.p, o.left);
 			break;
 		case OPT_DATE:
 		case OPT_CPUSTAT:
 		case OPT_UNAME:
 		case OPT_OFFSET:
 		case OPT_VERSION:
-		case OPT_PROCMAPS:
-		case OPT_LAST_BOOT_INFO:
 			rc = check_string_option(c, o, (unsigned)id);
 			break;
 		case OPT_CPUCOUNT:
@@ -557,10 +587,15 @@ static int check_options(struct check *c, struct span *s, bool v7, uint64_t *nex
 		case OPT_BUFFER_TEXT:
 			return fail(c, "a latency trace: no events to decode");
 		case OPT_HOOK:
+		case OPT_PROCMAPS:
 		case OPT_TIME_SHIFT:
 		case OPT_GUEST:
 		case OPT_BTF_FILE:
+		case OPT_LAST_BOOT_INFO:
 		case OPT_MODULES_FILE:
+			/* Parsed by libtracecmd in ways not checked here (the
+			 * process maps allocate a count the text gives, say),
+			 * and of no use to decode. */
 			return fail(c, "option %llu is not supported", (unsigned long long)id);
 		default:
 			/* TRACEID and TSC2NSEC are size-checked by libtracecmd,
@@ -611,8 +646,13 @@ static int check_v6(struct check *c, struct span s)
 		if (check_cpu_data(c, cpu, off, size) < 0)
 			return -1;
 	}
-	if (c->trace_clock && !take_sized(c, &s, 8, NULL))
-		return fail(c, "trace clock size past the end of the file");
+	if (c->trace_clock) {
+		struct span clock;
+
+		if (!take_sized(c, &s, 8, &clock))
+			return fail(c, "trace clock size past the end of the file");
+		return check_trace_clock(c, clock.p, clock.left);
+	}
 	return 0;
 }
 

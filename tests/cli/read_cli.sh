@@ -95,7 +95,7 @@ done
 # And the fuzzer's finds: before these checks, v7_strdup_overflow made
 # libtracecmd read past a buffer and v7_zstd_size_4g allocate 4 GiB;
 # the others got past earlier versions of the checks (v6_timestamp_size
-# crashed libtracecmd's tracecmd_close after its failed init).
+# and v6_clock_brackets crashed libtracecmd even without ASan).
 reg=${top_srcdir:-.}/tests/fuzz/regress/tracedat
 while IFS='|' read -r file msg; do
 	expect 1 "ehsyslog decode: $file: not a valid trace.dat: $msg" $vg "$bin" decode "$file"
@@ -111,6 +111,7 @@ $reg/header_page_commit_size|CPU 0: event past the page's commit
 $reg/v7_strdup_overflow|section at 1142 past the end of the file (truncated?)
 $reg/v7_zstd_size_4g|header info: decompresses to more than the file can hold (4211081667 bytes)
 $reg/v6_timestamp_size|header_page's time stamp not 8 bytes
+$reg/v6_clock_brackets|trace clock without a name
 LIST
 expect 1 "ehsyslog decode: standard input: not a valid trace.dat: header_page size past the end of its data" \
 	"$bin" decode - < "$tmp/crafted.dat"
