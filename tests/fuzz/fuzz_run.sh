@@ -11,7 +11,7 @@ if [ ! -x "$bin" ]; then
 fi
 # NAME.supp: the leaks LeakSanitizer is to ignore (in system libraries).
 if [ -f "$src/$name.supp" ]; then
-	LSAN_OPTIONS="suppressions=$src/$name.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+	LSAN_OPTIONS="suppressions=$src/$name.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 	export LSAN_OPTIONS
 fi
 tmp=$(mktemp -d) || exit 1
