@@ -52,13 +52,15 @@ static const char usage[] =
 	"(perf record -z data), without event names (tracepoint samples of a file\n"
 	"cut before its event descriptions), of an unknown event id, without raw\n"
 	"data, of an unknown record type, not valid EventHeader.\n"
+	"A trace.dat is checked whole before libtracecmd reads it: one that fails\n"
+	"gives `ehsyslog decode: FILE: not a valid trace.dat: REASON`.\n"
 	"Exit status: 0 every record decoded, 1 records skipped or a file that cannot\n"
 	"be read at all (message on stderr), 2 usage error.\n";
 
 /*
  * Standard input copied into an unnamed temporary file, read from its
- * start: the perf.data reader maps its file and libtracecmd opens one by
- * name, and neither can do so with a pipe.  Returns the file's
+ * start: both readers map the file, which a pipe cannot be (and
+ * libtracecmd reads it again through /proc/self/fd).  Returns the file's
  * descriptor, or -1 with the reason in err.
  */
 static int copy_stdin(char *err, size_t errlen)
@@ -173,13 +175,13 @@ static int decode_perf(int fd, struct out *o, unsigned long *skipped, char *err,
 	return rc == 0 ? 0 : -1;
 }
 
-static int decode_dat(const char *path, struct out *o, char *err, size_t errlen)
+static int decode_dat(int fd, struct out *o, char *err, size_t errlen)
 {
 	char host[256];
 	int rc;
 
 	o->host = "-";
-	rc = trace_dat_read(path, host, sizeof host, emit, o, err, errlen);
+	rc = trace_dat_read(fd, host, sizeof host, emit, o, err, errlen);
 	if (rc == 0 && out_flush(o) < 0)
 		rc = 1;
 	if (rc > 0)
@@ -203,7 +205,6 @@ int cmd_decode(int argc, char **argv)
 	struct out o;
 	bool json = false, fields = false;
 	const char *path, *name;
-	char stdin_path[32];
 	ssize_t n;
 	int opt, fd, rc;
 
@@ -247,9 +248,6 @@ int cmd_decode(int argc, char **argv)
 			fprintf(stderr, "ehsyslog decode: %s: %s\n", name, err);
 			return CLI_EXIT_RUNTIME;
 		}
-		/* libtracecmd opens by name: this one reopens the unnamed file. */
-		snprintf(stdin_path, sizeof stdin_path, "/proc/self/fd/%d", fd);
-		path = stdin_path;
 	} else {
 		name = path;
 		fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -268,7 +266,7 @@ int cmd_decode(int argc, char **argv)
 	if (n >= 8 && memcmp(magic, PERF_DATA_MAGIC, 8) == 0)
 		rc = decode_perf(fd, &o, skipped, err, sizeof err);
 	else if (n == TRACE_DAT_MAGIC_LEN && memcmp(magic, TRACE_DAT_MAGIC, TRACE_DAT_MAGIC_LEN) == 0)
-		rc = decode_dat(path, &o, err, sizeof err);
+		rc = decode_dat(fd, &o, err, sizeof err);
 	else if (n < 0)
 		rc = -1, snprintf(err, sizeof err, "%s", strerror(errno));
 	else

@@ -20,6 +20,7 @@
 
 #include "cli/perf_data.h"
 #include "cli/perf_unzip.h"
+#include "cli/span.h"
 
 enum {
 	HEADER_SIZE = 104,
@@ -37,10 +38,6 @@ enum {
 	PERF_RECORD_USER_LAST = 84,	/* PERF_RECORD_BPF_METADATA */
 	MAX_ATTRS = 65536,
 };
-
-/* Decompressed data is refused past RATIO times the file, plus SLACK. */
-#define UNZIP_RATIO 256
-#define UNZIP_SLACK ((size_t)64 << 20)
 
 const char *const perf_skip_reason[PERF_SKIPS] = {
 	[PERF_SKIP_CUT] = "cut by the end of the file",
@@ -138,23 +135,6 @@ static uint64_t rd64(const uint8_t *p)
 	return rd32(p) | (uint64_t)rd32(p + 4) << 32;
 }
 
-/* A cursor over a bounded byte range. */
-struct span {
-	const uint8_t *p;
-	size_t left;
-};
-
-static bool take(struct span *s, size_t n, const uint8_t **out)
-{
-	if (n > s->left)
-		return false;
-	if (out != NULL)
-		*out = s->p;
-	s->p += n;
-	s->left -= n;
-	return true;
-}
-
 static bool take32(struct span *s, uint32_t *v)
 {
 	const uint8_t *p;
@@ -218,7 +198,8 @@ static int read_attrs(struct reader *r, uint64_t attr_size, uint64_t off, uint64
 			r->ids[r->nids++].attr = i;
 		}
 	}
-	qsort(r->ids, r->nids, sizeof *r->ids, cmp_id);
+	if (r->nids > 0)	/* (no id at all: ids is NULL, which qsort may not take) */
+		qsort(r->ids, r->nids, sizeof *r->ids, cmp_id);
 	return 0;
 }
 
@@ -331,6 +312,8 @@ static const struct attr *attr_of_id(const struct reader *r, uint64_t id, size_t
 {
 	struct id_map key = { .id = id }, *m;
 
+	if (r->nids == 0)	/* (bsearch may not take a NULL base either) */
+		return NULL;
 	m = bsearch(&key, r->ids, r->nids, sizeof *r->ids, cmp_id);
 	if (m == NULL)
 		return NULL;
@@ -602,10 +585,7 @@ int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 		r.names_lost = true;
 		data_size = len - data_off;
 	}
-	/* perf's records compress 3 to 10 times; a crafted stream could
-	 * expand a thousandfold (zstd's RLE blocks) and exhaust memory. */
-	r.unzip.limit = len > (SIZE_MAX - UNZIP_SLACK) / UNZIP_RATIO ? SIZE_MAX :
-			len * UNZIP_RATIO + UNZIP_SLACK;
+	r.unzip.limit = perf_unzip_limit(len);
 	rc = read_attrs(&r, rd64(r.p + 16), rd64(r.p + 24), rd64(r.p + 32));
 	if (rc == 0 && !r.cut)
 		rc = read_features(&r, r.p + 72, data_off + data_size, info);

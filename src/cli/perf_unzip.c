@@ -73,3 +73,10 @@ void perf_unzip_free(struct perf_unzip *z)
 	free(z->out);
 	memset(z, 0, sizeof *z);
 }
+
+size_t perf_unzip_limit(size_t len)
+{
+	const size_t ratio = 256, slack = (size_t)64 << 20;
+
+	return len > (SIZE_MAX - slack) / ratio ? SIZE_MAX : len * ratio + slack;
+}

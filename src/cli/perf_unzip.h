@@ -28,4 +28,9 @@ struct perf_unzip {
 int perf_unzip_feed(struct perf_unzip *z, const void *in, size_t n);
 void perf_unzip_free(struct perf_unzip *z);
 
+/* The most a file of len bytes may decompress to, in all: 256 times its
+ * size plus 64 MiB.  Recordings compress 3 to 10 times; a crafted zstd
+ * stream could expand a thousandfold (RLE blocks) and exhaust memory. */
+size_t perf_unzip_limit(size_t len);
+
 #endif

@@ -17,5 +17,8 @@ ehsyslog_SOURCES += \
 	src/cli/tep_event.h \
 	src/cli/trace_dat.c \
 	src/cli/trace_dat.h \
+	src/cli/trace_dat_check.c \
+	src/cli/trace_dat_check.h \
+	src/cli/span.h \
 	src/traceevent/payload.c \
 	src/traceevent/payload.h

@@ -1,16 +1,25 @@
 /* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <trace-cmd.h>
 
 #include "cli/tep_event.h"
 #include "cli/trace_dat.h"
+#include "cli/trace_dat_check.h"
 
 struct walk {
 	trace_dat_cb cb;
 	void *ctx;
 	int rc;
+	/* Record bytes libtraceevent reads to find a record's event and
+	 * pid, where the file's formats put common_type and common_pid. */
+	int need;
 };
 
 static int each_record(struct tracecmd_input *in, struct tep_record *record, int cpu, void *arg)
@@ -19,7 +28,8 @@ static int each_record(struct tracecmd_input *in, struct tep_record *record, int
 	struct read_event ev;
 
 	(void)cpu;
-	if (tep_read_event(tracecmd_get_tep(in), NULL, record, &ev) != 1)
+	if (record->size < w->need ||
+	    tep_read_event(tracecmd_get_tep(in), NULL, record, &ev) != 1)
 		return 0;
 	/* The trace clock ("local" unless recorded with -C) has no known
 	 * relation to the wall clock: times stay on it. */
@@ -27,25 +37,118 @@ static int each_record(struct tracecmd_input *in, struct tep_record *record, int
 	return w->rc != 0;
 }
 
-int trace_dat_read(const char *path, char *host, size_t hostlen,
+/* The end of the common field name, as libtraceevent finds it: in the
+ * first event; -1 if it lies outside any record a page can hold. */
+static int common_end(struct tep_handle *tep, const char *name, int page_size)
+{
+	struct tep_event *first = tep_get_first_event(tep);
+	struct tep_format_field *f = first ? tep_find_common_field(first, name) : NULL;
+
+	if (f == NULL)
+		return 0;	/* libtraceevent reads nothing then */
+	if (f->offset < 0 || f->size < 0 || f->offset > page_size || f->size > page_size - f->offset)
+		return -1;
+	return f->offset + f->size;
+}
+
+/* trace_dat_check over the file, its reason prefixed as decode prints it. */
+static int check(const void *map, size_t len, unsigned page_long, uint32_t *page_size,
+		 char *err, size_t errlen)
+{
+	char why[256];
+
+	if (trace_dat_check(map, len, page_long, page_size, why, sizeof why) == 0)
+		return 0;
+	snprintf(err, errlen, "not a valid trace.dat: %s", why);
+	return -1;
+}
+
+/*
+ * libtracecmd trusts the file (issue 19: crafted files made it read
+ * out of bounds and allocate gigabytes), so it only sees what
+ * trace_dat_check has walked: the headers before it opens the file, the
+ * ring-buffer pages, laid out as the header_page it parsed says, before
+ * it reads them.  Of what libtraceevent parsed, the ring buffer's
+ * pre-2.6.31 layout is refused, and records too short for the common
+ * fields are skipped.
+ */
+int trace_dat_read(int fd, char *host, size_t hostlen,
 		   trace_dat_cb cb, void *ctx, char *err, size_t errlen)
 {
 	struct walk w = { .cb = cb, .ctx = ctx };
-	struct tracecmd_input *in;
+	struct tracecmd_input *in = NULL;
+	struct tep_handle *tep;
+	char path[32];
+	struct stat st;
+	void *map;
+	uint32_t page_size;
+	int type_end, pid_end, rc = -1;
 
 	if (hostlen > 0)
 		host[0] = '\0';
-	tracecmd_set_loglevel(TEP_LOG_NONE);
-	in = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-	if (in == NULL) {
-		snprintf(err, errlen, "not a trace.dat file libtracecmd can read");
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
+	if (st.st_size == 0) {
+		snprintf(err, errlen, "not a valid trace.dat: no trace.dat magic");
+		return -1;
+	}
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	if (check(map, (size_t)st.st_size, 0, &page_size, err, errlen) < 0)
+		goto out;
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	/* The file just checked, not whatever its name now points to. */
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	in = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (in == NULL) {
+		snprintf(err, errlen, "not a trace.dat file libtracecmd can read");
+		goto out;
+	}
+	tep = tracecmd_get_tep(in);
+	type_end = common_end(tep, "common_type", (int)page_size);
+	pid_end = common_end(tep, "common_pid", (int)page_size);
+	if (tep_is_old_format(tep)) {
+		snprintf(err, errlen, "not a valid trace.dat: ring buffer of a pre-2.6.31 kernel");
+		goto out;
+	}
+	/* libtracecmd fails on any other time stamp when it loads a page. */
+	if (tep_get_header_timestamp_size(tep) != 8) {
+		snprintf(err, errlen, "not a valid trace.dat: header_page's time stamp not 8 bytes");
+		goto out;
+	}
+	if (type_end < 0 || pid_end < 0) {
+		snprintf(err, errlen, "not a valid trace.dat: common fields outside the page");
+		goto out;
+	}
+	w.need = type_end > pid_end ? type_end : pid_end;
+	/* kbuffer reads the commit as 8 bytes if header_page says so, else 4. */
+	if (check(map, (size_t)st.st_size, tep_get_header_page_size(tep) == 8 ? 8 : 4,
+		  &page_size, err, errlen) < 0)
+		goto out;
+	if (tracecmd_init_data(in) < 0) {
+		snprintf(err, errlen, "not a trace.dat file libtracecmd can read");
+		/* libtracecmd 3.1's tracecmd_close then walks CPU state the
+		 * failed init left unset, and crashes: the handle is left
+		 * open (decode exits next). */
+		in = NULL;
+		goto out;
+	}
+	rc = 0;
 	/* Iterates all CPUs, merging them by time. */
 	if (tracecmd_iterate_events(in, NULL, 0, each_record, &w) < 0 && w.rc == 0) {
 		snprintf(err, errlen, "cannot read the events");
-		w.rc = -1;
+		rc = -1;
+	} else {
+		rc = w.rc;
 	}
-	tracecmd_close(in);
-	return w.rc;
+out:
+	if (in != NULL)
+		tracecmd_close(in);
+	munmap(map, (size_t)st.st_size);
+	return rc;
 }

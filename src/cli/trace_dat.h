@@ -13,10 +13,11 @@
 
 typedef int (*trace_dat_cb)(const struct read_event *ev, void *ctx);
 
-/* Calls cb for each user_events record of path, in time order, with
- * host (filled first; "" if unknown).  Returns 0, cb's non-zero value to
- * stop, or -1 with a message in err. */
-int trace_dat_read(const char *path, char *host, size_t hostlen,
+/* Calls cb for each user_events record of the trace.dat open as fd, in
+ * time order, with host (filled first; "" if unknown).  Returns 0, cb's
+ * non-zero value to stop, or -1 with a message in err ("not a valid
+ * trace.dat: WHY" for a file that fails trace_dat_check). */
+int trace_dat_read(int fd, char *host, size_t hostlen,
 		   trace_dat_cb cb, void *ctx, char *err, size_t errlen);
 
 #endif

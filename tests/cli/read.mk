@@ -9,3 +9,6 @@ tests_cli_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS)
 TESTS += tests/cli/read_perf_data tests/cli/read_cli.sh tests/cli/read_conformance.sh
 dist_noinst_SCRIPTS += tests/cli/read_cli.sh tests/cli/read_conformance.sh \
 	tests/cli/read_compare.py
+# The trace.dat files read_cli.sh decodes are the fuzz seeds and crashers
+# (tests/fuzz/corpus/tracedat, regress/tracedat), shipped with tests/fuzz.
+EXTRA_DIST += tests/cli/libtracecmd.vgsupp tests/fuzz/tracedat.supp tests/fuzz/tracedat_shrink.py

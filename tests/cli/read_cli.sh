@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # ehsyslog decode/tail: usage, exit codes and error messages; malformed
 # files (truncated perf.data, garbage, a trace.dat header and nothing
-# else) end in a clear error or the count of records skipped, and exit 1,
-# under valgrind when it is installed.
+# else, crafted trace.dat files) end in a clear error or the count of
+# records skipped, and exit 1, under valgrind when it is installed.
 set -u
 bin=${top_builddir:-.}/ehsyslog
 tmp=$(mktemp -d)
@@ -62,7 +62,12 @@ vg=
 # valgrind cannot run an ASan build (its shadow memory clashes).
 if command -v valgrind > /dev/null && [ "${sanitizers:-no}" != yes ]; then
 	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+	vg="$vg --suppressions=${top_srcdir:-.}/tests/cli/libtracecmd.vgsupp"
 fi
+# Under ASan: libtracecmd's own leaks (see the file) are not ours, and
+# the table of those suppressed would be stderr's first line.
+LSAN_OPTIONS="suppressions=${top_srcdir:-.}/tests/fuzz/tracedat.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 # A trace.dat magic followed by garbage.
 { printf '\027\010\104tracing6\0'; head -c 3000 /dev/urandom; } > "$tmp/bad.dat"
 $vg "$bin" decode "$tmp/bad.dat" > /dev/null 2> "$tmp/err"
@@ -71,6 +76,46 @@ checks=$((checks + 1))
 if [ $rc -ne 1 ]; then
 	echo "FAIL: garbage trace.dat: rc $rc"; cat "$tmp/err"; fails=$((fails + 1))
 fi
+
+# trace.dat: the fuzz seeds (3 events from trace-cmd record, shrunk;
+# version 6, 7, and 7 compressed with zstd) decode alike.  Crafted ones
+# are refused by decode's checks before libtracecmd reads them: the
+# exact message, exit 1, nothing printed, valgrind clean.
+dat=${top_srcdir:-.}/tests/fuzz/corpus/tracedat
+for v in v6 v7 v7-zstd; do
+	expect 0 "" $vg "$bin" decode "$dat/$v.dat"
+	sed 's/^[0-9.]* /TIME /' "$tmp/out" > "$tmp/got"
+	seq 1 3 | sed 's/^/TIME - recorded[54]: user.info via tracer /' > "$tmp/want"
+	checks=$((checks + 1))
+	cmp -s "$tmp/got" "$tmp/want" || { echo "FAIL: decode $v.dat:"; cat "$tmp/out"; fails=$((fails + 1)); }
+done
+# header_page's size (u64 at byte 30) beyond the file.
+{ head -c 30 "$dat/v6.dat"; printf '\377\377\377\177\0\0\0\0'; tail -c +39 "$dat/v6.dat"; } > "$tmp/crafted.dat"
+# The page's commit (a long after its u64 time stamp) beyond the page.
+{ head -c 4104 "$dat/v6.dat"; printf '\377\377\0\0'; tail -c +4109 "$dat/v6.dat"; } > "$tmp/commit.dat"
+# And the fuzzer's finds: before these checks, v7_strdup_overflow made
+# libtracecmd read past a buffer and v7_zstd_size_4g allocate 4 GiB;
+# the others got past earlier versions of the checks (v6_timestamp_size
+# and v6_clock_brackets crashed libtracecmd even without ASan).
+reg=${top_srcdir:-.}/tests/fuzz/regress/tracedat
+while IFS='|' read -r file msg; do
+	expect 1 "ehsyslog decode: $file: not a valid trace.dat: $msg" $vg "$bin" decode "$file"
+	checks=$((checks + 1))
+	if [ -s "$tmp/out" ]; then
+		echo "FAIL: decode $file printed events"; fails=$((fails + 1))
+	fi
+done <<-LIST
+$tmp/crafted.dat|header_page size past the end of its data
+$tmp/commit.dat|CPU 0: page commit 65535 past the page
+$reg/v6_trace_clock_size|trace clock size past the end of the file
+$reg/header_page_commit_size|CPU 0: event past the page's commit
+$reg/v7_strdup_overflow|section at 1142 past the end of the file (truncated?)
+$reg/v7_zstd_size_4g|header info: decompresses to more than the file can hold (4211081667 bytes)
+$reg/v6_timestamp_size|header_page's time stamp not 8 bytes
+$reg/v6_clock_brackets|trace clock without a name
+LIST
+expect 1 "ehsyslog decode: standard input: not a valid trace.dat: header_page size past the end of its data" \
+	"$bin" decode - < "$tmp/crafted.dat"
 
 data=${top_srcdir:-.}/tests/data/perf.data
 if [ -r "$data" ]; then

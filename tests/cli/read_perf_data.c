@@ -18,6 +18,9 @@
 #include "cli/perf_data.h"
 #include "cli/perf_unzip.h"
 
+/* Every PERF_RECORD_SAMPLE of tests/data/perf.data, sched_switch's too. */
+#define SAMPLES_ALL 539
+
 static unsigned char *golden;
 static size_t golden_len;
 
@@ -354,6 +357,35 @@ START_TEST(corrupted)
 }
 END_TEST
 
+/* Attributes without any sample id: with several of them no sample can
+ * be matched to its event, so each counts as of an unknown id.  (The
+ * empty id table once reached qsort as NULL: UBSan's report, under
+ * scripts/test-sanitizers.) */
+START_TEST(no_sample_ids)
+{
+	unsigned char *copy = malloc(golden_len);
+	uint64_t attr_size, off, size;
+	struct perf_data_info info;
+	struct seen s = { .sorted = true };
+	char err[256] = "";
+
+	ck_assert_ptr_nonnull(copy);
+	memcpy(copy, golden, golden_len);
+	memcpy(&attr_size, golden + 16, 8);
+	memcpy(&off, golden + 24, 8);
+	memcpy(&size, golden + 32, 8);
+	ck_assert_uint_gt(size / attr_size, 1);
+	/* Each perf_file_attr ends with its ids section: u64 offset, u64 size. */
+	for (uint64_t at = off + attr_size - 8; at < off + size; at += attr_size)
+		memset(copy + at, 0, 8);
+	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_uint_eq(s.n, 0);
+	ck_assert_uint_eq(info.skipped[PERF_SKIP_UNKNOWN_ID], SAMPLES_ALL);
+	ck_assert_uint_eq(total_skipped(&info), SAMPLES_ALL);
+	free(copy);
+}
+END_TEST
+
 /* Output past the limit breaks the stream instead of eating memory. */
 START_TEST(unzip_limit)
 {
@@ -389,6 +421,7 @@ int main(void)
 	tcase_add_test(tc, compressed);
 	tcase_add_test(tc, unzip_limit);
 	tcase_add_test(tc, corrupted);
+	tcase_add_test(tc, no_sample_ids);
 	suite_add_tcase(s, tc);
 	failed = check_run(s);
 	free(golden);

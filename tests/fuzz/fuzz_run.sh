@@ -9,6 +9,11 @@ if [ ! -x "$bin" ]; then
 	echo "SKIP: fuzz_$name not built (configure found no clang with libFuzzer)"
 	exit 77
 fi
+# NAME.supp: the leaks LeakSanitizer is to ignore (in system libraries).
+if [ -f "$src/$name.supp" ]; then
+	LSAN_OPTIONS="suppressions=$src/$name.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+	export LSAN_OPTIONS
+fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 set -e

@@ -14,14 +14,21 @@ FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
 # ehs_format and glibc's vsnprintf, nothing else.
 FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c
 
+# decode's trace.dat reader: our checks, then the system's libtracecmd.
+FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c src/cli/trace_dat.c src/cli/trace_dat_check.c \
+	src/cli/tep_event.c src/traceevent/payload.c src/cli/perf_unzip.c
+FUZZ_TRACEDAT_LIBS = $(LIBTRACECMD_LIBS) $(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
+
 # Every target's seeds and regressions (a folder appears in regress/ once
 # a crash has been kept there).
 EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c tests/fuzz/fuzz_format.c \
-	tests/fuzz/corpus tests/fuzz/regress
+	tests/fuzz/fuzz_tracedat.c tests/fuzz/corpus tests/fuzz/regress
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
-	tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh
-TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh
-CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message tests/fuzz/fuzz_format
+	tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh tests/fuzz/fuzz_tracedat.sh
+TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh \
+	tests/fuzz/fuzz_tracedat.sh
+CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message tests/fuzz/fuzz_format \
+	tests/fuzz/fuzz_tracedat
 if HAVE_FUZZ
 tests/fuzz/fuzz_config: $(FUZZ_CONFIG_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
@@ -33,7 +40,12 @@ tests/fuzz/fuzz_message: $(FUZZ_MESSAGE_SRC:%=$(srcdir)/%)
 tests/fuzz/fuzz_format: $(FUZZ_FORMAT_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral -o $@ $^
+tests/fuzz/fuzz_tracedat: $(FUZZ_TRACEDAT_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(LIBTRACECMD_CFLAGS) $(LIBTRACEEVENT_CFLAGS) \
+		$(LIBZSTD_CFLAGS) -o $@ $^ $(FUZZ_TRACEDAT_LIBS)
 tests/fuzz/fuzz_config.log tests/fuzz/fuzz_config.sh.log: tests/fuzz/fuzz_config
 tests/fuzz/fuzz_message.log tests/fuzz/fuzz_message.sh.log: tests/fuzz/fuzz_message
 tests/fuzz/fuzz_format.log tests/fuzz/fuzz_format.sh.log: tests/fuzz/fuzz_format
+tests/fuzz/fuzz_tracedat.log tests/fuzz/fuzz_tracedat.sh.log: tests/fuzz/fuzz_tracedat
 endif

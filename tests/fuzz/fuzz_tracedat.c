@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target for decode's trace.dat path: the input, as a file
+ * (a memfd), through trace_dat_read: ehsyslog's checks, then
+ * libtracecmd and libtraceevent, which are not instrumented, but whose
+ * reads through the C library (strdup, memcpy, ...) and allocations
+ * ASan sees.  Every event's bytes are read, so that ASan sees a record
+ * reaching outside its page.
+ */
+#define _GNU_SOURCE
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli/trace_dat.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static volatile unsigned sink;
+
+static int touch(const struct read_event *ev, void *ctx)
+{
+	unsigned sum = (unsigned)strlen(ev->tracepoint);
+
+	(void)ctx;
+	for (size_t i = 0; i < ev->len; i++)
+		sum += ev->data[i];
+	sink = sum;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char host[64], err[512];
+	int fd = memfd_create("fuzz_tracedat", MFD_CLOEXEC);
+	size_t done = 0;
+
+	if (fd < 0)
+		abort();
+	while (done < size) {
+		ssize_t n = write(fd, data + done, size - done);
+
+		if (n <= 0)
+			abort();
+		done += (size_t)n;
+	}
+	(void)trace_dat_read(fd, host, sizeof host, touch, NULL, err, sizeof err);
+	close(fd);
+	return 0;
+}
