@@ -49,12 +49,21 @@
 /* The ABI leaves a 32-bit argument's upper half undefined, so the bound
  * is checked on all of rdi: a priority whose upper half is not zero goes
  * to the C wrapper, which reads only edi, and rdi past the check is a
- * valid 64-bit index with no zero-extending move. */
+ * valid 64-bit index with no zero-extending move.
+ *
+ * The CFI (an FDE in .eh_frame: data, no instruction) lets perf,
+ * libunwind, libgcc and gdb unwind from any instruction of a stub to its
+ * caller.  The stub never touches rsp, so the entry state the FDE starts
+ * with holds throughout: CFA at rsp+8, return address at the CFA-8, every
+ * register as the caller left it.  Every way out is a ret or a tail jump
+ * with that state, so nothing more is needed; a push or sub of rsp added
+ * here must add its .cfi_adjust_cfa_offset. */
 #define STUB(name, slot)					\
 	.globl name;						\
 	.type name, @function;					\
 	.p2align 4;						\
 name:								\
+	.cfi_startproc;						\
 	LANDING;						\
 	cmpq $EHS_PRI_MAX, %rdi;				\
 	ja ehs_full_##name;					\
@@ -65,6 +74,7 @@ name:								\
 	ret;							\
 pass_##name:							\
 	jmp *ehs_stub_next+8*(slot)(%rip);			\
+	.cfi_endproc;						\
 	.size name, . - name
 
 	.hidden ehs_pri_table

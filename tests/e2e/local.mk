@@ -38,8 +38,16 @@ tests_e2e_forkexec_SOURCES = tests/e2e/forkexec.c $(E2E_COMMON)
 tests_e2e_forkexec_CFLAGS = $(E2E_CFLAGS)
 tests_e2e_forkexec_LDFLAGS =
 
+# A caller of syslog() built the way distributions build programs (-O2,
+# no frame pointers), for perf to unwind through the stubs (unwind.sh).
+check_PROGRAMS += tests/e2e/unwind
+tests_e2e_unwind_SOURCES = tests/e2e/unwind.c
+tests_e2e_unwind_CPPFLAGS = $(AM_CPPFLAGS) -U_FORTIFY_SOURCE
+tests_e2e_unwind_CFLAGS = $(E2E_CFLAGS) -O2 -fomit-frame-pointer
+tests_e2e_unwind_LDFLAGS =
+
 E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh tests/e2e/facility.sh \
-	tests/e2e/programs.sh tests/e2e/preload.sh
+	tests/e2e/programs.sh tests/e2e/preload.sh tests/e2e/unwind.sh
 TESTS += $(E2E_TESTS)
 dist_noinst_SCRIPTS += $(E2E_TESTS)
 dist_noinst_DATA += tests/e2e/lib.sh tests/e2e/compare.py tests/e2e/devlog.py
