@@ -64,7 +64,7 @@ static int check(const void *map, size_t len, unsigned page_long, uint32_t *page
 }
 
 /*
- * libtracecmd trusts the file (issue 19: crafted files made it read
+ * libtracecmd trusts the file (crafted files made it read
  * out of bounds and allocate gigabytes), so it only sees what
  * trace_dat_check has walked: the headers before it opens the file, the
  * ring-buffer pages, laid out as the header_page it parsed says, before
