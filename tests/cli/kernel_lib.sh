@@ -3,6 +3,7 @@
 # admin_lib.sh what the tool's kernel tests need: running the test script
 # itself in a user_events kernel, waiting on tracefs, logging programs.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+. "${top_srcdir:-.}/tests/perf_path.sh"
 
 TR=/sys/kernel/tracing
 LOGGER=$top_builddir/tests/cli/kernel_logger
@@ -28,17 +29,9 @@ in_kernel() {
 	exit $krc
 }
 
-# find_perf: the real perf in $PERF (Debian's /usr/bin/perf may be a
-# wrapper choosing perf_X.Y by the running kernel's version, which the
-# guest's is not).
+# find_perf: the real perf in $PERF (tests/perf_path.sh).
 find_perf() {
-	PERF=
-	for p in /usr/bin/perf_* /usr/lib/linux-tools-*/perf /usr/lib/linux-tools/*/perf /usr/bin/perf; do
-		if [ -x "$p" ] && "$p" version >/dev/null 2>&1; then
-			PERF=$p
-			break
-		fi
-	done
+	PERF=$(perf_path) || PERF=
 	[ -n "$PERF" ] || fail "no working perf binary"
 	echo "perf: $PERF ($("$PERF" version))"
 }

@@ -24,15 +24,8 @@ prog=$e2e/unwind
 	echo "ERROR: $prog missing: build first"
 	exit 99
 }
-# The real perf: Debian's /usr/bin/perf may be a wrapper that wants a
-# perf for the running kernel's version, which the guest's is not.
-PERF=
-for p in /usr/bin/perf_* /usr/lib/linux-tools-*/perf /usr/lib/linux-tools/*/perf /usr/bin/perf; do
-	if [ -x "$p" ] && "$p" version >/dev/null 2>&1; then
-		PERF=$p
-		break
-	fi
-done
+. "$srcdir/tests/perf_path.sh"
+PERF=$(perf_path) || PERF=
 [ -n "$PERF" ] || {
 	echo "SKIP: no working perf"
 	exit 77
