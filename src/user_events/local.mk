@@ -4,6 +4,7 @@ src_user_events_libuserevents_la_SOURCES = \
 	src/user_events/abi.h \
 	src/user_events/internal.h \
 	src/user_events/fdguard.h \
+	src/user_events/sys.h \
 	src/user_events/discover.c \
 	src/user_events/kernel.c \
 	src/user_events/fdlimit.c \
