@@ -1,24 +1,15 @@
-# src/cli: the ehsyslog command (see Makefile.am)
+# src/cli: the ehsyslog command (see Makefile.am): the dispatcher and
+# what several subcommands share.
 bin_PROGRAMS += ehsyslog
 ehsyslog_SOURCES = \
 	src/cli/main.c src/cli/commands.h \
 	src/cli/util.c src/cli/util.h \
 	src/cli/names.c src/cli/names.h \
-	src/cli/paths.c src/cli/paths.h \
 	src/cli/read_file.c src/cli/read_file.h \
 	src/cli/provider.c src/cli/provider.h \
-	src/cli/cmd_run.c \
-	src/cli/cmd_preload.c src/cli/cmd_register.c \
-	src/cli/cmd_status.c src/cli/cmd_config.c src/cli/cmd_cleanup.c \
 	src/cli/user_events_access.c src/cli/user_events_access.h \
-	src/cli/stale.c src/cli/stale.h \
-	src/cli/settings.c src/cli/settings.h \
-	src/cli/preload_list.c src/cli/preload_list.h \
-	src/cli/preload_file.c src/cli/preload_file.h \
-	src/cli/preload_lib.c src/cli/preload_lib.h \
-	src/cli/preload_unit.c src/cli/preload_unit.h \
-	src/cli/unit_name.c src/cli/unit_name.h \
-	src/cli/unit_env.c src/cli/unit_env.h
+	src/cli/stale.c src/cli/stale.h
+# The subcommands' folders (src/cli/read, live, admin) add theirs.
 # The tool links the layers' convenience libraries, not libehsyslog.so:
 # its own err()/syslog() calls are not to be bridged.  It uses only their
 # public headers (include/), as any program would.

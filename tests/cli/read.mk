@@ -1,8 +1,9 @@
-# tests/cli/read.mk: tests of ehsyslog decode and tail (see src/cli/read.mk).
+# tests/cli/read.mk: tests of ehsyslog decode and tail (see
+# src/cli/read/local.mk and src/cli/live/local.mk).
 check_PROGRAMS += tests/cli/read_perf_data
 tests_cli_read_perf_data_SOURCES = tests/cli/read_perf_data.c \
-	src/cli/perf_data.c src/cli/perf_data.h src/cli/output.h \
-	src/cli/perf_unzip.c src/cli/perf_unzip.h
+	src/cli/read/perf_data.c src/cli/read/perf_data.h src/cli/read/output.h \
+	src/cli/read/perf_unzip.c src/cli/read/perf_unzip.h
 tests_cli_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS)
 tests_cli_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS)
 

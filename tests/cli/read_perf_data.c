@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/perf_data.h"
-#include "cli/perf_unzip.h"
+#include "cli/read/perf_data.h"
+#include "cli/read/perf_unzip.h"
 
 /* Every PERF_RECORD_SAMPLE of tests/data/perf.data, sched_switch's too. */
 #define SAMPLES_ALL 539

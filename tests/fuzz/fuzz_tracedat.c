@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cli/trace_dat.h"
+#include "cli/read/trace_dat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

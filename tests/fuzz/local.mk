@@ -15,8 +15,8 @@ FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
 FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c
 
 # decode's trace.dat reader: our checks, then the system's libtracecmd.
-FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c src/cli/trace_dat.c src/cli/trace_dat_check.c \
-	src/cli/tep_event.c src/traceevent/payload.c src/cli/perf_unzip.c
+FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c src/cli/read/trace_dat.c src/cli/read/trace_dat_check.c \
+	src/cli/read/tep_event.c src/traceevent/payload.c src/cli/read/perf_unzip.c
 FUZZ_TRACEDAT_LIBS = $(LIBTRACECMD_LIBS) $(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
 
 # Every target's seeds and regressions (a folder appears in regress/ once

@@ -6,7 +6,7 @@
 
 #include <event-parse.h>
 
-#include "cli/output.h"
+#include "cli/read/output.h"
 
 /* 1 and *out filled if record is a user_events event with EventHeader's
  * declared fields; 0 otherwise.  event may be NULL (looked up). */

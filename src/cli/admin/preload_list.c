@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/preload_list.h"
+#include "cli/admin/preload_list.h"
 
 #include <stdlib.h>
 #include <string.h>

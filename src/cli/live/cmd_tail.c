@@ -13,8 +13,8 @@
 
 #include "cli/commands.h"
 #include "cli/util.h"
-#include "cli/live.h"
-#include "cli/output.h"
+#include "cli/live/live.h"
+#include "cli/read/output.h"
 #include "cli/provider.h"
 #include "cli/stale.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/paths.h"
-#include "cli/unit_env.h"
+#include "cli/admin/paths.h"
+#include "cli/admin/unit_env.h"
 
 #include <errno.h>
 #include <fcntl.h>

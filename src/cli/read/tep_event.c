@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "cli/tep_event.h"
+#include "cli/read/tep_event.h"
 #include "traceevent/payload.h"
 
 int tep_read_event(struct tep_handle *tep, struct tep_event *event,

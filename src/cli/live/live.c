@@ -12,9 +12,9 @@
 
 #include "cli/commands.h"
 #include "cli/util.h"
-#include "cli/live.h"
+#include "cli/live/live.h"
 #include "cli/stale.h"
-#include "cli/tep_event.h"
+#include "cli/read/tep_event.h"
 #include "cli/user_events_access.h"
 
 #include <ehsyslog/user_events.h>

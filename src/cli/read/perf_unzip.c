@@ -6,7 +6,7 @@
 
 #include <zstd.h>
 
-#include "cli/perf_unzip.h"
+#include "cli/read/perf_unzip.h"
 
 /* Output grows by at least this much: the payloads are at most 64 KiB
  * each and compress perf records about 3 to 10 times. */

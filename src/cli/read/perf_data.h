@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "cli/output.h"
+#include "cli/read/output.h"
 
 #define PERF_DATA_MAGIC "PERFILE2"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/settings.h"
+#include "cli/admin/settings.h"
 #include "cli/read_file.h"
 
 #include <errno.h>

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/output.h"
+#include "cli/read/output.h"
 
 struct live_config {
 	const char *provider;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/preload_lib.h"
+#include "cli/admin/preload_lib.h"
 #include "cli/util.h"
 
 #include <errno.h>

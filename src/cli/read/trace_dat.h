@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "cli/output.h"
+#include "cli/read/output.h"
 
 /* trace.dat starts with these bytes: 0x17 0x08 0x44 "tracing". */
 #define TRACE_DAT_MAGIC "\x17\x08\x44tracing"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/unit_name.h"
+#include "cli/admin/unit_name.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -31,10 +31,10 @@
 
 #include <zstd.h>
 
-#include "cli/perf_unzip.h"
-#include "cli/span.h"
-#include "cli/trace_dat.h"
-#include "cli/trace_dat_check.h"
+#include "cli/read/perf_unzip.h"
+#include "cli/read/span.h"
+#include "cli/read/trace_dat.h"
+#include "cli/read/trace_dat_check.h"
 
 enum {
 	OPT_DONE = 0, OPT_DATE = 1, OPT_CPUSTAT = 2, OPT_BUFFER = 3,

@@ -3,12 +3,12 @@
 #include "config.h"
 
 #include "cli/commands.h"
-#include "cli/paths.h"
-#include "cli/preload_file.h"
-#include "cli/preload_lib.h"
-#include "cli/preload_list.h"
-#include "cli/preload_unit.h"
-#include "cli/unit_name.h"
+#include "cli/admin/paths.h"
+#include "cli/admin/preload_file.h"
+#include "cli/admin/preload_lib.h"
+#include "cli/admin/preload_list.h"
+#include "cli/admin/preload_unit.h"
+#include "cli/admin/unit_name.h"
 #include "cli/util.h"
 
 #include <getopt.h>

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/perf_data.h"
-#include "cli/perf_unzip.h"
-#include "cli/span.h"
+#include "cli/read/perf_data.h"
+#include "cli/read/perf_unzip.h"
+#include "cli/read/span.h"
 
 enum {
 	HEADER_SIZE = 104,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/preload_file.h"
+#include "cli/admin/preload_file.h"
 #include "cli/read_file.h"
 #include "cli/util.h"
 

@@ -17,9 +17,9 @@
 
 #include "cli/commands.h"
 #include "cli/util.h"
-#include "cli/output.h"
-#include "cli/perf_data.h"
-#include "cli/trace_dat.h"
+#include "cli/read/output.h"
+#include "cli/read/perf_data.h"
+#include "cli/read/trace_dat.h"
 
 static const char usage[] =
 	"usage: ehsyslog decode [OPTIONS] FILE\n"

@@ -9,9 +9,9 @@
 
 #include <trace-cmd.h>
 
-#include "cli/tep_event.h"
-#include "cli/trace_dat.h"
-#include "cli/trace_dat_check.h"
+#include "cli/read/tep_event.h"
+#include "cli/read/trace_dat.h"
+#include "cli/read/trace_dat_check.h"
 
 struct walk {
 	trace_dat_cb cb;

@@ -11,7 +11,7 @@
 #define LIBBSD_NETBSD_VIS 1
 #include <bsd/vis.h>
 
-#include "cli/output.h"
+#include "cli/read/output.h"
 #include "cli/provider.h"
 
 /* Split messages of this many (program, thread) pairs can interleave. */

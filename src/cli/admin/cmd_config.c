@@ -4,8 +4,8 @@
 #include "config.h"
 
 #include "cli/commands.h"
-#include "cli/paths.h"
-#include "cli/settings.h"
+#include "cli/admin/paths.h"
+#include "cli/admin/settings.h"
 #include "cli/util.h"
 
 #include <getopt.h>

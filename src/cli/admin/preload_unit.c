@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/paths.h"
-#include "cli/preload_file.h"
-#include "cli/preload_list.h"
-#include "cli/preload_unit.h"
-#include "cli/unit_env.h"
+#include "cli/admin/paths.h"
+#include "cli/admin/preload_file.h"
+#include "cli/admin/preload_list.h"
+#include "cli/admin/preload_unit.h"
+#include "cli/admin/unit_env.h"
 #include "cli/util.h"
 
 #include <dirent.h>
