@@ -5,6 +5,14 @@ ehsyslog_SOURCES += \
 	src/cli/read/cmd_decode.c \
 	src/cli/read/output.c \
 	src/cli/read/output.h \
+	src/cli/read/print.h \
+	src/cli/read/text.c \
+	src/cli/read/filter.c \
+	src/cli/read/filter.h \
+	src/cli/read/fields.c \
+	src/cli/read/fields.h \
+	src/cli/read/reassemble.c \
+	src/cli/read/reassemble.h \
 	src/cli/read/perf_data.c \
 	src/cli/read/perf_data.h \
 	src/cli/read/perf_unzip.c \

@@ -2,8 +2,9 @@
 /*
  * The output stage shared by `ehsyslog decode` and `ehsyslog tail`: every
  * reader (perf.data, trace.dat, live tracefs) hands each tracepoint record
- * here; this file filters it, reassembles split messages, and prints one
- * line per event, as text or as JSON.
+ * here, to be filtered (filter.h), put together with the other parts of
+ * its message when it is one (reassemble.h), and printed as one line per
+ * event, as text (text.c) or as JSON (the decoder's).
  */
 #ifndef EHSYSLOG_CLI_OUTPUT_H
 #define EHSYSLOG_CLI_OUTPUT_H
@@ -15,7 +16,7 @@
 
 #include <eventheader/eventheader.h>
 
-#include "cli/names.h"
+#include "cli/read/filter.h"
 
 /* One tracepoint record as a reader found it. */
 struct read_event {
@@ -26,37 +27,6 @@ struct read_event {
 	uint64_t wall_ns;	/* nanoseconds since the Epoch, if has_wall */
 	bool has_wall;
 };
-
-/* What to print.  Empty means everything. */
-struct filter {
-	const char *provider;	/* NULL: any provider */
-	const char *program;	/* NULL: any event name */
-	int min_severity;	/* -1: any; else print severity <= this */
-	struct facility_set facilities;	/* the facility field's values; empty: any */
-	/* -P: any name an EventHeader tracepoint may carry (decode reads
-	 * other producers' files), else the library's provider rule (tail
-	 * follows what the library writes). */
-	bool any_provider;
-};
-
-/* Parses the options decode and tail share into f.  Returns 1 if opt was
- * one of them, 0 if not, -1 (message printed) for a bad value. */
-int filter_option(struct filter *f, int opt, const char *arg, const char *cmd);
-
-/* getopt_long entries for filter_option, and their usage text. */
-#define FILTER_LONG_OPTIONS \
-	{ "provider", required_argument, NULL, 'P' }, \
-	{ "min-severity", required_argument, NULL, 's' }, \
-	{ "facility", required_argument, NULL, 'f' }, \
-	{ "program", required_argument, NULL, 'p' }
-#define FILTER_SHORT_OPTIONS "P:s:f:p:"
-#define FILTER_USAGE \
-	"  -P, --provider NAME    only events of this provider\n" \
-	"  -s, --min-severity S   only syslog events at least this severe\n" \
-	"                         (emerg alert crit err warning notice info debug, or 0..7)\n" \
-	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..127);\n" \
-	"                         may be repeated\n" \
-	"  -p, --program NAME     only events of this program (event name)\n"
 
 /* A split message being put back together. */
 struct pending;
@@ -72,7 +42,7 @@ struct out {
 	const char *host;	/* text lines: the machine the events came from */
 	unsigned long printed;	/* lines written */
 	unsigned long bad;	/* records that failed to decode */
-	struct pending *pending;	/* OUT_PENDING_MAX slots */
+	struct pending *pending;	/* reassemble.h */
 	char *buf;	/* scratch for one decoded event */
 	size_t cap;
 };
