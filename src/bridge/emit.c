@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include <eventheader/eventheader.h>
+#include <ehsyslog/schema.h>
 /* The builder's little-endian stores (inline, nothing private called). */
 #include "eventheader/buf.h"
 
@@ -41,8 +42,8 @@ size_t ehs_split_len(const char *s, size_t len, size_t max)
  * metadata is its name, a NUL, then these bytes (the EventHeader
  * format), so they are built once, by the builder, and copied after the
  * name on each call instead of being built field by field every time. */
-#define V_FILE 1u
-#define V_SPLIT 2u
+#define V_FILE EHS_FIELD_WITH_FILE
+#define V_SPLIT EHS_FIELD_SPLIT
 
 struct fields {
 	size_t len;
@@ -59,18 +60,10 @@ static int build_fields(struct fields *f, unsigned variant)
 	uint8_t buf[2 + FIELDS_MAX];
 	struct eh_meta m;
 	eh_meta_init(&m, buf, sizeof buf, "x");
-	eh_meta_field(&m, "message", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
-	eh_meta_field(&m, "severity", EH_ENC_VALUE8, 0, 0, 0);
-	eh_meta_field(&m, "facility", EH_ENC_VALUE8, 0, 0, 0);
-	eh_meta_field(&m, "errno", EH_ENC_VALUE32, EH_FMT_ERRNO, 0, 0);
-	if (variant & V_FILE) {
-		eh_meta_field(&m, "file", EH_ENC_STRING_LENGTH16_CHAR8, 0, 0, 0);
-		eh_meta_field(&m, "line", EH_ENC_VALUE32, 0, 0, 0);
-	}
-	if (variant & V_SPLIT) {
-		eh_meta_field(&m, "part", EH_ENC_VALUE16, 0, 0, 0);
-		eh_meta_field(&m, "parts", EH_ENC_VALUE16, 0, 0, 0);
-	}
+	for (unsigned k = 0; k < EHS_FIELD_COUNT; k++)
+		if ((ehs_schema[k].when & ~variant) == 0)
+			eh_meta_field(&m, ehs_schema[k].name, ehs_schema[k].encoding,
+				      ehs_schema[k].format, 0, 0);
 	if (eh_meta_finish(&m) < 0)
 		return -1;
 	f->len = m.buf.len - 2;

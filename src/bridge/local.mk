@@ -27,4 +27,4 @@ libehsyslog_la_LIBADD += src/bridge/libbridge.la
 ehsyslogtopdir = $(includedir)
 ehsyslogtop_HEADERS = include/ehsyslog.h
 ehsyslogsettingsdir = $(includedir)/ehsyslog
-ehsyslogsettings_HEADERS = include/ehsyslog/settings.h
+ehsyslogsettings_HEADERS = include/ehsyslog/settings.h include/ehsyslog/schema.h

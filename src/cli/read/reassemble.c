@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ehsyslog/schema.h>
+
 #include "cli/read/print.h"
 #include "cli/read/reassemble.h"
 
@@ -63,7 +65,7 @@ static size_t json_string_end(const char *s, size_t len, size_t i)
  * {"n":"...","message":"<text>",...}.  message is the schema's first field. */
 static bool json_message(const char *s, size_t len, size_t *start, size_t *end)
 {
-	static const char open[] = "{\"n\":\"", next[] = ",\"message\":\"";
+	static const char open[] = "{\"n\":\"", next[] = ",\"" EHS_FIELD_NAME_MESSAGE "\":\"";
 	size_t i;
 
 	if (len < sizeof open - 1 || memcmp(s, open, sizeof open - 1) != 0)

@@ -10,6 +10,8 @@
 #define LIBBSD_NETBSD_VIS 1
 #include <bsd/vis.h>
 
+#include <ehsyslog/schema.h>
+
 #include "cli/names.h"
 #include "cli/read/print.h"
 
@@ -56,17 +58,13 @@ static int vis_into(struct out *o, size_t at, const void *src, size_t len, size_
 	return 0;
 }
 
-/* The syslog fields a text line shows in its own way. */
+/* The syslog fields a text line shows in its own way: all of the
+ * schema's but file and line, which it shows with the extras. */
 static bool syslog_field(const char *name)
 {
-	static const char *const names[] = {
-		"message", "severity", "facility", "errno", "part", "parts",
-	};
+	int k = ehs_schema_find(name);
 
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(name, names[i]) == 0)
-			return true;
-	return false;
+	return k >= 0 && k != EHS_FIELD_FILE && k != EHS_FIELD_LINE;
 }
 
 /*
