@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The part of GLib's ABI the interposer needs, declared here because the
- * library never includes or links GLib (a program without GLib must not
- * load it).  Values and layouts as in GLib's gmessages.h, unchanged
- * since GLib 2.50: GLogLevelFlags is a C enum (an int), GLogField is
- * { const gchar *key; gconstpointer value; gssize length; }.
+ * GLib's entry points the interposer defines, and those it calls, with
+ * GLib's prototypes; the levels and GLogField are in bridge/glib.h, as
+ * the library never includes or links GLib (a program without GLib must
+ * not load it).
  */
 #ifndef EHS_PRELOAD_GLIB_H
 #define EHS_PRELOAD_GLIB_H
@@ -13,22 +12,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* GLogLevelFlags: two flag bits, six levels, user levels from bit 8. */
-#define EHS_G_LOG_FLAG_RECURSION (1 << 0)
-#define EHS_G_LOG_FLAG_FATAL (1 << 1)
-#define EHS_G_LOG_LEVEL_ERROR (1 << 2)
-#define EHS_G_LOG_LEVEL_CRITICAL (1 << 3)
-#define EHS_G_LOG_LEVEL_WARNING (1 << 4)
-#define EHS_G_LOG_LEVEL_MESSAGE (1 << 5)
-#define EHS_G_LOG_LEVEL_INFO (1 << 6)
-#define EHS_G_LOG_LEVEL_DEBUG (1 << 7)
-#define EHS_G_LOG_LEVEL_MASK (~(EHS_G_LOG_FLAG_RECURSION | EHS_G_LOG_FLAG_FATAL))
-
-struct ehs_glog_field {
-	const char *key;
-	const void *value;
-	ssize_t length;		/* -1: value is a NUL-terminated string */
-};
+#include "bridge/glib.h"
 
 typedef void (*ehs_g_logv_fn)(const char *, int, const char *, va_list);
 typedef void (*ehs_g_log_structured_array_fn)(int, const struct ehs_glog_field *, size_t);

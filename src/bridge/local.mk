@@ -8,6 +8,7 @@ BRIDGE_SOURCES = \
 	src/bridge/config_parse.h src/bridge/config_parse.c \
 	src/bridge/emit.h src/bridge/emit.c \
 	src/bridge/format.h src/bridge/format.c \
+	src/bridge/glib.h src/bridge/glib.c \
 	src/bridge/ident.h src/bridge/ident.c \
 	src/bridge/journal.h src/bridge/journal.c \
 	src/bridge/journal_format.h src/bridge/journal_format.c \
