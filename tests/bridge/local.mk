@@ -1,18 +1,16 @@
 # tests/bridge: unit tests of the bridge (host, Check) and host checks of
 # the interposer (pass-through, linkage, exports).
 
-# The bridge again, with EHS_TESTING: a sink captures events and every
-# tracepoint counts as enabled while it is set.  Linked statically into
-# the tests; lower layers come from libehsyslog's exported API.
-check_LTLIBRARIES += tests/bridge/libbridge_test.la
-tests_bridge_libbridge_test_la_SOURCES = $(BRIDGE_SOURCES) \
-	tests/bridge/capture.h tests/bridge/capture.c
-tests_bridge_libbridge_test_la_CPPFLAGS = $(BRIDGE_CPPFLAGS) -DEHS_TESTING
-tests_bridge_libbridge_test_la_CFLAGS = $(AM_CFLAGS)
+# The bridge's own objects (the library's), the builder, and the writer's
+# test double instead of the writer: events are captured and every
+# tracepoint counts as traced while a test says so.
+check_LTLIBRARIES += tests/bridge/libcapture.la
+tests_bridge_libcapture_la_SOURCES = tests/bridge/capture.h tests/bridge/capture.c
 
-BRIDGE_TEST_LDADD = tests/bridge/libbridge_test.la libehsyslog.la $(CHECK_LIBS)
+BRIDGE_TEST_LDADD = tests/bridge/libcapture.la src/bridge/libbridge.la \
+	src/eventheader/libeventheader.la tests/doubles/libuser_events_double.la $(CHECK_LIBS)
 BRIDGE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-BRIDGE_TEST_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_TESTING
+BRIDGE_TEST_CPPFLAGS = $(AM_CPPFLAGS)
 
 check_PROGRAMS += tests/bridge/test_schema tests/bridge/test_config_parse \
 	tests/bridge/test_emit tests/bridge/test_format

@@ -44,8 +44,7 @@ static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	memset(&cap, 0, sizeof cap);
-	ehs_test_sink = capture_sink;
-	ehs_test_ctx = &cap;
+	ue_double_trace(capture_sink, &cap);
 }
 
 START_TEST(level_mapping)

@@ -54,8 +54,7 @@ static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	memset(&cap, 0, sizeof cap);
-	ehs_test_sink = capture_sink;
-	ehs_test_ctx = &cap;
+	ue_double_trace(capture_sink, &cap);
 }
 
 #define IOV(s) { (void *)(s), sizeof(s) - 1 }
@@ -384,7 +383,7 @@ static void journal_many(void *arg)
 START_TEST(replace_mode_untraced_no_syscall)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 	/* The first calls read the configuration and try to register. */
 	journal_many(NULL);
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
