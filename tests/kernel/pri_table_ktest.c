@@ -5,7 +5,7 @@
  * registered at its first call and then set by the kernel exactly while
  * its tracepoint is traced, follows openlog's facility, and the stubs
  * answer from it.  Links the wrappers and the bridge as
- * tests/bridge/test_fastpath does, over the real writer.
+ * tests/preload/test_fastpath does, over the real writer.
  */
 #include "config.h"
 

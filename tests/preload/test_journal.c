@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libsystemd's journal calls on the host: this program links the
- * interposer's wrappers and the test bridge, and no libsystemd, so its
- * sd_journal_* calls make their events into the capturing sink and the
- * real functions are missing (-ENOSYS in pass-through).  Checks the
+ * interposer's wrappers and the bridge over the writer's test double,
+ * and no libsystemd, so its sd_journal_* calls make their events into
+ * the capturing sink and the real functions are missing (-ENOSYS in pass-through).  Checks the
  * KEY=value rules of bridge/journal.h field by field, extras included:
  * malformed fields, keys journald drops, repeated and refused values,
  * binary values in sendv's length form, huge values, the extras' budget,
@@ -27,7 +27,7 @@
 #include "../user_events/nosyscall.h"
 #include "bridge/bridge.h"
 #include "bridge/schema.h"
-#include "capture.h"
+#include "../bridge/capture.h"
 #include "event_fields.h"
 #include "preload/sd_journal.h"
 

@@ -23,7 +23,7 @@
 
 #include "bridge/bridge.h"
 #include "bridge/schema.h"
-#include "capture.h"
+#include "../bridge/capture.h"
 
 void warnc(int code, const char *fmt, ...);
 void vwarnc(int code, const char *fmt, va_list ap);
