@@ -38,31 +38,24 @@ static bool traced(void)
 	return __atomic_load_n(&trace_fn, __ATOMIC_ACQUIRE) != untraced_write;
 }
 
-static void tp_listed(struct ue_tracepoint *tp)
-{
-	struct ue_tracepoint *none = NULL;
-	if (!__atomic_compare_exchange_n(&tp->priv_next, &none, &tp_end, false,
-					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-		return;	/* listed already, or being listed */
-	struct ue_tracepoint *head = __atomic_load_n(&tp_list, __ATOMIC_ACQUIRE);
-	do
-		__atomic_store_n(&tp->priv_next, head, __ATOMIC_RELAXED);
-	while (!__atomic_compare_exchange_n(&tp_list, &head, tp, true,
-					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
-}
-
-static void en_listed(struct ue_enabler *e)
-{
-	struct ue_enabler *none = NULL;
-	if (!__atomic_compare_exchange_n(&e->priv_next, &none, &en_end, false,
-					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-		return;
-	struct ue_enabler *head = __atomic_load_n(&en_list, __ATOMIC_ACQUIRE);
-	do
-		__atomic_store_n(&e->priv_next, head, __ATOMIC_RELAXED);
-	while (!__atomic_compare_exchange_n(&en_list, &head, e, true,
-					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
-}
+/* Pushes x on list (ending at end) unless it is there: the first
+ * thread to move its priv_next off NULL does it.  The same for both
+ * kinds of item, whose structs only share the field's name. */
+#define LISTED(type, list, end)                                                         \
+	static void type##_listed(struct ue_##type *x)                                 \
+	{                                                                               \
+		struct ue_##type *none = NULL;                                          \
+		if (!__atomic_compare_exchange_n(&x->priv_next, &none, &end, false,     \
+						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))   \
+			return;                                                         \
+		struct ue_##type *head = __atomic_load_n(&list, __ATOMIC_ACQUIRE);      \
+		do                                                                      \
+			__atomic_store_n(&x->priv_next, head, __ATOMIC_RELAXED);        \
+		while (!__atomic_compare_exchange_n(&list, &head, x, true,              \
+						    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)); \
+	}
+LISTED(tracepoint, tp_list, tp_end)
+LISTED(enabler, en_list, en_end)
 
 /* Sets or clears e's bit, as the kernel does while its event is traced. */
 static void en_flip(struct ue_enabler *e, bool on)
@@ -91,7 +84,7 @@ void ue_double_trace(ue_double_fn fn, void *ctx)
 UE_API int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags)
 {
 	(void)flags;
-	tp_listed(tp);
+	tracepoint_listed(tp);
 	uint32_t unregistered = UE_STATE_UNREGISTERED;
 	__atomic_compare_exchange_n(&tp->state, &unregistered,
 				    traced() ? UE_STATE_ENABLED : 0, false,
@@ -126,7 +119,7 @@ UE_API int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e)
 	if (ue_enabler_done(e))
 		return 0;
 	ue_tracepoint_register(tp, 0);
-	en_listed(e);
+	enabler_listed(e);
 	en_flip(e, traced());
 	__atomic_store_n(&e->priv_flags, 1, __ATOMIC_RELEASE);
 	return 0;
