@@ -24,8 +24,7 @@
 
 /* Moves whenever openlog changes the facility.  Sites point at it: not
  * exported, so that a program never shares it with a second copy of
- * the library's code (the tests link one, and ASan would count it as an
- * ODR violation). */
+ * the library's code (ASan would count that as an ODR violation). */
 static unsigned long epoch_now;
 
 void ehs_site_epoch_next(void)
