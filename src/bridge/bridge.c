@@ -20,25 +20,12 @@
 
 __thread int ehs_busy __attribute__((tls_model("initial-exec")));
 
-#ifdef EHS_TESTING
-ehs_sink_fn ehs_test_sink;
-void *ehs_test_ctx;
-#define TRACED(tp) (ehs_test_sink || ue_tracepoint_active(tp))
-#else
-#define TRACED(tp) ue_tracepoint_active(tp)
-#endif
-
-int ehs_kernel_sink(void *tp, struct iovec *iov, int iovcnt)
-{
-	return ue_tracepoint_write(tp, iov, iovcnt);
-}
-
 struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 {
 	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
 	if (ehs_idle(tp) || ehs_config_load() != EHS_CONFIG_ON)
 		return NULL;
-	return TRACED(tp) ? tp : NULL;
+	return ue_tracepoint_active(tp) ? tp : NULL;
 }
 
 /* The event for msg[0..len), the text without its line ending. */
@@ -64,10 +51,7 @@ static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint
 		ehs_event_name(name, src->name);
 		r.name = name;
 	}
-	ehs_sink_fn sink;
-	void *ctx;
-	ehs_sink_for(tp, &sink, &ctx);
-	ehs_emit(&r, EHS_EVENT_MAX, sink, ctx);
+	ehs_emit(&r, EHS_EVENT_MAX, tp);
 }
 
 static inline __attribute__((always_inline)) void

@@ -82,33 +82,6 @@ void ehs_setlogmask(int mask);
  * of a tracepoint reads the configuration, then registers it. */
 struct ue_tracepoint *ehs_traced(int severity, unsigned facility);
 
-
-#ifdef EHS_TESTING
-/* Test builds only: when set, every tracepoint counts as enabled and
- * events go to this sink instead of the kernel. */
-extern ehs_sink_fn ehs_test_sink;
-extern void *ehs_test_ctx;
-#define EHS_TEST_SINK_SET() (__atomic_load_n(&ehs_test_sink, __ATOMIC_RELAXED) != NULL)
-#else
-#define EHS_TEST_SINK_SET() 0
-#endif
-
-/* The sink that writes to tp (a struct ue_tracepoint *). */
-int ehs_kernel_sink(void *tp, struct iovec *iov, int iovcnt);
-
-/* Where events for tp go: the kernel, or the test sink. */
-static inline void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, void **ctx)
-{
-	*sink = ehs_kernel_sink;
-	*ctx = tp;
-#ifdef EHS_TESTING
-	if (ehs_test_sink) {
-		*sink = ehs_test_sink;
-		*ctx = ehs_test_ctx;
-	}
-#endif
-}
-
 /*
  * The fast path.  Everything below reads plain statics and at most one
  * tracepoint state word, makes no call and touches nothing shared for
@@ -122,7 +95,7 @@ static inline void ehs_sink_for(struct ue_tracepoint *tp, ehs_sink_fn *sink, voi
  * configuration and registers. */
 static inline bool ehs_idle(struct ue_tracepoint *tp)
 {
-	return __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0 && !EHS_TEST_SINK_SET();
+	return __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0;
 }
 
 /* True when a syslog call at pri makes no event because its tracepoint

@@ -358,7 +358,7 @@ static inline void put_values(const struct ehs_record *r, size_t text_len,
 static inline __attribute__((always_inline)) void
 put_part(const struct ehs_record *r, const struct plan *p,
 		     size_t file_len, const char *text, size_t text_len,
-		     unsigned part, unsigned parts, ehs_sink_fn sink, void *ctx)
+		     unsigned part, unsigned parts, struct ue_tracepoint *tp)
 {
 	struct iovec iov[EHS_EMIT_IOV];
 	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
@@ -383,8 +383,8 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	 * text is never copied. */
 	iov[1].iov_base = (void *)p->head->bytes;
 	iov[1].iov_len = p->head->len;
-	/* The extras' descriptors, or nothing (never NULL, for sinks that
-	 * memcpy every piece). */
+	/* The extras' descriptors, or nothing (never NULL, for writers
+	 * that memcpy every piece). */
 	iov[2].iov_base = p->x ? (void *)p->x->meta : (void *)p->head->bytes;
 	iov[2].iov_len = p->x ? p->x->meta_len : 0;
 	iov[3].iov_base = count;
@@ -399,12 +399,12 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	iov[7].iov_len = n2;
 	iov[8].iov_base = p->x ? (void *)p->x->payload : (void *)tail2;
 	iov[8].iov_len = p->x ? p->x->payload_len : 0;
-	sink(ctx, iov, EHS_EMIT_IOV);
+	ue_tracepoint_write(tp, iov, EHS_EMIT_IOV);
 }
 
 static inline __attribute__((always_inline)) int
 emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
-		     ehs_sink_fn sink, void *ctx)
+		     struct ue_tracepoint *tp)
 {
 	size_t file_len = r->file ? strlen(r->file) : 0;
 	/* plain: the plain head, whose name the others reuse; p: this
@@ -434,7 +434,7 @@ emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
 		plan_extras(&plain, x);
 	}
 	if (p->overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
-		put_part(r, p, file_len, r->msg, r->msg_len, 0, 0, sink, ctx);
+		put_part(r, p, file_len, r->msg, r->msg_len, 0, 0, tp);
 		return 1;
 	}
 	if (make_plan(&other, r, name, file_len, true, x) < 0 || other.overhead + 4 > limit)
@@ -453,7 +453,7 @@ emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
 	size_t at = 0;
 	for (unsigned part = 1; part <= parts; part++) {
 		size_t n = ehs_split_len(r->msg + at, r->msg_len - at, room);
-		put_part(r, p, file_len, r->msg + at, n, part, (unsigned)parts, sink, ctx);
+		put_part(r, p, file_len, r->msg + at, n, part, (unsigned)parts, tp);
 		at += n;
 	}
 	return (int)parts;
@@ -462,21 +462,21 @@ emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
 /* Their buffers live only in the frame of a call that has extras, so
  * the usual call's stack stays small. */
 static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, size_t limit,
-						 ehs_sink_fn sink, void *ctx)
+						 struct ue_tracepoint *tp)
 {
 	struct extras x;
 	extras_build(&x, r);
-	return emit_with(r, &x, limit, sink, ctx);
+	return emit_with(r, &x, limit, tp);
 }
 
 /*
  * The usual event, a syslog() message of the current ident in one part
  * with nothing but the schema's fields, when its head is kept: only the
- * pieces it has, so the sink has fewer to go through.  False when the
+ * pieces it has, so the writer has fewer to go through.  False when the
  * event is not that one.
  */
 static inline bool emit_plain(const struct ehs_record *r, size_t limit,
-			      ehs_sink_fn sink, void *ctx)
+			      struct ue_tracepoint *tp)
 {
 	const struct head *h = kept_head(ehs_ident_gen(), r->level);
 	if (!h || h->len + 2 + VALUES_AFTER + r->msg_len > limit || r->msg_len > UINT16_MAX)
@@ -484,29 +484,29 @@ static inline bool emit_plain(const struct ehs_record *r, size_t limit,
 	uint8_t count[2], after[VALUES_AFTER];
 	put_values(r, r->msg_len, count, after);
 	struct iovec iov[5] = {
-		{ NULL, 0 },	/* the sink's */
+		{ NULL, 0 },	/* the writer's */
 		{ (void *)h->bytes, h->len },
 		{ count, sizeof count },
 		{ (void *)r->msg, r->msg_len },
 		{ after, sizeof after },
 	};
-	sink(ctx, iov, 5);
+	ue_tracepoint_write(tp, iov, 5);
 	return true;
 }
 
 /* Every other event; out of line, so that the plain one's frame stays
  * small. */
 static __attribute__((noinline)) int emit_any(const struct ehs_record *r, size_t limit,
-					      ehs_sink_fn sink, void *ctx)
+					      struct ue_tracepoint *tp)
 {
 	if (r->nextra)
-		return emit_extras(r, limit, sink, ctx);
-	return emit_with(r, NULL, limit, sink, ctx);
+		return emit_extras(r, limit, tp);
+	return emit_with(r, NULL, limit, tp);
 }
 
-int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx)
+int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 {
-	if (!(r->name || r->file || r->nextra) && emit_plain(r, limit, sink, ctx))
+	if (!(r->name || r->file || r->nextra) && emit_plain(r, limit, tp))
 		return 1;
-	return emit_any(r, limit, sink, ctx);
+	return emit_any(r, limit, tp);
 }

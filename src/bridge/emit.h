@@ -15,11 +15,13 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
+#include <ehsyslog/user_events.h>
+
 /* Largest event (header to last payload byte) ftrace and perf both take. */
 #define EHS_EVENT_MAX 4064
 
-/* The most iovecs a sink receives; iov[0] is left empty for the sink
- * (the writer puts the write index there). */
+/* The most iovecs the writer receives for one event; iov[0] is left
+ * empty for it (it puts the write index there). */
 #define EHS_EMIT_IOV 9
 
 /*
@@ -55,8 +57,6 @@ struct ehs_record {
 	unsigned nextra;
 };
 
-typedef int (*ehs_sink_fn)(void *ctx, struct iovec *iov, int iovcnt);
-
 /*
  * Length of the next part of s[0..len) that fits max bytes: len if it
  * all fits, else max moved back (by at most 3 bytes) so that a UTF-8
@@ -65,12 +65,13 @@ typedef int (*ehs_sink_fn)(void *ctx, struct iovec *iov, int iovcnt);
 size_t ehs_split_len(const char *s, size_t len, size_t max);
 
 /*
- * Builds the event(s) for r, each at most limit bytes, and hands each to
- * sink.  Returns the number of events handed over, or -1 when r cannot
- * be written within limit (a name or file so long no text fits, or more
- * than 65535 parts): then nothing is handed over.  A sink's return value
- * is ignored; it cannot stop the remaining parts.
+ * Builds the event(s) for r, each at most limit bytes, and writes each
+ * to tp with ue_tracepoint_write.  Returns the number of events handed
+ * over, or -1 when r cannot be written within limit (a name or file so
+ * long no text fits, or more than 65535 parts): then nothing is handed
+ * over.  A failed write does not stop the remaining parts: a tracer
+ * would rather have the others.
  */
-int ehs_emit(const struct ehs_record *r, size_t limit, ehs_sink_fn sink, void *ctx);
+int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp);
 
 #endif

@@ -1,7 +1,7 @@
 # src/bridge: syslog semantics (schema, ident, configuration, formatting,
-# splitting), a convenience library linked into libehsyslog.  The same
-# sources are built again with EHS_TESTING for the unit tests
-# (tests/bridge/local.mk), which adds a sink that captures events.
+# splitting), a convenience library linked into libehsyslog.  The unit
+# tests link the same objects over a test double of the writer
+# (tests/doubles/), so the bridge is built once.
 BRIDGE_SOURCES = \
 	src/bridge/bridge.h src/bridge/bridge.c \
 	src/bridge/config_load.h src/bridge/config.c \

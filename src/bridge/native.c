@@ -103,7 +103,7 @@ static long build_head(uint8_t out[NATIVE_PREFIX_LEN + NATIVE_META_MAX], const c
 }
 
 /* Hands prefix (the head's, with this call's level), metadata and the
- * values (iov[3..3 + n), size bytes) to tp's sink as one event. */
+ * values (iov[3..3 + n), size bytes) to tp as one event. */
 static inline __attribute__((always_inline))
 int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
 	      size_t head_len, struct iovec iov[NATIVE_IOV], int n, size_t size)
@@ -113,10 +113,7 @@ int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
 	uint8_t prefix[NATIVE_PREFIX_LEN];
 	struct iovec *first = native_head_iov(iov + 2, prefix, head, head_len, level) - 1;
 	first[0] = (struct iovec){ NULL, 0 };
-	ehs_sink_fn sink;
-	void *ctx;
-	ehs_sink_for(tp, &sink, &ctx);
-	sink(ctx, first, (int)(iov + 3 + n - first));
+	ue_tracepoint_write(tp, first, (int)(iov + 3 + n - first));
 	return 1;
 }
 

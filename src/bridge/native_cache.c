@@ -90,7 +90,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	/* The cache is only filled while the configuration is on, and it
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
-	if (__builtin_expect(state != UE_STATE_ENABLED && !EHS_TEST_SINK_SET(), 0)) {
+	if (__builtin_expect(state != UE_STATE_ENABLED, 0)) {
 		if (state != 0)
 			goto full;	/* registering, or a tracer's other bits */
 		return 0;

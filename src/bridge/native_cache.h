@@ -124,15 +124,12 @@ static inline struct ue_tracepoint *native_tracepoint(int priority)
 	return ehs_tracepoint(priority, native_facility(priority));
 }
 
-/* Hands a whole event (iov[0] the writer's) to tp's sink, as a call from
+/* Writes a whole event (iov[0] the writer's) to tp, as a call from
  * inside the library. */
 static inline void native_send(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 {
-	ehs_sink_fn sink;
-	void *ctx;
 	ehs_busy = 1;
-	ehs_sink_for(tp, &sink, &ctx);
-	sink(ctx, iov, iovcnt);
+	ue_tracepoint_write(tp, iov, iovcnt);
 	ehs_busy = 0;
 }
 

@@ -24,15 +24,8 @@
 
 /* Moves whenever openlog changes the facility.  Sites point at it: not
  * exported, so that a program never shares it with a second copy of
- * the library's code (the tests link one, and ASan would count it as an
- * ODR violation). */
+ * the library's code (ASan would count that as an ODR violation). */
 static unsigned long epoch_now;
-
-#ifdef EHS_TESTING
-/* With the test sink set every tracepoint counts as enabled: so does
- * every site, whatever its tracepoint's word says. */
-static const uint32_t test_enabled = UE_STATE_ENABLED;
-#endif
 
 void ehs_site_epoch_next(void)
 {
@@ -47,10 +40,6 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 	unsigned long epoch = __atomic_load_n(&epoch_now, __ATOMIC_ACQUIRE);
 	struct ue_tracepoint *tp = native_tracepoint(priority);
 	const uint32_t *enabled = &tp->state;
-#ifdef EHS_TESTING
-	if (EHS_TEST_SINK_SET())
-		enabled = &test_enabled;
-#endif
 	/* enabled last: a call site that finds it set finds the others. */
 	__atomic_store_n(&site->priv_tp, tp, __ATOMIC_RELAXED);
 	__atomic_store_n(&site->epoch_now, &epoch_now, __ATOMIC_RELAXED);
@@ -82,7 +71,7 @@ EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int i
 	/* The head is only kept while the configuration is on, and it
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
-	if (__builtin_expect(state != UE_STATE_ENABLED && !EHS_TEST_SINK_SET(), 0))
+	if (__builtin_expect(state != UE_STATE_ENABLED, 0))
 		return state ? EHS_SITE_FULL : 0;	/* registering, or untraced */
 	if (ehs_busy)
 		return 0;

@@ -35,17 +35,19 @@
  *   empty_chk, empty_vchk  the same two floors with the _chk forms'
  *               extra flag argument, so each entry point is measured over
  *               a call that passes exactly its arguments
- * and, in the bench-call-traced build (linked with the bridge built for
- * tests, whose test sink makes every tracepoint count as enabled), the
- * traced syslog path from the bridge's entry point on (the preload
- * wrapper's few instructions excluded):
+ * and, in the bench-call-traced build (linked with the bridge over the
+ * writer's test double, tests/doubles/, which makes every tracepoint
+ * count as traced and hands each event to this program), the traced
+ * syslog path from the bridge's entry point on (the preload wrapper's
+ * few instructions excluded):
  *   traced_nowrite  format, encode and build the iovecs; the sink only
  *                   adds up their lengths: the user-space work alone
  *   traced_devnull  the same, the sink writev()s the event (with its
  *                   4-byte write index) to /dev/null: the whole call
  *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
  *                   the first event traced_devnull sends
- * and, on a kernel with user_events (run as root), the same two against a
+ * and, in the bench-call-kernel build (the bridge over the real writer),
+ * on a kernel with user_events (run as root), the same two against a
  * real tracepoint that this program enables through tracefs, so that
  * ftrace records every event:
  *   kernel_traced   the traced syslog path, the bridge's writer writing
@@ -114,6 +116,9 @@
 #include <ehsyslog.h>
 
 #include "bridge/bridge.h"
+#ifndef BENCH_KERNEL
+#include "../doubles/user_events_double.h"
+#endif
 #endif
 
 /* The fortified entry point that -D_FORTIFY_SOURCE=2 programs import
@@ -241,6 +246,40 @@ static struct iovec event_iov[EHS_EMIT_IOV];
 static int event_iovcnt;
 static char event_bytes[EHS_EVENT_MAX + 64];
 
+/* Keeps a copy of the first event, iovec by iovec, for writev_event
+ * and kernel_writev. */
+static void capture_first(struct iovec *iov, int iovcnt)
+{
+	size_t used = 0;
+
+	if (event_iovcnt != 0)
+		return;
+	iov[0].iov_base = &write_index;
+	iov[0].iov_len = sizeof(write_index);
+	for (int k = 0; k < iovcnt; k++) {
+		if (iov[k].iov_len > sizeof(event_bytes) - used)
+			errx(1, "captured event larger than %zu bytes", sizeof(event_bytes));
+		memcpy(event_bytes + used, iov[k].iov_base, iov[k].iov_len);
+		event_iov[k].iov_base = event_bytes + used;
+		event_iov[k].iov_len = iov[k].iov_len;
+		used += iov[k].iov_len;
+	}
+	event_iovcnt = iovcnt;
+}
+
+#ifdef BENCH_KERNEL
+/* The real writer, seen through ld's --wrap (traced.mk): the first event
+ * is copied on its way, the rest pass straight on. */
+int __real_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
+int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
+int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
+{
+	if (__builtin_expect(event_iovcnt == 0, 0))
+		capture_first(iov, iovcnt);
+	return __real_ue_tracepoint_write(tp, iov, iovcnt);
+}
+#else
+/* What the writer's double hands each event to. */
 static int sink_nowrite(void *ctx, struct iovec *iov, int iovcnt)
 {
 	size_t total = 0;
@@ -259,27 +298,13 @@ static int sink_devnull(void *ctx, struct iovec *iov, int iovcnt)
 	return writev(null_fd, iov, iovcnt) < 0 ? -1 : 0;
 }
 
-/* Keeps a copy of the first event, iovec by iovec, for writev_event. */
 static int sink_capture(void *ctx, struct iovec *iov, int iovcnt)
 {
-	size_t used = 0;
-
 	(void)ctx;
-	if (event_iovcnt != 0)
-		return 0;
-	iov[0].iov_base = &write_index;
-	iov[0].iov_len = sizeof(write_index);
-	for (int k = 0; k < iovcnt; k++) {
-		if (iov[k].iov_len > sizeof(event_bytes) - used)
-			errx(1, "captured event larger than %zu bytes", sizeof(event_bytes));
-		memcpy(event_bytes + used, iov[k].iov_base, iov[k].iov_len);
-		event_iov[k].iov_base = event_bytes + used;
-		event_iov[k].iov_len = iov[k].iov_len;
-		used += iov[k].iov_len;
-	}
-	event_iovcnt = iovcnt;
+	capture_first(iov, iovcnt);
 	return 0;
 }
+#endif
 
 static void traced_syslog(int pri, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -293,6 +318,7 @@ static void traced_syslog(int pri, const char *fmt, ...)
 	va_end(ap);
 }
 
+#ifdef BENCH_KERNEL
 #define TRACEFS "/sys/kernel/tracing"
 static int kernel_fd = -1;	/* kernel_writev's own user_events_data */
 static uint32_t kernel_enable;	/* its enable word */
@@ -321,7 +347,6 @@ static void kernel_setup(void)
 	struct ue_tracepoint *tp = ehs_tracepoint(LOG_INFO, (unsigned)LOG_FAC(ehs_ident_facility()));
 	struct ue_status st;
 
-	ehs_test_sink = NULL;
 	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	ue_status(&st);
 	if (st.state != UE_STATUS_OK || tp->name == NULL)
@@ -331,6 +356,9 @@ static void kernel_setup(void)
 	if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) != UE_STATE_ENABLED)
 		errx(1, "%s enabled in tracefs, but its enable word is %#x",
 		     tp->name, tp->state);
+	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	if (event_iovcnt == 0)
+		errx(1, "the bridge wrote nothing to %s", tp->name);
 	if (kind != K_KERNEL_WRITEV)
 		return;
 
@@ -347,6 +375,7 @@ static void kernel_setup(void)
 	for (int k = 0; k < event_iovcnt; k++)
 		kernel_bytes += (ssize_t)event_iov[k].iov_len;
 }
+#endif
 #endif
 
 #ifdef BENCH_JOURNAL
@@ -465,12 +494,12 @@ static void log_once(unsigned long i)
 #endif
 		break;
 	case K_KERNEL_TRACED:
-#ifdef BENCH_TRACED
+#ifdef BENCH_KERNEL
 		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
 #endif
 		break;
 	case K_KERNEL_WRITEV:
-#ifdef BENCH_TRACED
+#ifdef BENCH_KERNEL
 		if (writev(kernel_fd, event_iov, event_iovcnt) != kernel_bytes)
 			err(1, "writev to user_events_data");
 #endif
@@ -589,9 +618,16 @@ int main(int argc, char **argv)
 		errx(2, "%s: this build has no libsystemd (use bench-call-journal)",
 		     kind_names[kind]);
 #endif
+#ifdef BENCH_KERNEL
+	if (kind != K_KERNEL_TRACED && kind != K_KERNEL_WRITEV)
+		errx(2, "%s: not in the bench-call-kernel build", kind_names[kind]);
+#else
+	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
+		errx(2, "%s: only in the bench-call-kernel build", kind_names[kind]);
 #ifndef BENCH_TRACED
 	if (kind >= K_TRACED_NOWRITE && kind <= K_NATIVE_EMIT)
 		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
+#endif
 #endif
 
 	/* Pad with a printable pattern so that the formatted message is
@@ -611,15 +647,14 @@ int main(int argc, char **argv)
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null_fd < 0)
 		err(1, "/dev/null");
-#ifdef BENCH_TRACED
-	ehs_test_sink = sink_capture;
+#ifdef BENCH_KERNEL
+	kernel_setup();
+#elif defined(BENCH_TRACED)
+	ue_double_trace(sink_capture, NULL);
 	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	if (event_iovcnt == 0)
 		errx(1, "the bridge traced nothing: is the library disabled?");
-	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
-		kernel_setup();
-	else
-		ehs_test_sink = kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite;
+	ue_double_trace(kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite, NULL);
 #endif
 
 	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||

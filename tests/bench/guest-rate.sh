@@ -8,7 +8,7 @@
 # registers its tracepoint and the program enables it each time.
 set -eu
 reps=$1 ms=$2
-traced=${top_builddir:?}/tests/bench/bench-call-traced
+traced=${top_builddir:?}/tests/bench/bench-call-kernel
 r=1
 while [ "$r" -le "$reps" ]; do
 	for k in kernel_writev kernel_traced; do

@@ -1,10 +1,22 @@
-# tests/bench, traced figures: bench-call again, linked with the bridge
-# built for tests (EHS_TESTING: a sink replaces the kernel and every
-# tracepoint counts as enabled), so the traced path runs on a host
-# without user_events.  Needs tests/bridge/local.mk (libbridge_test.la).
+# tests/bench, traced figures: bench-call again, linked with the bridge's
+# objects over the writer's test double (tests/doubles/: every tracepoint
+# counts as traced and events come back to the program), so the traced
+# path runs on a host without user_events.
 check_PROGRAMS += tests/bench/bench-call-traced
 tests_bench_bench_call_traced_SOURCES = $(tests_bench_bench_call_SOURCES)
-tests_bench_bench_call_traced_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DEHS_TESTING
-tests_bench_bench_call_traced_LDADD = tests/bridge/libbridge_test.la libehsyslog.la -lpthread
+tests_bench_bench_call_traced_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED
+tests_bench_bench_call_traced_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	tests/doubles/libuser_events_double.la -lpthread
 tests_bench_bench_call_traced_LDFLAGS = -no-install
 bench: tests/bench/bench-call-traced
+
+# And over the real writer, for the real-kernel figures (kernel_traced,
+# kernel_writev; tests/bench/guest-rate.sh): ld's --wrap lets the program
+# keep a copy of the first event on its way to the writer.
+check_PROGRAMS += tests/bench/bench-call-kernel
+tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES)
+tests_bench_bench_call_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DBENCH_KERNEL
+tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	src/user_events/libuserevents.la -lpthread
+tests_bench_bench_call_kernel_LDFLAGS = -no-install -Wl,--wrap=ue_tracepoint_write
+bench: tests/bench/bench-call-kernel

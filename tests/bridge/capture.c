@@ -26,6 +26,16 @@ int capture_sink(void *ctx, struct iovec *iov, int iovcnt)
 	return 0;
 }
 
+struct ue_tracepoint capture_tp = UE_TRACEPOINT_INIT("Capture_L4K1");
+
+int capture_emit(struct capture *c, const struct ehs_record *r, size_t limit)
+{
+	ue_double_trace(capture_sink, c);
+	int n = ehs_emit(r, limit, &capture_tp);
+	ue_double_trace(NULL, NULL);
+	return n;
+}
+
 int capture_which(const struct capture *want, const struct iovec *iov, int iovcnt)
 {
 	uint8_t ev[512];

@@ -40,7 +40,7 @@ START_TEST(single_event_bytes)
 {
 	struct ehs_record r = rec("hi");
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_int_eq(capture_emit(&cap, &r, EHS_EVENT_MAX), 1);
 	ck_assert_uint_eq(cap.count, 1);
 	ck_assert_uint_eq(cap.len[0], sizeof app_hi);
 	ck_assert_mem_eq(cap.data[0], app_hi, sizeof app_hi);
@@ -69,7 +69,7 @@ START_TEST(error_at_line_bytes)
 		.file = "a.c", .line = 298, .msg = "x", .msg_len = 1,
 	};
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_int_eq(capture_emit(&cap, &r, EHS_EVENT_MAX), 1);
 	ck_assert_uint_eq(cap.len[0], sizeof want);
 	ck_assert_mem_eq(cap.data[0], want, sizeof want);
 }
@@ -125,14 +125,14 @@ START_TEST(split_boundaries)
 	msg[30] = '\0';
 	struct ehs_record r = rec(msg);
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_SINGLE + 30, capture_sink, &cap), 1);
+	ck_assert_int_eq(capture_emit(&cap, &r, OVERHEAD_SINGLE + 30), 1);
 	ck_assert_uint_eq(cap.len[0], OVERHEAD_SINGLE + 30);
 
 	/* one byte over: parts of 10 text bytes each */
 	memset(&cap, 0, sizeof cap);
 	r = rec("0123456789abcdefghijKLMNOPQRSTuvwxy");
 	ck_assert_uint_gt(OVERHEAD_SINGLE + r.msg_len, OVERHEAD_PART + 10);
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 10, capture_sink, &cap), 4);
+	ck_assert_int_eq(capture_emit(&cap, &r, OVERHEAD_PART + 10), 4);
 	ck_assert_uint_eq(cap.count, 4);
 	check_part(0, "0123456789", 1, 4);
 	check_part(1, "abcdefghij", 2, 4);
@@ -144,7 +144,7 @@ START_TEST(split_boundaries)
 	/* a UTF-8 character straddling the boundary moves to the next part */
 	memset(&cap, 0, sizeof cap);
 	r = rec("aaaaaaaaa\xc3\xa9" "bbbbbbbbbbbbbbbbbbb");
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 10, capture_sink, &cap), 4);
+	ck_assert_int_eq(capture_emit(&cap, &r, OVERHEAD_PART + 10), 4);
 	check_part(0, "aaaaaaaaa", 1, 4);
 	check_part(1, "\xc3\xa9" "bbbbbbbb", 2, 4);
 	check_part(2, "bbbbbbbbbb", 3, 4);
@@ -160,7 +160,7 @@ START_TEST(split_default_limit)
 		big[i] = (char)('a' + i % 26);
 	struct ehs_record r = rec(big);
 	memset(&cap, 0, sizeof cap);
-	int n = ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap);
+	int n = capture_emit(&cap, &r, EHS_EVENT_MAX);
 	ck_assert_int_eq(n, 3);
 	size_t room = EHS_EVENT_MAX - OVERHEAD_PART, at = 0;
 	for (unsigned i = 0; i < 3; i++) {
@@ -179,10 +179,10 @@ START_TEST(impossible)
 {
 	struct ehs_record r = rec("a message far too long for three bytes a part");
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + 3, capture_sink, &cap), -1);
+	ck_assert_int_eq(capture_emit(&cap, &r, OVERHEAD_PART + 3), -1);
 	ck_assert_uint_eq(cap.count, 0);
 	r.level = 0;
-	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), -1);
+	ck_assert_int_eq(capture_emit(&cap, &r, EHS_EVENT_MAX), -1);
 	ck_assert_uint_eq(cap.count, 0);
 }
 END_TEST
@@ -213,14 +213,14 @@ START_TEST(extra_fields_bytes)
 	r.extra = extra;
 	r.nextra = 2;
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_int_eq(capture_emit(&cap, &r, EHS_EVENT_MAX), 1);
 	ck_assert_uint_eq(cap.len[0], sizeof want);
 	ck_assert_mem_eq(cap.data[0], want, sizeof want);
 
 	/* The plain event built next is unchanged by the extras before. */
 	r = rec("hi");
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_int_eq(capture_emit(&cap, &r, EHS_EVENT_MAX), 1);
 	ck_assert_mem_eq(cap.data[0], app_hi, sizeof app_hi);
 }
 END_TEST
@@ -234,7 +234,7 @@ START_TEST(extra_fields_in_every_part)
 	/* "K\0" 0a in the metadata, 02 00 'v' 'v' in the payload */
 	size_t x = 3 + 4;
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, OVERHEAD_PART + x + 10, capture_sink, &cap), 3);
+	ck_assert_int_eq(capture_emit(&cap, &r, OVERHEAD_PART + x + 10), 3);
 	for (unsigned i = 0; i < 3; i++) {
 		const uint8_t *e = cap.data[i];
 		ck_assert_uint_eq(cap.len[i], OVERHEAD_PART + x + 10);
@@ -261,7 +261,7 @@ START_TEST(extra_fields_past_budget_left_out)
 	r.extra = extra;
 	r.nextra = 4;
 	memset(&cap, 0, sizeof cap);
-	ck_assert_int_eq(ehs_emit(&r, EHS_EVENT_MAX, capture_sink, &cap), 1);
+	ck_assert_int_eq(capture_emit(&cap, &r, EHS_EVENT_MAX), 1);
 	ck_assert_uint_eq(cap.len[0], sizeof app_hi + 2 * (3 + 2 + sizeof big));
 	ck_assert_uint_eq(cap.data[0][8] | cap.data[0][9] << 8, 0x29 + 6);
 	ck_assert_mem_eq(cap.data[0] + 12 + 0x29, "A\0\x0a" "B\0\x0a", 6);

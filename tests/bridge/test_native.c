@@ -37,8 +37,7 @@ static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	memset(&cap, 0, sizeof cap);
-	ehs_test_sink = capture_sink;
-	ehs_test_ctx = &cap;
+	ue_double_trace(capture_sink, &cap);
 }
 
 static void expect_event(unsigned i, const void *want, size_t len)
@@ -483,7 +482,7 @@ START_TEST(emit_refusals)
 	/* Untraced (no sink; whether user_events is there or not, nobody
 	 * records this tracepoint): the first call finds its tracepoint
 	 * idle, the next ones read its word only. */
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 	unsigned evaluated = 0;
 	for (unsigned i = 0; i < 3; i++)
 		ck_assert_int_eq(EHS_EMIT(LOG_NOTICE, "idle", EHS_UINT8("n", ++evaluated)), 0);
@@ -554,13 +553,13 @@ START_TEST(fill_races)
 	for (unsigned k = 0; k < 2; k++) {
 		struct ehs_field f[3];
 		race_fields(f, k);
-		ehs_test_ctx = &race_want;
+		ue_double_trace(capture_sink, &race_want);
 		ck_assert_int_eq(ehs_event(LOG_INFO, race_names[k], f, 3), 1);
 	}
 	ck_assert_uint_ne(race_want.len[0], race_want.len[1]);
 	race_caches = calloc(RACE_CACHES, sizeof *race_caches);
 	ck_assert_ptr_nonnull(race_caches);
-	ehs_test_sink = race_sink;
+	ue_double_trace(race_sink, NULL);
 
 	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
 	sigemptyset(&sa.sa_mask);

@@ -2,14 +2,15 @@
 /*
  * libFuzzer target for the message path: arbitrary bytes of any length
  * (0 to 1 MB) through the bridge (ehs_vsyslog, ehs_report) into the
- * builder, with the test build's sink in place of the kernel.  Input:
+ * builder, with the writer's test double (tests/doubles/) in place of the
+ * kernel.  Input:
  *   byte 0      how the bytes reach the format: 0 "%s" (cut at the first
  *               NUL, as syslog does), 1 "%.*s", 2 "%s%c%s" (a NUL in the
  *               middle through %c), 3 the bytes themselves as the ident
  *               with a fixed message, 4 err()-style with an errno suffix
  *   bytes 1..4  the priority, garbage bits included (little-endian)
  *   rest        the bytes
- * Every event the sink receives must fit EHS_EVENT_MAX and decode.
+ * Every event written must fit EHS_EVENT_MAX and decode.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -23,6 +24,7 @@
 
 #include "bridge/bridge.h"
 #include "eventheader/eventheader.h"
+#include "../doubles/user_events_double.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -86,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	memcpy(s, data + 5, n);
 	s[n] = '\0';
-	ehs_test_sink = check_sink;
+	ue_double_trace(check_sink, NULL);
 	events = 0;
 	switch (data[0] % 5) {
 	case 0:

@@ -5,11 +5,11 @@
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(WARN_CFLAGS)
 FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config_parse.c
-# The bridge built with EHS_TESTING (a sink instead of the kernel), the
-# builder, the decoder that checks its output, and the writer it links to.
+# The bridge, the builder, the decoder that checks its output, and the
+# writer's test double (tests/doubles/) instead of the writer.
 FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
-	$(filter %.c,$(src_user_events_libuserevents_la_SOURCES))
+	$(filter %.c,$(tests_doubles_libuser_events_double_la_SOURCES))
 
 # ehs_format and glibc's vsnprintf, nothing else.
 FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c
@@ -35,7 +35,7 @@ tests/fuzz/fuzz_config: $(FUZZ_CONFIG_SRC:%=$(srcdir)/%)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 tests/fuzz/fuzz_message: $(FUZZ_MESSAGE_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral -DEHS_TESTING \
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral \
 		-DEHS_CONFIG_PATH='"/nonexistent/ehsyslog.conf"' -o $@ $^
 tests/fuzz/fuzz_format: $(FUZZ_FORMAT_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz

@@ -5,7 +5,7 @@
  * registered at its first call and then set by the kernel exactly while
  * its tracepoint is traced, follows openlog's facility, and the stubs
  * answer from it.  Links the wrappers and the bridge as
- * tests/bridge/test_fastpath does, with no test sink.
+ * tests/preload/test_fastpath does, over the real writer.
  */
 #include "config.h"
 
@@ -81,7 +81,6 @@ static void setup(void)
 	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
 	unsetenv("EHSYSLOG_DISABLE");
 	unsetenv("EHSYSLOG_PROVIDER");
-	ehs_test_sink = NULL;
 }
 
 START_TEST(bytes_follow_their_tracepoints)

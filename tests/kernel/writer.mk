@@ -18,13 +18,16 @@ TESTS += tests/kernel/writer_kernel.sh
 EXTRA_DIST += tests/kernel/writer_kernel.sh
 
 # The priority table (bridge/pri_table.h) with its bytes kept by the
-# kernel: the wrappers and the bridge linked in as test_fastpath has them.
+# kernel: the wrappers and the bridge linked in as test_fastpath has them,
+# over the real writer.
 check_PROGRAMS += tests/kernel/pri_table_ktest
 tests_kernel_pri_table_ktest_SOURCES = tests/kernel/pri_table_ktest.c $(PRELOAD_SOURCES) \
 	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
-tests_kernel_pri_table_ktest_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
-tests_kernel_pri_table_ktest_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
-tests_kernel_pri_table_ktest_LDADD = $(BRIDGE_TEST_LDADD)
+# (per-target CPPFLAGS: the stubs' object must not be the library's)
+tests_kernel_pri_table_ktest_CPPFLAGS = $(AM_CPPFLAGS)
+tests_kernel_pri_table_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -U_FORTIFY_SOURCE
+tests_kernel_pri_table_ktest_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	src/user_events/libuserevents.la $(CHECK_LIBS)
 tests_kernel_pri_table_ktest_LDFLAGS = -no-install
 
 TESTS += tests/kernel/pri_table_kernel.sh

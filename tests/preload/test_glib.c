@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * GLib's logging calls on the host: this program links the interposer's
- * wrappers (preload/glib.c) and the test bridge, but not GLib, so its
- * g_log* calls make their events into a capturing sink and go no
- * further.  Checks the level mapping (flags, several level bits, user
+ * wrappers (preload/glib.c) and the bridge over the writer's test
+ * double, but not GLib, so its g_log* calls make their events into a
+ * capturing sink and go no further.  Checks the level mapping (flags, several level bits, user
  * levels), the event name, and each structured field's place: file and
  * line, string and binary extras, the fields left out.
  */
@@ -22,7 +22,7 @@
 #include <eventheader/eventheader.h>
 
 #include "bridge/bridge.h"
-#include "capture.h"
+#include "../bridge/capture.h"
 #include "event_fields.h"
 #include "preload/glib.h"
 
@@ -44,8 +44,7 @@ static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	memset(&cap, 0, sizeof cap);
-	ehs_test_sink = capture_sink;
-	ehs_test_ctx = &cap;
+	ue_double_trace(capture_sink, &cap);
 }
 
 START_TEST(level_mapping)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libsystemd's journal calls on the host: this program links the
- * interposer's wrappers and the test bridge, and no libsystemd, so its
- * sd_journal_* calls make their events into the capturing sink and the
- * real functions are missing (-ENOSYS in pass-through).  Checks the
+ * interposer's wrappers and the bridge over the writer's test double,
+ * and no libsystemd, so its sd_journal_* calls make their events into
+ * the capturing sink and the real functions are missing (-ENOSYS in pass-through).  Checks the
  * KEY=value rules of bridge/journal.h field by field, extras included:
  * malformed fields, keys journald drops, repeated and refused values,
  * binary values in sendv's length form, huge values, the extras' budget,
@@ -27,7 +27,7 @@
 #include "../user_events/nosyscall.h"
 #include "bridge/bridge.h"
 #include "bridge/schema.h"
-#include "capture.h"
+#include "../bridge/capture.h"
 #include "event_fields.h"
 #include "preload/sd_journal.h"
 
@@ -54,8 +54,7 @@ static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	memset(&cap, 0, sizeof cap);
-	ehs_test_sink = capture_sink;
-	ehs_test_ctx = &cap;
+	ue_double_trace(capture_sink, &cap);
 }
 
 #define IOV(s) { (void *)(s), sizeof(s) - 1 }
@@ -384,7 +383,7 @@ static void journal_many(void *arg)
 START_TEST(replace_mode_untraced_no_syscall)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 	/* The first calls read the configuration and try to register. */
 	journal_many(NULL);
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The whole path on the host: this program links the interposer's
- * wrappers and the bridge (EHS_TESTING), so its own syslog/warn/error
- * calls go through them into a capturing sink.  Checks each call's
+ * wrappers and the bridge over the writer's test double, so its own
+ * syslog/warn/error calls go through them into a capturing sink.  Checks each call's
  * event fields, that each call makes exactly one event, errno, %m, the
  * mask, glibc's invalid-priority rule, openlog, and the configuration.
  */
@@ -23,7 +23,7 @@
 
 #include "bridge/bridge.h"
 #include "bridge/schema.h"
-#include "capture.h"
+#include "../bridge/capture.h"
 
 void warnc(int code, const char *fmt, ...);
 void vwarnc(int code, const char *fmt, va_list ap);
@@ -85,8 +85,7 @@ static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	memset(&cap, 0, sizeof cap);
-	ehs_test_sink = capture_sink;
-	ehs_test_ctx = &cap;
+	ue_double_trace(capture_sink, &cap);
 }
 
 START_TEST(syslog_fields)

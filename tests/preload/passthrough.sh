@@ -10,7 +10,7 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 for prog in logcalls logcalls_fortify; do
-	bin="$top_builddir/tests/bridge/$prog"
+	bin="$top_builddir/tests/preload/$prog"
 	for what in warn warnx vwarn vwarnx warn-null err errx verr verrx \
 		    error error-exit error_at_line error_at_line-exit \
 		    syslog vsyslog openlog mask badpri; do

@@ -6,11 +6,11 @@
  * tracepoint table's states: "not registered" until the first call reads
  * the configuration, every word 0 when the library is disabled; and the
  * priority table's bytes, set until each priority's first call.  Links
- * the wrappers and the bridge like test_calls, with no test sink set, so
- * the writer runs for real (on a host without user_events its
- * registrations fail and the words and bytes drop to 0, which is the
- * idle state of a tracepoint nobody records too; tests/kernel's
- * pri_table_ktest sees the kernel keep the bytes).
+ * the wrappers and the bridge like test_calls, over the writer's test
+ * double, which traces nothing until a test says so: the words and bytes
+ * drop to 0 at registration, the idle state of a tracepoint nobody
+ * records (tests/kernel's pri_table_ktest sees the real kernel keep the
+ * bytes).
  */
 #include "config.h"
 
@@ -33,6 +33,7 @@
 #include "preload/stubs.h"
 #include "bridge/schema.h"
 #include "../user_events/nosyscall.h"
+#include "../doubles/user_events_double.h"
 
 #ifdef __SANITIZE_ADDRESS__
 /* This test counts syscalls and allocations and replaces malloc, all of
@@ -168,7 +169,7 @@ static void setup(void)
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	unsetenv("EHSYSLOG_DISABLE");
 	unsetenv("EHSYSLOG_PROVIDER");
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 }
 
 START_TEST(table_starts_unregistered)
@@ -258,7 +259,7 @@ START_TEST(priority_table_arms_each_priority_at_its_first_call)
 	syslog(LOG_INFO, "first");	/* reads the configuration */
 	syslog(LOG_MAIL | LOG_ERR, "first");
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
-	/* Registered (or failed, here): clear, as the tracepoint's word.
+	/* Registered, untraced: clear, as the tracepoint's word.
 	 * Every other priority waits for its first call. */
 	for (int pri = 0; pri <= EHS_PRI_MAX; pri++) {
 		bool called = pri == LOG_INFO || pri == (LOG_MAIL | LOG_ERR);
@@ -271,18 +272,19 @@ START_TEST(priority_table_arms_each_priority_at_its_first_call)
 	}
 	ck_assert_int_eq(ehs_pri_table_idle(EHS_PRI_MAX + 1), 0);
 	ck_assert_int_eq(ehs_pri_table_idle(-1), 0);
-	/* openlog retries what failed: each priority registers again at
-	 * its next call (where the registrations hold, only the priorities
-	 * without a facility do, and only when it changes: pri_table_ktest). */
+	/* openlog moves the facility: the priorities without one register
+	 * again at their next call, the others keep their registration
+	 * (the writer's double keeps it, as the kernel does: pri_table_ktest
+	 * holds the real writer to it). */
 	openlog("fastpath", 0, LOG_LOCAL3);
 	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_PRI_TRACED);
-	ck_assert_uint_eq(ehs_pri_table.full[LOG_MAIL | LOG_ERR], EHS_PRI_TRACED);
+	ck_assert_uint_eq(ehs_pri_table.full[LOG_MAIL | LOG_ERR], EHS_STUBS ? 0 : EHS_PRI_TRACED);
 	syslog(LOG_INFO, "again");
 	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_STUBS ? 0 : EHS_PRI_TRACED);
 }
 END_TEST
 
-/* With the count_sink set, whose events the full path always writes. */
+/* With count_sink tracing, whose events the full path always writes. */
 static void stray_priorities_take_the_full_path(void)
 {
 	/* Stray bits: glibc's complaint, then the call, both on the full path. */
@@ -302,19 +304,19 @@ static void stray_priorities_take_the_full_path(void)
 
 START_TEST(entry_points_decide_on_the_table)
 {
-	/* A test sink makes the full path write every call; the entry
-	 * points still return, before it, where the byte (with the stubs)
-	 * or the word (without) is 0.  One with the kernel's enable bit
-	 * takes the full path. */
+	/* Both words traced, so the full path writes every call that
+	 * reaches it; with the stubs the entry points still return, before
+	 * it, where the byte is 0 (without them the word decides).  One
+	 * with the kernel's enable bit takes the full path. */
 	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
 	syslog(LOG_INFO, "first");
 	struct ue_tracepoint *off = ehs_tracepoint(LOG_INFO, 1);
 	struct ue_tracepoint *on = ehs_tracepoint(LOG_ERR, 1);
-	__atomic_store_n(&off->state, 0, __ATOMIC_RELAXED);
+	ue_double_trace(count_sink, NULL);
+	__atomic_store_n(&off->state, UE_STATE_ENABLED, __ATOMIC_RELAXED);
 	__atomic_store_n(&on->state, UE_STATE_ENABLED, __ATOMIC_RELAXED);
 	__atomic_store_n(&ehs_pri_table.full[LOG_INFO], 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&ehs_pri_table.full[LOG_ERR], EHS_PRI_TRACED, __ATOMIC_RELAXED);
-	ehs_test_sink = count_sink;
 	events = 0;
 	syslog(LOG_INFO, "untraced");
 	__syslog_chk(LOG_INFO, 1, "untraced");
@@ -328,7 +330,7 @@ START_TEST(entry_points_decide_on_the_table)
 	call_vsyslog(1, LOG_ERR, "traced");
 	ck_assert_uint_eq(events, 4);
 	stray_priorities_take_the_full_path();
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 }
 END_TEST
 
@@ -353,33 +355,33 @@ static void four_lines(char *buf, size_t cap)
 	ck_assert(n > 0 && (size_t)n < cap);
 }
 
-/* Pass-through with LOG_PERROR, the configuration read, the word of
- * severity's LOG_USER tracepoint set to state (and severity's byte), events counted and stderr
- * captured. */
-static void pass_mode_counting(int severity, uint32_t state)
+/* Pass-through with LOG_PERROR, the configuration read, every
+ * tracepoint traced, severity's byte traced or not, events counted and
+ * stderr captured. */
+static void pass_mode_counting(int severity, bool traced)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "1", 1);
 	openlog("fastpath", LOG_PERROR, LOG_USER);
 	syslog(LOG_INFO, "first");
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
-	__atomic_store_n(&ehs_tracepoint(severity, 1)->state, state, __ATOMIC_RELAXED);
+	ue_double_trace(count_sink, NULL);
+	__atomic_store_n(&ehs_tracepoint(severity, 1)->state, UE_STATE_ENABLED, __ATOMIC_RELAXED);
 	__atomic_store_n(&ehs_pri_table.full[severity],
-			 EHS_PRI_PASS | (state ? EHS_PRI_TRACED : 0), __ATOMIC_RELAXED);
-	ehs_test_sink = count_sink;
+			 EHS_PRI_PASS | (traced ? EHS_PRI_TRACED : 0), __ATOMIC_RELAXED);
 	events = 0;
 	capture_stderr();
 }
 
 START_TEST(pass_mode_untraced_goes_straight_to_glibc)
 {
-	/* A test sink makes the C wrappers write an event for every call;
-	 * in pass-through the stubs jump to glibc's own functions before
-	 * them where the word is 0, and glibc prints each call with its
+	/* The word traced makes the C wrappers write an event for every
+	 * call; in pass-through the stubs jump to glibc's own functions
+	 * before them where the byte says untraced, and glibc prints each call with its
 	 * arguments as they were given. */
 	char got[1024], want[1024];
-	pass_mode_counting(LOG_INFO, 0);
+	pass_mode_counting(LOG_INFO, false);
 	log_four(LOG_INFO);
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 	stderr_text(got, sizeof got);
 	four_lines(want, sizeof want);
 	ck_assert_str_eq(got, want);
@@ -394,11 +396,11 @@ START_TEST(pass_mode_traced_still_emits)
 	 * the C wrappers: an event each (two for the stray bits: glibc's
 	 * complaint and the call), and the call still goes on to glibc. */
 	char got[1024], want[1024];
-	pass_mode_counting(LOG_ERR, UE_STATE_ENABLED);
+	pass_mode_counting(LOG_ERR, true);
 	log_four(LOG_ERR);
 	ck_assert_uint_eq(events, 4);
 	stray_priorities_take_the_full_path();
-	ehs_test_sink = NULL;
+	ue_double_trace(NULL, NULL);
 	stderr_text(got, sizeof got);
 	four_lines(want, sizeof want);
 	ck_assert_ptr_nonnull(strstr(got, want));

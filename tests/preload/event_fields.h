@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "capture.h"
+#include "../bridge/capture.h"
 
 #define EVF_FIELDS_MAX 80
 

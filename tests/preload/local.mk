@@ -1,0 +1,79 @@
+# tests/preload: the interposer's tests.  Host checks of libehsyslog.so
+# (pass-through, linkage, start-up syscalls), and Check programs that link
+# the wrappers themselves over the bridge and the writer's test double
+# (BRIDGE_TEST_LDADD, tests/bridge/local.mk).
+
+# The program the pass-through checks run with and without the library:
+# once plain, once fortified so it calls the _chk forms.
+check_PROGRAMS += tests/preload/logcalls tests/preload/logcalls_fortify
+tests_preload_logcalls_SOURCES = tests/preload/logcalls.c
+tests_preload_logcalls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE -O0
+tests_preload_logcalls_fortify_SOURCES = tests/preload/logcalls.c
+tests_preload_logcalls_fortify_CFLAGS = $(AM_CFLAGS) -O2 -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+
+TESTS += tests/preload/passthrough.sh tests/preload/linkage.sh \
+	tests/preload/startup_syscalls.sh
+dist_noinst_SCRIPTS += tests/preload/passthrough.sh tests/preload/linkage.sh \
+	tests/preload/startup_syscalls.sh
+
+# The interposer's wrappers linked into the test program itself, over the
+# bridge and the writer's double: the program's own calls take the
+# library's whole path.
+# Their stderr output goes to the test log.
+check_PROGRAMS += tests/preload/test_calls
+TESTS += tests/preload/test_calls
+tests_preload_test_calls_SOURCES = tests/preload/test_calls.c $(PRELOAD_SOURCES)
+tests_preload_test_calls_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_preload_test_calls_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_test_calls_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_calls_LDFLAGS = -no-install
+
+# The untraced fast path: no syscall (counted with ptrace), no
+# allocation, errno kept, the real syslog never reached in replace mode.
+check_PROGRAMS += tests/preload/test_fastpath
+TESTS += tests/preload/test_fastpath
+tests_preload_test_fastpath_SOURCES = tests/preload/test_fastpath.c $(PRELOAD_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_preload_test_fastpath_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_preload_test_fastpath_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_test_fastpath_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_fastpath_LDFLAGS = -no-install
+
+# The same two with the C entry points, which other architectures use:
+# built everywhere, so x86-64 runs them too.
+check_PROGRAMS += tests/preload/test_calls_c tests/preload/test_fastpath_c
+TESTS += tests/preload/test_calls_c tests/preload/test_fastpath_c
+tests_preload_test_calls_c_SOURCES = tests/preload/test_calls.c $(PRELOAD_C_SOURCES)
+tests_preload_test_calls_c_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DEHS_NO_ASM_STUBS
+tests_preload_test_calls_c_CFLAGS = $(tests_preload_test_calls_CFLAGS)
+tests_preload_test_calls_c_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_calls_c_LDFLAGS = -no-install
+tests_preload_test_fastpath_c_SOURCES = tests/preload/test_fastpath.c $(PRELOAD_C_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_preload_test_fastpath_c_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DEHS_NO_ASM_STUBS
+tests_preload_test_fastpath_c_CFLAGS = $(tests_preload_test_fastpath_CFLAGS)
+tests_preload_test_fastpath_c_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_fastpath_c_LDFLAGS = -no-install
+
+# GLib's calls through preload/glib.c into the sink, GLib not linked:
+# the level mapping and where each structured field goes.
+check_PROGRAMS += tests/preload/test_glib
+TESTS += tests/preload/test_glib
+tests_preload_test_glib_SOURCES = tests/preload/test_glib.c $(PRELOAD_SOURCES) \
+	tests/preload/event_fields.h tests/preload/event_fields.c
+tests_preload_test_glib_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_preload_test_glib_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_test_glib_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_glib_LDFLAGS = -no-install
+
+# libsystemd's journal calls through the interposer's wrappers, without
+# libsystemd: the KEY=value rules, field by field.
+check_PROGRAMS += tests/preload/test_journal
+TESTS += tests/preload/test_journal
+tests_preload_test_journal_SOURCES = tests/preload/test_journal.c $(PRELOAD_SOURCES) \
+	tests/preload/event_fields.h tests/preload/event_fields.c \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+tests_preload_test_journal_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_preload_test_journal_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_test_journal_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_journal_LDFLAGS = -no-install
