@@ -9,7 +9,7 @@ WRITER_KTEST_TRACEFS_LIBS = -ltracefs -ltraceevent
 
 check_PROGRAMS += tests/kernel/writer_ktest
 tests_kernel_writer_ktest_SOURCES = tests/kernel/writer_ktest.c \
-	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h $(KERNEL_FILES)
 tests_kernel_writer_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(WRITER_KTEST_TRACEFS_CFLAGS)
 tests_kernel_writer_ktest_LDADD = libehsyslog.la $(CHECK_LIBS) $(WRITER_KTEST_TRACEFS_LIBS)
 tests_kernel_writer_ktest_LDFLAGS = -no-install
@@ -21,7 +21,7 @@ EXTRA_DIST += tests/kernel/writer_kernel.sh
 # kernel: the wrappers and the bridge linked in as test_fastpath has them.
 check_PROGRAMS += tests/kernel/pri_table_ktest
 tests_kernel_pri_table_ktest_SOURCES = tests/kernel/pri_table_ktest.c $(PRELOAD_SOURCES) \
-	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h $(KERNEL_FILES)
 tests_kernel_pri_table_ktest_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_kernel_pri_table_ktest_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_kernel_pri_table_ktest_LDADD = $(BRIDGE_TEST_LDADD)

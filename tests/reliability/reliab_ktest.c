@@ -33,7 +33,6 @@
 #include <ehsyslog/user_events.h>
 
 #include "reliability/reader.h"
-#include "reliability/proc_fd.h"
 #include "reliability/reliab.h"
 
 const char *self_exe;
@@ -89,11 +88,6 @@ pid_t run_subject(int *status, const char *out, char *const argv[])
 	}
 	ck_assert_int_eq(waitpid(pid, status, 0), pid);
 	return pid;
-}
-
-int user_events_fd(void)
-{
-	return proc_fd_find((const char *const[]){ "user_events_data", NULL });
 }
 
 off_t file_size(const char *path)
