@@ -5,3 +5,5 @@ KERNEL_FILES = tests/lib/kernel_files.c tests/lib/kernel_files.h
 # The EventHeader parser of the Python checks (tests/e2e/*_check.py),
 # which find it beside themselves in ../lib.
 dist_noinst_DATA += tests/lib/eventheader.py
+# perf_path: the real perf binary, for the guest tests that run perf.
+dist_noinst_DATA += tests/lib/perf_path.sh
