@@ -160,10 +160,8 @@ END_TEST
 
 int main(void)
 {
-	if (geteuid() != 0 || access(TRACING "/user_events_data", W_OK) != 0) {
-		printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	if (kf_skip_unless_usable())
 		return 77;
-	}
 	Suite *s = suite_create("priority table in the kernel");
 	TCase *tc = tcase_create("kernel");
 	tcase_set_timeout(tc, 60);

@@ -9,6 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
+int kf_skip_unless_usable(void)
+{
+	if (geteuid() == 0 && access(TRACING "/user_events_data", W_OK) == 0)
+		return 0;
+	printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	return 77;
+}
+
 int proc_fd_find(const char *const needles[])
 {
 	DIR *d = opendir("/proc/self/fd");

@@ -9,6 +9,10 @@
 
 #define TRACING "/sys/kernel/tracing"
 
+/* 0 if this process is root and may write user_events_data; else prints
+ * the SKIP line the real-kernel programs exit 77 with, and returns 77. */
+int kf_skip_unless_usable(void);
+
 /* The highest of this process's descriptors whose /proc/self/fd link
  * contains one of needles (NULL-terminated); -1 if none, -2 if
  * /proc/self/fd cannot be read. */

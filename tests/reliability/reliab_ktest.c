@@ -112,10 +112,8 @@ int main(int argc, char **argv)
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
 	if (argc >= 3 && strcmp(argv[1], "subject") == 0)
 		return subject_main(argc - 2, argv + 2);
-	if (geteuid() != 0 || access(TRACING "/user_events_data", W_OK) != 0) {
-		printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	if (kf_skip_unless_usable())
 		return 77;
-	}
 	sr = srunner_create(load_suite());
 	srunner_add_suite(sr, concurrency_suite());
 	srunner_add_suite(sr, faults_suite());

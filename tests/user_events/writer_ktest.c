@@ -1099,10 +1099,8 @@ int main(int argc, char **argv)
 		return exec_child(argv);
 	if (argc == 2 && strcmp(argv[1], "nonroot-child") == 0)
 		return nonroot_child();
-	if (geteuid() != 0 || access(TRACING "/user_events_data", W_OK) != 0) {
-		printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	if (kf_skip_unless_usable())
 		return 77;
-	}
 	s = suite_create("user_events writer in the kernel");
 	tc = tcase_create("kernel");
 	tcase_set_timeout(tc, 60);
