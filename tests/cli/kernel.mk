@@ -11,7 +11,6 @@ tests_cli_kernel_native_LDFLAGS = -no-install
 
 CLI_KERNEL_TESTS = tests/cli/kernel_tail.sh tests/cli/kernel_register.sh \
 	tests/cli/kernel_decode.sh tests/cli/kernel_stale.sh tests/cli/kernel_facility.sh \
-	tests/cli/kernel_plugin.sh tests/cli/kernel_native.sh \
-	tests/cli/kernel_glib.sh tests/cli/kernel_group.sh
+	tests/cli/kernel_plugin.sh tests/cli/kernel_native.sh tests/cli/kernel_group.sh
 TESTS += $(CLI_KERNEL_TESTS)
-EXTRA_DIST += $(CLI_KERNEL_TESTS) tests/cli/kernel_lib.sh tests/perf_path.sh tests/e2e/glib_check.py
+EXTRA_DIST += $(CLI_KERNEL_TESTS) tests/cli/kernel_lib.sh

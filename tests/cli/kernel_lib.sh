@@ -3,7 +3,7 @@
 # admin_lib.sh what the tool's kernel tests need: running the test script
 # itself in a user_events kernel, waiting on tracefs, logging programs.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
-. "${top_srcdir:-.}/tests/perf_path.sh"
+. "${top_srcdir:-.}/tests/lib/perf_path.sh"
 
 TR=/sys/kernel/tracing
 LOGGER=$top_builddir/tests/cli/kernel_logger
@@ -29,7 +29,7 @@ in_kernel() {
 	exit $krc
 }
 
-# find_perf: the real perf in $PERF (tests/perf_path.sh).
+# find_perf: the real perf in $PERF (tests/lib/perf_path.sh).
 find_perf() {
 	PERF=$(perf_path) || PERF=
 	[ -n "$PERF" ] || fail "no working perf binary"

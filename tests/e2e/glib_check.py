@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Checks the events of the GLib e2e program (tests/e2e/glib_calls.c)
 twice: decoded here from perf.data by a decoder of our own, which shares
-no code with the project (perf.data records, PERF_SAMPLE_RAW, the
-EventHeader header, metadata and payload), and as `ehsyslog decode
---json` printed them.
+no code with the project (perf.data records and PERF_SAMPLE_RAW here,
+the EventHeader header, metadata and payload in tests/lib/eventheader.py),
+and as `ehsyslog decode --json` printed them.
 
 usage: glib_check.py EXPECTED PERF.DATA DECODE.JSON IDS PID...
 
@@ -16,14 +16,19 @@ every field in order with its encoding and bytes, the meta level; the
 counts must be equal.  Exit 0 when all match, 1 otherwise.
 """
 import json
+import os
 import struct
 import sys
+
+# No __pycache__ in the source tree (read-only under distcheck).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from eventheader import parse as eventheader_parse  # noqa: E402
+from eventheader import VALUE8, VALUE16, VALUE32, STRING16, BINARY16  # noqa: E402
 
 PROVIDER = "Syslog"
 LEVELS = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 4, 7: 5}
 FACILITY = 1  # LOG_USER: the program calls no openlog
-# EventHeader encodings used by the schema.
-VALUE8, VALUE16, VALUE32, STRING16, BINARY16 = 2, 3, 4, 10, 13
 ERRNO_FORMAT = 4
 
 # perf_event_attr.sample_type bits, in the order their data appears.
@@ -107,48 +112,20 @@ def parse_sample(rec, attrs, by_id):
 def eventheader(raw):
     """Tracepoint-independent decoding of one user_events record: skips
     the 8 bytes of common fields, then reads the EventHeader event."""
-    p = raw[8:]
-    flags, version, _id, _tag, _opcode, level = struct.unpack_from("<BBHHBB", p, 0)
-    if flags != 0x07 or version != 0:
-        raise ValueError(f"header flags {flags:#x} version {version}")
-    at, meta = 8, None
-    while True:
-        size, kind = struct.unpack_from("<HH", p, at)
-        if kind & 0x7FFF == 1:
-            meta = p[at + 4:at + 4 + size]
-        at += 4 + size
-        if not kind & 0x8000:
-            break
-    if meta is None:
-        raise ValueError("no metadata block")
-    name, _, rest = meta.partition(b"\0")
+    ev = eventheader_parse(raw, 8)
+    if ev.version != 0:
+        raise ValueError(f"header flags {ev.flags:#x} version {ev.version}")
     fields = []
-    while rest:
-        fname, _, rest = rest.partition(b"\0")
-        enc, rest = rest[0], rest[1:]
-        fmt = 0
-        if enc & 0x80:
-            fmt, rest = rest[0], rest[1:]
-            if fmt & 0x80:
-                rest = rest[2:]
-        enc &= 0x7F
-        if enc in (VALUE8, VALUE16, VALUE32):
-            n = {VALUE8: 1, VALUE16: 2, VALUE32: 4}[enc]
-            value = p[at:at + n]
-            at += n
-        elif enc in (STRING16, BINARY16):
-            n, = struct.unpack_from("<H", p, at)
-            value = p[at + 2:at + 2 + n]
-            at += 2 + n
-        else:
+    for fname, enc, fmt, value in ev.fields:
+        if enc not in (VALUE8, VALUE16, VALUE32, STRING16, BINARY16):
             raise ValueError(f"field {fname!r}: encoding {enc}")
-        if fname == b"errno" and fmt != ERRNO_FORMAT:
+        if fname == "errno" and fmt != ERRNO_FORMAT:
             raise ValueError(f"errno's format is {fmt}")
-        fields.append((fname.decode(), enc, bytes(value)))
+        fields.append((fname, enc, value))
     # perf pads raw data to 8 bytes: nothing but padding may follow.
-    if len(p) - at >= 8 or any(p[at:]):
-        raise ValueError(f"{len(p) - at} bytes after the payload")
-    return name.decode(), level, fields
+    if len(raw) - ev.end >= 8 or any(raw[ev.end:]):
+        raise ValueError(f"{len(raw) - ev.end} bytes after the payload")
+    return ev.name, ev.level, fields
 
 
 def check_own(expected, samples, tracepoints, pids):

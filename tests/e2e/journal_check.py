@@ -8,8 +8,9 @@ field by field, read two ways:
   journal_check.py raw EXPECTED INSTANCE_DIR
       the ftrace instance's ring buffers, read from trace_pipe_raw and
       decoded here from the EventHeader bytes, independently of the
-      project's code: ring buffer pages, event headers, metadata and
-      payload per the kernel's and EventHeader's formats.
+      project's code: ring buffer pages here, event headers, metadata
+      and payload in tests/lib/eventheader.py, per the kernel's and
+      EventHeader's formats.
 
 Every event must match exactly: tracepoint level and keyword, event
 name, message bytes, severity, facility, errno, file and line when
@@ -25,8 +26,12 @@ import re
 import struct
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# No __pycache__ in the source tree (read-only under distcheck).
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "lib")]
 from compare import LEVELS, decoder_text  # noqa: E402
+import eventheader as eh  # noqa: E402
 
 
 def read_expected(path):
@@ -113,51 +118,20 @@ def records(page):
                 at += 4 + 4 * kind
 
 
-def cstr(b, at):
-    end = b.index(b"\0", at)
-    return b[at:end], end + 1
-
-
 def eventheader(tp, data, off):
     """One event as a list of (field name, value): name and level first."""
-    flags, version, eid, tag, opcode, level = struct.unpack_from("<BBHHBB", data, off)
-    if flags != 0x07:
-        raise ValueError(f"{tp}: eventheader flags {flags:#x}")
-    at, meta = off + 8, None
-    while True:
-        size, kind = struct.unpack_from("<HH", data, at)
-        if kind & 0x7fff == 1:
-            meta = data[at + 4:at + 4 + size]
-        at += 4 + size
-        if not kind & 0x8000:
-            break
-    name, m = cstr(meta, 0)
-    fields = [("tracepoint", tp), ("level", level), ("name", name.decode())]
-    while m < len(meta):
-        fname, m = cstr(meta, m)
-        enc = meta[m]
-        m += 1
-        if enc & 0x80:
-            fmt = meta[m]
-            m += 1
-            if fmt & 0x80:
-                m += 2
-        enc &= 0x7f
-        if enc & 0x60:
-            raise ValueError(f"{tp}: array field {fname!r}")
-        if enc == 10:
-            n, = struct.unpack_from("<H", data, at)
-            value = data[at + 2:at + 2 + n]
-            at += 2 + n
-        elif enc in (2, 3, 4, 5):
-            n = {2: 1, 3: 2, 4: 4, 5: 8}[enc]
-            value = int.from_bytes(data[at:at + n], "little", signed=(enc == 4))
-            at += n
+    try:
+        ev = eh.parse(data, off)
+    except ValueError as err:
+        raise ValueError(f"{tp}: {err}") from None
+    fields = [("tracepoint", tp), ("level", ev.level), ("name", ev.name)]
+    for fname, enc, _fmt, value in ev.fields:
+        if enc == eh.STRING16:
+            fields.append((fname, value))
+        elif enc in eh.SIZES:
+            fields.append((fname, eh.value(enc, value)))
         else:
             raise ValueError(f"{tp}: encoding {enc} of {fname!r}")
-        fields.append((fname.decode(), value))
-    if at > len(data):
-        raise ValueError(f"{tp}: payload past the event's end")
     return fields
 
 

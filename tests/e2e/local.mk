@@ -60,6 +60,11 @@ tests_e2e_glib_calls_SOURCES = tests/e2e/glib_calls.c tests/e2e/glib_structured.
 tests_e2e_glib_calls_CFLAGS = $(E2E_CFLAGS) $(GLIB_CFLAGS)
 tests_e2e_glib_calls_LDFLAGS =
 tests_e2e_glib_calls_LDADD = $(GLIB_LIBS)
+# It runs under tests/cli/kernel_lib.sh, the tool tests' harness: it also
+# checks what `ehsyslog decode` prints of these events.
+TESTS += tests/e2e/glib.sh
+dist_noinst_SCRIPTS += tests/e2e/glib.sh
+dist_noinst_DATA += tests/e2e/glib_check.py
 
 # libsystemd's journal calls from a program built against Debian's
 # libsystemd (test-only dependency): events checked with our decoder and

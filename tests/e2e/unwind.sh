@@ -24,7 +24,7 @@ prog=$e2e/unwind
 	echo "ERROR: $prog missing: build first"
 	exit 99
 }
-. "$srcdir/tests/perf_path.sh"
+. "$srcdir/tests/lib/perf_path.sh"
 PERF=$(perf_path) || PERF=
 [ -n "$PERF" ] || {
 	echo "SKIP: no working perf"

@@ -6,4 +6,4 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	exit 77
 fi
 CK_FORK=no exec valgrind -q --error-exitcode=1 --leak-check=full \
-	"${top_builddir:-.}/tests/eventheader/decode_test"
+	"${top_builddir:-.}/tests/eventheader/test_decode"

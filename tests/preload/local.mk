@@ -55,7 +55,7 @@ tests_preload_test_fastpath_c_CFLAGS = $(tests_preload_test_fastpath_CFLAGS)
 tests_preload_test_fastpath_c_LDADD = $(BRIDGE_TEST_LDADD)
 tests_preload_test_fastpath_c_LDFLAGS = -no-install
 
-# GLib's calls through preload/glib.c into the sink, GLib not linked:
+# GLib's calls through preload/glib.c into the writer's double, GLib not linked:
 # the level mapping and where each structured field goes.
 check_PROGRAMS += tests/preload/test_glib
 TESTS += tests/preload/test_glib
@@ -77,3 +77,19 @@ tests_preload_test_journal_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_preload_test_journal_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_test_journal_LDADD = $(BRIDGE_TEST_LDADD)
 tests_preload_test_journal_LDFLAGS = -no-install
+
+# The priority table (bridge/pri_table.h) with its bytes kept by a real
+# kernel: the wrappers and the bridge linked as test_fastpath has them,
+# over the real writer, run through scripts/kernel-test.
+# (per-target CPPFLAGS: the stubs' object must not be the library's)
+check_PROGRAMS += tests/preload/pri_table_ktest
+tests_preload_pri_table_ktest_SOURCES = tests/preload/pri_table_ktest.c $(PRELOAD_SOURCES) \
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h $(KERNEL_FILES)
+tests_preload_pri_table_ktest_CPPFLAGS = $(AM_CPPFLAGS)
+tests_preload_pri_table_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_pri_table_ktest_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	src/user_events/libuserevents.la $(CHECK_LIBS)
+tests_preload_pri_table_ktest_LDFLAGS = -no-install
+
+TESTS += tests/preload/pri_table_kernel.sh
+EXTRA_DIST += tests/preload/pri_table_kernel.sh

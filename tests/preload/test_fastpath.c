@@ -9,7 +9,7 @@
  * the wrappers and the bridge like test_calls, over the writer's test
  * double, which traces nothing until a test says so: the words and bytes
  * drop to 0 at registration, the idle state of a tracepoint nobody
- * records (tests/kernel's pri_table_ktest sees the real kernel keep the
+ * records (pri_table_ktest sees the real kernel keep the
  * bytes).
  */
 #include "config.h"

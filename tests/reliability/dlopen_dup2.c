@@ -16,7 +16,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
-#include "reliability/proc_fd.h"
+#include "lib/kernel_files.h"
 
 int main(int argc, char **argv)
 {
@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 		return 3;
 	memcpy(&log, &sym, sizeof sym);
 	log(LOG_LOCAL6 | LOG_INFO, "before dup2");
-	ours = proc_fd_find((const char *const[]){ "user_events_data", NULL });
+	ours = user_events_fd();
 	mine = open(argv[2], O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (ours < 0 || mine < 0 || dup2(mine, ours) != ours || write(ours, "mine\n", 5) != 5)
 		return 3;

@@ -18,6 +18,8 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "lib/kernel_files.h"
+
 #define RANGES 32
 
 struct range {
@@ -41,16 +43,6 @@ static int mappings(const char *path, struct range *r)
 	}
 	fclose(f);
 	return n;
-}
-
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	int ok = fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-
-	if (fd >= 0)
-		close(fd);
-	return ok ? 0 : -1;
 }
 
 int main(int argc, char **argv)
@@ -83,7 +75,7 @@ int main(int argc, char **argv)
 		if (p != (void *)r[i].lo)
 			return 3;
 	}
-	if (write_file(argv[2], "0") < 0 || write_file(argv[2], "1") < 0)
+	if (kf_write(argv[2], "0") < 0 || kf_write(argv[2], "1") < 0)
 		return 3;
 	usleep(100000);
 	for (int i = 0; i < n; i++)

@@ -124,11 +124,7 @@ static pid_t paused_fault(const char *what, void (*change)(int undo), int *st,
 
 static void write_file(const char *path, const char *text)
 {
-	int fd = open(path, O_WRONLY | O_TRUNC);
-
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
+	ck_assert_int_eq(kf_write(path, text), 0);
 }
 
 static struct stat dir_st, data_st;

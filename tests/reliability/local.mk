@@ -9,21 +9,21 @@ tests_reliability_reliab_ktest_SOURCES = tests/reliability/reliab_ktest.c \
 	tests/reliability/reliab.h tests/reliability/reader.h tests/reliability/reader.c \
 	tests/reliability/load.c tests/reliability/concurrency.c \
 	tests/reliability/faults.c tests/reliability/input.c tests/reliability/subjects.c \
-	tests/reliability/security.c tests/reliability/proc_fd.c tests/reliability/proc_fd.h
+	tests/reliability/security.c $(KERNEL_FILES)
 tests_reliability_reliab_ktest_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_reliability_reliab_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(RELIAB_TRACEFS_CFLAGS)
 tests_reliability_reliab_ktest_LDADD = libehsyslog.la $(CHECK_LIBS) -ltracefs -ltraceevent
 tests_reliability_reliab_ktest_LDFLAGS = -no-install
 
-# Loads the library with dlopen(): linked with nothing of ours.
+# Loads the library with dlopen(): linked with no part of it.
 check_PROGRAMS += tests/reliability/dlopen_user
-tests_reliability_dlopen_user_SOURCES = tests/reliability/dlopen_user.c
+tests_reliability_dlopen_user_SOURCES = tests/reliability/dlopen_user.c $(KERNEL_FILES)
+tests_reliability_dlopen_user_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_reliability_dlopen_user_LDADD = -ldl
 
 # dup2()s over the descriptor of a dlopen()ed library.
 check_PROGRAMS += tests/reliability/dlopen_dup2
-tests_reliability_dlopen_dup2_SOURCES = tests/reliability/dlopen_dup2.c \
-	tests/reliability/proc_fd.c tests/reliability/proc_fd.h
+tests_reliability_dlopen_dup2_SOURCES = tests/reliability/dlopen_dup2.c $(KERNEL_FILES)
 tests_reliability_dlopen_dup2_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_reliability_dlopen_dup2_LDADD = -ldl
 

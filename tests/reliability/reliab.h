@@ -6,7 +6,7 @@
 #include <check.h>
 #include <sys/types.h>
 
-#define TRACING "/sys/kernel/tracing"
+#include "lib/kernel_files.h"
 
 /* The default provider's tracepoints at LOG_INFO, facility LOCALn:
  * keyword 1 << (16 + n). */
@@ -31,8 +31,6 @@ void reg(int pri);
 void set_nofile(unsigned long soft, unsigned long hard);
 pid_t run_subject(int *status, const char *out, char *const argv[]);
 off_t file_size(const char *path);
-/* The number of this process's descriptor on user_events_data, or -1. */
-int user_events_fd(void);
 
 /* argv: the subject's name, then its arguments.  Returns its exit code. */
 int subject_main(int argc, char **argv);

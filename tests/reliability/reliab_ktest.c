@@ -33,7 +33,6 @@
 #include <ehsyslog/user_events.h>
 
 #include "reliability/reader.h"
-#include "reliability/proc_fd.h"
 #include "reliability/reliab.h"
 
 const char *self_exe;
@@ -91,11 +90,6 @@ pid_t run_subject(int *status, const char *out, char *const argv[])
 	return pid;
 }
 
-int user_events_fd(void)
-{
-	return proc_fd_find((const char *const[]){ "user_events_data", NULL });
-}
-
 off_t file_size(const char *path)
 {
 	struct stat st;
@@ -118,10 +112,8 @@ int main(int argc, char **argv)
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
 	if (argc >= 3 && strcmp(argv[1], "subject") == 0)
 		return subject_main(argc - 2, argv + 2);
-	if (geteuid() != 0 || access(TRACING "/user_events_data", W_OK) != 0) {
-		printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	if (kf_skip_unless_usable())
 		return 77;
-	}
 	sr = srunner_create(load_suite());
 	srunner_add_suite(sr, concurrency_suite());
 	srunner_add_suite(sr, faults_suite());

@@ -165,12 +165,7 @@ START_TEST(secure_execution_ignores_environment)
 		ck_assert_msg(revs_count(&ev, pid, text) == 1, "%s missing", text);
 	}
 	/* Neither provider was ever registered. */
-	int fd = open(TRACING "/user_events_status", O_RDONLY);
-	ck_assert_int_ge(fd, 0);
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	ck_assert_int_ge(n, 0);
-	buf[n] = '\0';
+	ck_assert_ptr_nonnull(kf_read(TRACING "/user_events_status", buf, sizeof buf));
 	ck_assert_ptr_null(strstr(buf, "EvilEnv"));
 	ck_assert_ptr_null(strstr(buf, "EvilConf"));
 	unlink(copy);

@@ -29,7 +29,6 @@
 
 #include <ehsyslog/user_events.h>
 
-#include "reliability/proc_fd.h"
 #include "reliability/reliab.h"
 #include "user_events/internal.h"
 
@@ -204,22 +203,6 @@ static int dup2_race(const char *file, long rounds)
 	return status.state == UE_STATUS_OK ? 0 : 8;
 }
 
-/* Whether user_events_status lists the tracepoint name. */
-static bool listed(const char *name)
-{
-	char line[512];
-	size_t len = strlen(name);
-	bool found = false;
-	FILE *f = fopen(TRACING "/user_events_status", "r");
-
-	if (!f)
-		return false;
-	while (!found && fgets(line, sizeof line, f))
-		found = strncmp(line, name, len) == 0 && (line[len] == ' ' || line[len] == '\n');
-	fclose(f);
-	return found;
-}
-
 /* Root logs, so that the library opens user_events_data, then forks; the
  * child drops to uid and gid 65534 and logs "dropped" on LOCAL5 (traced)
  * and "new" at LOG_EMERG, a tracepoint nobody registered.  EXPECT says
@@ -262,7 +245,7 @@ static int drop_privileges(const char *provider, const char *expect)
 	}
 	if (read(ready[0], &c, 1) != 1)
 		r = 10;
-	else if (listed(name) != allowed)
+	else if ((kf_status_lists(name) == 1) != allowed)
 		r = 11;
 	if (write(go[1], "g", 1) != 1 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
 		return 10;

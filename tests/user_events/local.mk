@@ -1,5 +1,5 @@
 # tests/user_events: host unit tests of the writer (the host kernel has no
-# user_events; tests/kernel/writer_* run against a real one).
+# user_events; writer_ktest, in kernel.mk, runs against a real one).
 UE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 UE_TEST_LDADD = src/user_events/libuserevents.la $(CHECK_LIBS)
 

@@ -72,7 +72,7 @@ lib=$(ldconfig -p 2>/dev/null | sed -n 's/^[[:space:]]*libbsd\.so\.0 (.*x86-64.*
 	exit 99
 }
 lib=$(readlink -f "$lib")
-outdir=$builddir/tests/kernel/guest-smoke.outdir
+outdir=$builddir/tests/kernel/guest_smoke.outdir
 rm -rf "$outdir" && mkdir -p "$outdir" || exit 99
 outdir=$(cd "$outdir" && pwd -P)
 # shellcheck disable=SC2016

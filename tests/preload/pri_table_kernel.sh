@@ -1,10 +1,10 @@
 #!/bin/sh
 # The priority table against a real user_events kernel:
-# tests/kernel/pri_table_ktest.c, natively, in the QEMU guest or skipped,
+# tests/preload/pri_table_ktest.c, natively, in the QEMU guest or skipped,
 # as scripts/kernel-test decides.
 runner="$top_srcdir/scripts/kernel-test"
 if [ ! -x "$runner" ]; then
 	echo "SKIP: $runner missing"
 	exit 77
 fi
-exec "$runner" "$top_builddir/tests/kernel/pri_table_ktest"
+exec "$runner" "$top_builddir/tests/preload/pri_table_ktest"

@@ -11,7 +11,6 @@
 #include <check.h>
 
 #include "../check_run.h"
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -34,8 +33,7 @@
 #include "user_events/abi.h"
 #include "user_events/internal.h"
 #include "../user_events/nosyscall.h"
-
-#define TRACING "/sys/kernel/tracing"
+#include "../lib/kernel_files.h"
 
 static const char *self_exe;
 
@@ -180,33 +178,17 @@ static void enable(struct tracefs_instance *inst, struct ue_tracepoint *tp)
 static char *slurp(const char *path)
 {
 	static char buf[16384];
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
 
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n < 0)
-		return NULL;
-	buf[n] = '\0';
-	return buf;
+	return kf_read(path, buf, sizeof buf);
 }
 
 /* Is name a line of user_events_status (possibly with " # ..." after)? */
 static bool status_lists(const char *name)
 {
-	const char *s = slurp(TRACING "/user_events_status");
-	size_t len = strlen(name);
+	int listed = kf_status_lists(name);
 
-	ck_assert_ptr_nonnull(s);
-	for (const char *line = s; *line; line = strchr(line, '\n') + 1) {
-		if (strncmp(line, name, len) == 0 && (line[len] == '\n' || line[len] == ' '))
-			return true;
-		if (!strchr(line, '\n'))
-			break;
-	}
-	return false;
+	ck_assert_int_ge(listed, 0);
+	return listed;
 }
 
 /* An auto-deleted event may go away a little after its last user. */
@@ -218,42 +200,6 @@ static bool eventually_gone(const char *name)
 		usleep(10000);
 	}
 	return false;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	ck_assert_int_eq(close(fd), 0);
-}
-
-/* Our descriptor, found the way an outsider would: by its target; -1 if
- * none, -2 on error.  No Check assertion: after close_range, Check's own
- * descriptor numbers belong to the test's files. */
-static int find_data_fd(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int found = -1;
-
-	if (!d)
-		return -2;
-	while ((e = readdir(d))) {
-		char link[300], target[PATH_MAX];
-		ssize_t n;
-
-		snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
-		n = readlink(link, target, sizeof target - 1);
-		if (n <= 0)
-			continue;
-		target[n] = '\0';
-		if (strcmp(target, TRACING "/user_events_data") == 0)
-			found = atoi(e->d_name);
-	}
-	closedir(d);
-	return found;
 }
 
 /* ---- tests -------------------------------------------------------------- */
@@ -288,13 +234,13 @@ START_TEST(registration_visible)
 	ck_assert_str_eq(st.path, TRACING "/user_events_data");
 	ck_assert_uint_eq(st.registered, 1);
 	ck_assert_uint_eq(st.failed, 0);
-	fd = find_data_fd();
+	fd = user_events_fd();
 	ck_assert_int_ge(fd, 900);
 	ck_assert_int_eq(fcntl(fd, F_GETFD), FD_CLOEXEC);
 
 	ue_close();
 	ck_assert(eventually_gone("WriterKT_L4K1"));
-	ck_assert_int_eq(find_data_fd(), -1);
+	ck_assert_int_eq(user_events_fd(), -1);
 	ue_status(&st);
 	ck_assert_int_eq(st.state, UE_STATUS_UNUSED);
 	ck_assert_uint_eq(st.registered, 0);
@@ -309,11 +255,11 @@ START_TEST(enable_flips_word)
 
 	ck_assert_int_eq(ue_tracepoint_register(&tp, 0), 0);
 	ck_assert_uint_eq(tp.state, 0);
-	write_file(TRACING "/events/user_events/WriterKT_L5K2/enable", "1\n");
+	ck_assert_int_eq(kf_enable("WriterKT_L5K2", 1), 0);
 	ck_assert_uint_eq(tp.state, UE_STATE_ENABLED);
 	ck_assert(ue_tracepoint_active(&tp));
 	ck_assert(status_lists("WriterKT_L5K2"));
-	write_file(TRACING "/events/user_events/WriterKT_L5K2/enable", "0\n");
+	ck_assert_int_eq(kf_enable("WriterKT_L5K2", 0), 0);
 	ck_assert_uint_eq(tp.state, 0);
 	ck_assert(!ue_tracepoint_active(&tp));
 
@@ -502,7 +448,7 @@ START_TEST(exec_registers_again)
 	enable(inst, &tp);
 	len[0] = make_event(ev[0], sizeof ev[0], 4, "after exec", 10);
 	len[1] = make_event(ev[1], sizeof ev[1], 4, "parent still", 12);
-	snprintf(fdnum, sizeof fdnum, "%d", find_data_fd());
+	snprintf(fdnum, sizeof fdnum, "%d", user_events_fd());
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
@@ -532,7 +478,7 @@ static int steal(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3
 
 	if (write_event(tp, ev[0], len[0]) != 0)
 		return 1;
-	old = find_data_fd();
+	old = user_events_fd();
 	fd = mkstemp(file);
 	if (old <= 2 || fd < 0)
 		return 2;
@@ -551,7 +497,7 @@ static int steal(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t len[3
 	if (stat(file, &sb) != 0 || sb.st_size != 0)
 		return 7;
 	ue_status(&st);
-	if (st.state != UE_STATUS_OK || st.registered != 1 || find_data_fd() <= old)
+	if (st.state != UE_STATUS_OK || st.registered != 1 || user_events_fd() <= old)
 		return 8;
 	/* Closing must not close the program's file either. */
 	ue_close();
@@ -608,7 +554,7 @@ START_TEST(dup2_over_descriptor)
 	ck_assert(!ue_tracepoint_active(&tp));
 	inst = instance("writer_kt_dup2");
 	enable(inst, &tp);
-	old = find_data_fd();
+	old = user_events_fd();
 	fd = mkstemp(file);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(dup2(fd, old), old);
@@ -665,7 +611,7 @@ static int fill_every_number(struct ue_tracepoint *tp, uint8_t ev[3][64],
 
 	if (write_event(tp, ev[0], len[0]) != 0)
 		return 1;
-	old = find_data_fd();
+	old = user_events_fd();
 	fd = mkstemp(file);
 	if (old <= 2 || fd < 0)
 		return 2;
@@ -705,7 +651,7 @@ static int fill_every_number(struct ue_tracepoint *tp, uint8_t ev[3][64],
 	if (stat(file, &sb) != 0 || sb.st_size != 0)
 		return 9;
 	ue_status(&st);
-	if (st.state != UE_STATUS_OK || st.registered != 1 || find_data_fd() != SOFT_LIMIT)
+	if (st.state != UE_STATUS_OK || st.registered != 1 || user_events_fd() != SOFT_LIMIT)
 		return 10;
 	unlink(file);
 	return 0;
@@ -792,20 +738,20 @@ static int raise_limit(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t
 
 	if (write_event(tp, ev[0], len[0]) != 0)
 		return 1;
-	old = find_data_fd();
+	old = user_events_fd();
 	if (old != SOFT_LIMIT)
 		return 2;
-	if (setrlimit(RLIMIT_NOFILE, &rl) != 0 || find_data_fd() != 2048 ||
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0 || user_events_fd() != 2048 ||
 	    fcntl(old, F_GETFD) != -1)
 		return 3;
 	rl.rlim_cur = 3000;
-	if (prlimit(0, RLIMIT_NOFILE, &rl, NULL) != 0 || find_data_fd() != 3000)
+	if (prlimit(0, RLIMIT_NOFILE, &rl, NULL) != 0 || user_events_fd() != 3000)
 		return 4;
 	if (write_event(tp, ev[1], len[1]) != 0)
 		return 5;
 	/* As in stolen_descriptor_never_written, at our old number. */
 	fd = mkstemp(file);
-	if (fd < 0 || syscall(SYS_close, find_data_fd()) != 0)
+	if (fd < 0 || syscall(SYS_close, user_events_fd()) != 0)
 		return 6;
 	do {
 		fd = open(file, O_RDWR | O_APPEND);
@@ -816,7 +762,7 @@ static int raise_limit(struct ue_tracepoint *tp, uint8_t ev[3][64], const size_t
 		return 8;
 	if (stat(file, &sb) != 0 || sb.st_size != 0)
 		return 9;
-	if (find_data_fd() != 3000)	/* opened again at the limit */
+	if (user_events_fd() != 3000)	/* opened again at the limit */
 		return 10;
 	unlink(file);
 	return 0;
@@ -840,10 +786,10 @@ START_TEST(limit_at_hard_checks_each_write)
 	ck_assert(!ue_tracepoint_active(&tp));	/* registers it */
 	inst = instance("writer_kt_at_hard");
 	enable(inst, &tp);
-	ck_assert_int_eq(find_data_fd(), SOFT_LIMIT);
+	ck_assert_int_eq(user_events_fd(), SOFT_LIMIT);
 	ck_assert_int_eq(syscalls_made(traced_write, &tp), 1);
 	set_nofile(HARD_LIMIT, HARD_LIMIT);
-	ck_assert_int_eq(find_data_fd(), SOFT_LIMIT);	/* cannot move: stays */
+	ck_assert_int_eq(user_events_fd(), SOFT_LIMIT);	/* cannot move: stays */
 	ck_assert_int_eq(syscalls_made(traced_write, &tp), 2);
 	ck_assert_int_eq(read_back(inst), 2);
 	instance_done(inst);
@@ -1024,12 +970,9 @@ static uint32_t word_becomes(const uint32_t *word, uint32_t want)
 	return __atomic_load_n(word, __ATOMIC_RELAXED);
 }
 
-static void toggle(const char *name, const char *on)
+static void toggle(const char *name, int on)
 {
-	char path[256];
-
-	snprintf(path, sizeof path, TRACING "/events/user_events/%s/enable", name);
-	write_file(path, on);
+	ck_assert_int_eq(kf_enable(name, on), 0);
 }
 
 static struct ue_enabler *enabler_again;
@@ -1061,18 +1004,18 @@ START_TEST(enablers_follow_their_events)
 	ck_assert_int_eq(syscalls_made(add_again, &a), 0);
 
 	/* Each bit follows its own event, like the state words. */
-	toggle("WriterKT_L4K20", "1\n");
+	toggle("WriterKT_L4K20", 1);
 	ck_assert_uint_eq(word_becomes(&word, 0x1), 0x1);
 	ck_assert_uint_eq(a.state, UE_STATE_ENABLED);
-	toggle("WriterKT_L3K20", "1\n");
+	toggle("WriterKT_L3K20", 1);
 	ck_assert_uint_eq(word_becomes(&word, 0x101), 0x101);
-	toggle("WriterKT_L4K20", "0\n");
+	toggle("WriterKT_L4K20", 0);
 	ck_assert_uint_eq(word_becomes(&word, 0x100), 0x100);
 
 	/* Removed: the bit is set again (ask) and the kernel leaves it. */
 	ue_enabler_remove(&eb);
 	ck_assert_uint_eq(word, 0x100);
-	toggle("WriterKT_L3K20", "0\n");
+	toggle("WriterKT_L3K20", 0);
 	ck_assert_uint_eq(b.state, 0);
 	ck_assert_uint_eq(word, 0x100);
 	ck_assert_int_eq(ue_enabler_add(&b, &eb), 0);
@@ -1131,12 +1074,12 @@ START_TEST(forked_child_keeps_its_enablers)
 		_exit(word_becomes(&word, 0x1) == 0x1 ? 0 : 1);
 	}
 	close(fds[0]);
-	toggle("WriterKT_L2K20", "1\n");
+	toggle("WriterKT_L2K20", 1);
 	ck_assert_int_eq(write(fds[1], "g", 1), 1);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status));
 	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	toggle("WriterKT_L2K20", "0\n");
+	toggle("WriterKT_L2K20", 0);
 	close(fds[1]);
 	ue_close();
 }
@@ -1156,10 +1099,8 @@ int main(int argc, char **argv)
 		return exec_child(argv);
 	if (argc == 2 && strcmp(argv[1], "nonroot-child") == 0)
 		return nonroot_child();
-	if (geteuid() != 0 || access(TRACING "/user_events_data", W_OK) != 0) {
-		printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	if (kf_skip_unless_usable())
 		return 77;
-	}
 	s = suite_create("user_events writer in the kernel");
 	tc = tcase_create("kernel");
 	tcase_set_timeout(tc, 60);

@@ -56,7 +56,7 @@ static const char plain_format[] = "name: plain\nID: 414\nformat:\n"
 	"\tfield:u32 count;\toffset:8;\tsize:4;\tsigned:0;\n\n"
 	"print fmt: \"count=%u\", REC->count\n";
 
-/* The event ehsyslog's bridge writes (tests/eventheader/decode_test.c). */
+/* The event ehsyslog's bridge writes (tests/eventheader/test_decode.c). */
 static const uint8_t syslog_event[] = {
 	0x07, 0, 0, 0, 0, 0, 0, 4,
 	26, 0, 0x01, 0x00,

@@ -25,8 +25,7 @@
 #include "bridge/pri_table.h"
 #include "preload/stubs.h"
 #include "../user_events/nosyscall.h"
-
-#define TRACING "/sys/kernel/tracing"
+#include "../lib/kernel_files.h"
 
 #if !EHS_STUBS
 int main(void)
@@ -38,12 +37,7 @@ int main(void)
 
 static void toggle(const char *event, int on)
 {
-	char path[256];
-	snprintf(path, sizeof path, TRACING "/events/user_events/%s/enable", event);
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	ck_assert_msg(fd >= 0, "%s", path);
-	ck_assert_int_eq(write(fd, on ? "1\n" : "0\n", 2), 2);
-	ck_assert_int_eq(close(fd), 0);
+	ck_assert_msg(kf_enable(event, on) == 0, "%s's enable", event);
 }
 
 /* pri's byte once it reads want, or after 1 s: the kernel may set a bit
@@ -68,11 +62,7 @@ static void info_once(void *arg)
  * user_events event of the guest, which belongs to the tests. */
 static void teardown(void)
 {
-	int fd = open(TRACING "/events/user_events/enable", O_WRONLY | O_TRUNC);
-	if (fd >= 0) {
-		(void)!write(fd, "0\n", 2);
-		close(fd);
-	}
+	(void)kf_enable(NULL, 0);
 }
 
 static void setup(void)
@@ -169,10 +159,8 @@ END_TEST
 
 int main(void)
 {
-	if (geteuid() != 0 || access(TRACING "/user_events_data", W_OK) != 0) {
-		printf("SKIP: needs root and %s/user_events_data\n", TRACING);
+	if (kf_skip_unless_usable())
 		return 77;
-	}
 	Suite *s = suite_create("priority table in the kernel");
 	TCase *tc = tcase_create("kernel");
 	tcase_set_timeout(tc, 60);

@@ -10,7 +10,7 @@ fi
 log=$(mktemp) || exit 99
 trap 'rm -f "$log"' EXIT
 status=0
-for t in meta_test payload_test event_test names_test golden_test; do
+for t in test_meta test_payload test_event test_names test_golden; do
 	bin="$bindir/$t"
 	if grep -q __asan_init "$bin" 2>/dev/null; then
 		echo "SKIP: $t is built with AddressSanitizer, which valgrind cannot run"

@@ -1,0 +1,9 @@
+# tests/lib: helpers shared by the tests of several layers, not tests
+# themselves.  KERNEL_FILES: the real-kernel tests' /proc/self/fd and
+# tracefs reads and writes, compiled into each program that uses them.
+KERNEL_FILES = tests/lib/kernel_files.c tests/lib/kernel_files.h
+# The EventHeader parser of the Python checks (tests/e2e/*_check.py),
+# which find it beside themselves in ../lib.
+dist_noinst_DATA += tests/lib/eventheader.py
+# perf_path: the real perf binary, for the guest tests that run perf.
+dist_noinst_DATA += tests/lib/perf_path.sh
