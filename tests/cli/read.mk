@@ -1,13 +1,13 @@
 # tests/cli/read.mk: tests of ehsyslog decode and tail (see
 # src/cli/read/local.mk and src/cli/live/local.mk).
-check_PROGRAMS += tests/cli/read_perf_data
-tests_cli_read_perf_data_SOURCES = tests/cli/read_perf_data.c \
+check_PROGRAMS += tests/cli/test_read_perf_data
+tests_cli_test_read_perf_data_SOURCES = tests/cli/test_read_perf_data.c \
 	src/cli/read/perf_data.c src/cli/read/perf_data.h src/cli/read/output.h \
 	src/cli/read/perf_unzip.c src/cli/read/perf_unzip.h
-tests_cli_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS)
-tests_cli_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS)
+tests_cli_test_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS)
+tests_cli_test_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS)
 
-TESTS += tests/cli/read_perf_data tests/cli/read_cli.sh tests/cli/read_conformance.sh
+TESTS += tests/cli/test_read_perf_data tests/cli/read_cli.sh tests/cli/read_conformance.sh
 dist_noinst_SCRIPTS += tests/cli/read_cli.sh tests/cli/read_conformance.sh \
 	tests/cli/read_compare.py
 # The trace.dat files read_cli.sh decodes are the fuzz seeds and crashers
