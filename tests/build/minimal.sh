@@ -3,7 +3,7 @@
 # pkg-config pointed at an empty directory so that it finds none of the
 # tool's, the plugin's or the tests' libraries, must turn those parts off
 # and say why, `make` must build libehsyslog.so (needing libc only),
-# `make check` must fail saying the tests are off, and --enable-tools
+# `make check` and `make dist` must fail saying why, and --enable-tools
 # must stop configure.  Headers found without pkg-config stay visible:
 # scripts/minimal-build-check proves the same in a chroot without them.
 set -u
@@ -56,6 +56,12 @@ if make -s check >check.log 2>&1; then
 fi
 cat check.log
 grep -q 'no tests were built: missing: ' check.log || fail "make check does not say why"
+
+echo "== make dist, parts off"
+if make -s dist >dist.log 2>&1; then
+	fail "make dist made a tarball without the parts that are off"
+fi
+grep -q 'make dist: configure with every part first' dist.log || { cat dist.log; fail "make dist does not say why"; }
 
 # The first run's cache (-C) makes this one quick.
 echo "== configure --enable-tools, pkg-config finding nothing"
