@@ -1,7 +1,7 @@
 # preload: one thin wrapper per interposed libc/libbsd symbol.  Built
 # without _FORTIFY_SOURCE: glibc's fortify inlines clash with definitions
-# of syslog and friends.  The bridge tests link PRELOAD_SOURCES over a test
-# bridge; fd.c (the calls that close or replace descriptor numbers) needs
+# of syslog and friends.  The interposer's tests link PRELOAD_SOURCES over
+# the bridge and the writer's double; fd.c (the calls that close or replace descriptor numbers) needs
 # the real writer, so only the library has it.
 # PRELOAD_C_SOURCES is the C alone: the wrappers as their own entry
 # points, which tests also build on x86-64 (with EHS_NO_ASM_STUBS).

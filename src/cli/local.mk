@@ -27,5 +27,5 @@ ehsyslog_LDADD = src/bridge/libbridge.la src/user_events/libuserevents.la \
 	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS) \
 	$(LIBZSTD_LIBS)
 
-# '=' not '+=': no other fragment installs man pages.
-dist_man_MANS = man/ehsyslog.1 man/libehsyslog.7 man/ehsyslog.conf.5
+# The library's own pages are installed with it (Makefile.am).
+dist_man_MANS += man/ehsyslog.1
