@@ -14,7 +14,8 @@ unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS L
 # runs "SCRIPT --inside" once where user_events work (natively, or in one
 # boot of the QEMU guest) and exits with its status, or 1 if checks made
 # before (on the host) failed.  Inside, returns.  $KERNEL_SCRATCH, if
-# set, is a directory the host part made for the guest: removed after.
+# set, is a directory the host part made for the guest, writable there
+# (the guest shares it over 9p): removed after.
 in_kernel() {
 	script=$1
 	shift
@@ -22,7 +23,8 @@ in_kernel() {
 	[ -x "$LOGGER" ] || skip "$LOGGER not built"
 	[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
 	krc=0
-	"$top_srcdir/scripts/kernel-test" "$script" --inside || krc=$?
+	"$top_srcdir/scripts/kernel-test" ${KERNEL_SCRATCH:+--outdir "$KERNEL_SCRATCH"} \
+		"$script" --inside || krc=$?
 	[ -z "${KERNEL_SCRATCH:-}" ] || rm -rf "$KERNEL_SCRATCH"
 	[ "$failures" -eq 0 ] || krc=1
 	echo "host: $checks checks, $failures failures"

@@ -103,6 +103,14 @@ cp "$T/out" "$T/file.json"
 expect 0 sh -c 'cat "$1" | "$2" decode --json -' sh "$T/trace.dat" "$EHSYSLOG"
 expect_empty err
 expect_same "decode --json - < trace.dat" "$T/file.json" "$T/out"
+# TMPDIR on a file system without O_TMPFILE (the guest's 9p share of
+# $libs): the copy is named while libtracecmd opens it, then removed.
+expect 0 env TMPDIR="$libs" sh -c 'cat "$1" | "$2" decode --json -' sh "$T/trace.dat" "$EHSYSLOG"
+expect_empty err
+expect_same "decode --json - < trace.dat, TMPDIR=$libs" "$T/file.json" "$T/out"
+checks=$((checks + 1))
+left=$(find "$libs" -name 'ehsyslog-decode.*')
+[ -z "$left" ] || fail "decode - left its copy behind: $left"
 
 # Still held: --delete refuses it; SIGINT ends register, which unregisters.
 expect 1 "$EHSYSLOG" register --delete --facility user --level info

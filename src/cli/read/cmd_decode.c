@@ -61,12 +61,15 @@ static const char usage[] =
  * Standard input copied into an unnamed temporary file, read from its
  * start: both readers map the file, which a pipe cannot be (and
  * libtracecmd reads it again through /proc/self/fd).  Returns the file's
- * descriptor, or -1 with the reason in err.
+ * descriptor, or -1 with the reason in err.  Where the file system has
+ * no O_TMPFILE, the file gets a name in tmp, which the caller removes
+ * once decoded: some of those file systems (9p, NFS) cannot reopen an
+ * unlinked file through /proc/self/fd.  tmp is "" otherwise.
  */
-static int copy_stdin(char *err, size_t errlen)
+static int copy_stdin(char tmp[PATH_MAX], char *err, size_t errlen)
 {
 	const char *dir = getenv("TMPDIR");
-	char tmp[PATH_MAX], buf[65536];
+	char buf[65536];
 	off_t total = 0;
 	int fd;
 
@@ -74,14 +77,15 @@ static int copy_stdin(char *err, size_t errlen)
 		dir = "/tmp";
 	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
-		/* A file system without O_TMPFILE: a named one, unlinked at once. */
-		if ((size_t)snprintf(tmp, sizeof tmp, "%s/ehsyslog-decode.XXXXXX", dir) >= sizeof tmp) {
+		/* A file system without O_TMPFILE: a named one, removed by the caller. */
+		if ((size_t)snprintf(tmp, PATH_MAX, "%s/ehsyslog-decode.XXXXXX", dir) >= PATH_MAX) {
 			snprintf(err, errlen, "temporary directory name too long: %s", dir);
+			tmp[0] = '\0';
 			return -1;
 		}
 		fd = mkostemp(tmp, O_CLOEXEC);
-		if (fd >= 0)
-			unlink(tmp);
+		if (fd < 0)
+			tmp[0] = '\0';
 	}
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot create a temporary file in %s: %s", dir, strerror(errno));
@@ -112,6 +116,9 @@ static int copy_stdin(char *err, size_t errlen)
 	return fd;
 fail:
 	close(fd);
+	if (tmp[0])
+		unlink(tmp);
+	tmp[0] = '\0';
 	return -1;
 }
 
@@ -201,7 +208,7 @@ int cmd_decode(int argc, char **argv)
 	struct filter filter = { .min_severity = -1, .any_provider = true };
 	unsigned long skipped[SKIPS] = { 0 };
 	unsigned char magic[TRACE_DAT_MAGIC_LEN];
-	char err[512] = "";
+	char err[512] = "", stdin_copy[PATH_MAX] = "";
 	struct out o;
 	bool json = false, fields = false;
 	const char *path, *name;
@@ -243,7 +250,7 @@ int cmd_decode(int argc, char **argv)
 	path = argv[optind];
 	if (strcmp(path, "-") == 0) {
 		name = "standard input";
-		fd = copy_stdin(err, sizeof err);
+		fd = copy_stdin(stdin_copy, err, sizeof err);
 		if (fd < 0) {
 			fprintf(stderr, "ehsyslog decode: %s: %s\n", name, err);
 			return CLI_EXIT_RUNTIME;
@@ -260,6 +267,8 @@ int cmd_decode(int argc, char **argv)
 	if (out_init(&o, stdout, "decode", &filter, json, NULL) < 0) {
 		fprintf(stderr, "ehsyslog decode: out of memory\n");
 		close(fd);
+		if (stdin_copy[0])
+			unlink(stdin_copy);
 		return CLI_EXIT_RUNTIME;
 	}
 	o.fields = fields;
@@ -272,6 +281,8 @@ int cmd_decode(int argc, char **argv)
 	else
 		rc = -1, snprintf(err, sizeof err, "neither a perf.data nor a trace.dat file");
 	close(fd);
+	if (stdin_copy[0])
+		unlink(stdin_copy);
 	if (rc < 0)
 		fprintf(stderr, "ehsyslog decode: %s: %s\n", name, err);
 	skipped[SKIP_NOT_EVENTHEADER] = o.bad;
