@@ -10,7 +10,7 @@
 #include <eventheader/eventheader.h>
 #include <ehsyslog/schema.h>
 /* The builder's little-endian stores (inline, nothing private called). */
-#include "eventheader/buf.h"
+#include "common/le.h"
 
 #include "bridge/ident.h"
 #include "bridge/schema.h"
@@ -126,7 +126,7 @@ static void extras_build(struct extras *x, const struct ehs_record *r)
 		x->meta[x->meta_len + name_len + 1] = e->binary ?
 			EH_ENC_BINARY_LENGTH16_CHAR8 : EH_ENC_STRING_LENGTH16_CHAR8;
 		x->meta_len += name_len + 2;
-		eh_put_le16(x->payload + x->payload_len, (uint16_t)e->value_len);
+		put_le16(x->payload + x->payload_len, (uint16_t)e->value_len);
 		memcpy(x->payload + x->payload_len + 2, e->value, e->value_len);
 		x->payload_len += 2 + e->value_len;
 	}
@@ -324,7 +324,7 @@ static void plan_extras(struct plan *p, const struct extras *x)
 		p->head = &p->own;
 	}
 	uint8_t *size = p->own.bytes + META_SIZE_AT;
-	eh_put_le16(size, (uint16_t)(size[0] + (size[1] << 8) + x->meta_len));
+	put_le16(size, (uint16_t)(size[0] + (size[1] << 8) + x->meta_len));
 	p->overhead += x->meta_len + x->payload_len;
 }
 
@@ -349,10 +349,10 @@ static int make_plan(struct plan *p, const struct ehs_record *r, const char *nam
 static inline void put_values(const struct ehs_record *r, size_t text_len,
 			      uint8_t count[2], uint8_t after[VALUES_AFTER])
 {
-	eh_put_le16(count, (uint16_t)text_len);
+	put_le16(count, (uint16_t)text_len);
 	after[0] = r->severity;
 	after[1] = r->facility;
-	eh_put_le32(after + 2, (uint32_t)r->err);
+	put_le32(after + 2, (uint32_t)r->err);
 }
 
 static inline __attribute__((always_inline)) void
@@ -366,14 +366,14 @@ put_part(const struct ehs_record *r, const struct plan *p,
 
 	put_values(r, text_len, count, tail1);
 	if (r->file) {
-		eh_put_le16(tail1 + n1, (uint16_t)file_len);
+		put_le16(tail1 + n1, (uint16_t)file_len);
 		n1 += 2;
-		eh_put_le32(tail2, r->line);
+		put_le32(tail2, r->line);
 		n2 = 4;
 	}
 	if (parts) {
-		eh_put_le16(tail2 + n2, (uint16_t)part);
-		eh_put_le16(tail2 + n2 + 2, (uint16_t)parts);
+		put_le16(tail2 + n2, (uint16_t)part);
+		put_le16(tail2 + n2 + 2, (uint16_t)parts);
 		n2 += 4;
 	}
 

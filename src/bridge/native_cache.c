@@ -17,7 +17,7 @@
 #include <syslog.h>
 
 #include <eventheader/eventheader.h>
-#include "eventheader/buf.h"
+#include "common/le.h"
 
 #include "bridge/bridge.h"
 
@@ -121,11 +121,11 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 			break;
 		case EHS_FIELD_INT64:
 		case EHS_FIELD_UINT64:
-			eh_put_le64(p, v);
+			put_le64(p, v);
 			p += 8;
 			break;
 		case EHS_FIELD_ERRNO:
-			eh_put_le64(p, v);	/* 4 bytes kept */
+			put_le64(p, v);	/* 4 bytes kept */
 			p += 4;
 			break;
 		case EHS_FIELD_BOOL:
@@ -155,7 +155,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	for (struct iovec *s = iov + 3; s + 1 != io; s += 2) {
 		size_t len = strlen(s[1].iov_base);
 		s[1].iov_len = len;
-		eh_put_le16((uint8_t *)s[0].iov_base + s[0].iov_len - 2, (uint16_t)len);
+		put_le16((uint8_t *)s[0].iov_base + s[0].iov_len - 2, (uint16_t)len);
 		size += len;
 	}
 	if (size > EHS_EVENT_MAX)

@@ -15,8 +15,8 @@
 
 static uint8_t *put_ext(uint8_t *p, uint16_t size, uint16_t kind)
 {
-	eh_put_le16(p, size);
-	eh_put_le16(p + 2, kind);
+	put_le16(p, size);
+	put_le16(p + 2, kind);
 	return p + EXT_HEADER_SIZE;
 }
 
@@ -45,8 +45,8 @@ EH_API long eh_event_iov(struct eh_prefix *prefix, const struct eventheader *hea
 	p = prefix->bytes;
 	*p++ = EH_FLAGS_LE64_EXT;
 	*p++ = header->version;
-	eh_put_le16(p, header->id);
-	eh_put_le16(p + 2, header->tag);
+	put_le16(p, header->id);
+	put_le16(p + 2, header->tag);
 	p += 4;
 	*p++ = header->opcode;
 	*p++ = header->level;

@@ -111,11 +111,11 @@ static long field_type(struct eh_meta *m, unsigned encoding, bool has_format,
 		d[n++] = (uint8_t)(format | (tag ? EH_FMT_CHAIN : 0));
 	}
 	if (tag) {
-		eh_put_le16(d + n, tag);
+		put_le16(d + n, tag);
 		n += 2;
 	}
 	if (encoding & EH_ENC_CARRAY) {
-		eh_put_le16(d + n, array_count);
+		put_le16(d + n, array_count);
 		n += 2;
 	}
 	p = eh_buf_reserve(&m->buf, n);

@@ -77,9 +77,9 @@ static int put_units(struct eh_buf *p, const void *s, size_t n, size_t unit)
 	}
 	for (i = 0; i < n; i++, d += unit) {
 		if (unit == 2)
-			eh_put_le16(d, ((const uint16_t *)s)[i]);
+			put_le16(d, ((const uint16_t *)s)[i]);
 		else
-			eh_put_le32(d, ((const uint32_t *)s)[i]);
+			put_le32(d, ((const uint32_t *)s)[i]);
 	}
 	return EH_OK;
 }
