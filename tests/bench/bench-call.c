@@ -35,18 +35,21 @@
  *   empty_chk, empty_vchk  the same two floors with the _chk forms'
  *               extra flag argument, so each entry point is measured over
  *               a call that passes exactly its arguments
- * and, in the bench-call-traced build (linked with the bridge over the
- * writer's test double, tests/doubles/, which makes every tracepoint
- * count as traced and hands each event to this program), the traced
- * syslog path from the bridge's entry point on (the preload wrapper's
- * few instructions excluded):
+ * and, in the bench-call-traced build (linked with the interposer's
+ * wrappers and the bridge over the writer's test double, tests/doubles/,
+ * which makes every tracepoint count as traced and hands each event to
+ * this program; pass-through off, so that the real syslog stays out),
+ * the traced syslog path as a program takes it, from its own syslog()
+ * call on (the preload wrapper included; in this build the syslog and
+ * warn kinds above go through the wrappers too):
  *   traced_nowrite  format, encode and build the iovecs; the sink only
  *                   adds up their lengths: the user-space work alone
  *   traced_devnull  the same, the sink writev()s the event (with its
  *                   4-byte write index) to /dev/null: the whole call
  *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
  *                   the first event traced_devnull sends
- * and, in the bench-call-kernel build (the bridge over the real writer),
+ * and, in the bench-call-kernel build (the wrappers and the bridge over
+ * the real writer),
  * on a kernel with user_events (run as root), the same two against a
  * real tracepoint that this program enables through tracefs, so that
  * ftrace records every event:
@@ -110,12 +113,12 @@
 #include "malloc-count.h"
 
 #ifdef BENCH_TRACED
+#include <ehsyslog/settings.h>
 #include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
 
 #include <ehsyslog.h>
 
-#include "bridge/bridge.h"
 #ifndef BENCH_KERNEL
 #include "../doubles/user_events_double.h"
 #endif
@@ -241,10 +244,14 @@ static char event_tail[2 + 4];
 static char message[65536 + 64];
 
 #ifdef BENCH_TRACED
+/* Room for the first event: the writer takes at most UE_EVENT_MAX bytes
+ * after the write index, and the bridge hands it fewer than 16 iovecs
+ * (capture_first checks both). */
+#define CAPTURE_IOV 16
 static uint32_t write_index;
-static struct iovec event_iov[EHS_EMIT_IOV];
+static struct iovec event_iov[CAPTURE_IOV];
 static int event_iovcnt;
-static char event_bytes[EHS_EVENT_MAX + 64];
+static char event_bytes[sizeof(write_index) + UE_EVENT_MAX];
 
 /* Keeps a copy of the first event, iovec by iovec, for writev_event
  * and kernel_writev. */
@@ -254,6 +261,8 @@ static void capture_first(struct iovec *iov, int iovcnt)
 
 	if (event_iovcnt != 0)
 		return;
+	if (iovcnt > CAPTURE_IOV)
+		errx(1, "captured event in %d iovecs, more than %d", iovcnt, CAPTURE_IOV);
 	iov[0].iov_base = &write_index;
 	iov[0].iov_len = sizeof(write_index);
 	for (int k = 0; k < iovcnt; k++) {
@@ -268,14 +277,18 @@ static void capture_first(struct iovec *iov, int iovcnt)
 }
 
 #ifdef BENCH_KERNEL
+static struct ue_tracepoint *event_tp;	/* the first event's tracepoint */
+
 /* The real writer, seen through ld's --wrap (traced.mk): the first event
  * is copied on its way, the rest pass straight on. */
 int __real_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 {
-	if (__builtin_expect(event_iovcnt == 0, 0))
+	if (__builtin_expect(event_iovcnt == 0, 0)) {
 		capture_first(iov, iovcnt);
+		event_tp = tp;
+	}
 	return __real_ue_tracepoint_write(tp, iov, iovcnt);
 }
 #else
@@ -306,16 +319,13 @@ static int sink_capture(void *ctx, struct iovec *iov, int iovcnt)
 }
 #endif
 
-static void traced_syslog(int pri, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void traced_syslog(int pri, const char *fmt, ...)
+/* The wrappers linked into this program read the configuration at
+ * their first call: replace mode, so that a traced call is the library's
+ * work alone, never glibc's syslog to /dev/log as well. */
+static void traced_setup(void)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	ehs_vsyslog(pri, errno, fmt, ap);
-	va_end(ap);
+	if (setenv("EHSYSLOG_PASSTHROUGH", "no", 1) != 0)
+		err(1, "setenv");
 }
 
 #ifdef BENCH_KERNEL
@@ -340,36 +350,50 @@ static void tracefs_enable(const char *name)
 }
 
 /* The library registers its tracepoint at the first call; enable it,
- * check the kernel said so in the enable word, and for kernel_writev
- * register the same event once more on a descriptor of our own. */
+ * check that the next call writes there and that the kernel said so in
+ * the enable word, and for kernel_writev register the same event once
+ * more on a descriptor of our own.  The tracepoint's name is the
+ * schema's (include/ehsyslog/settings.h): LOG_INFO at the facility of a
+ * program that never called openlog, user, under the provider the
+ * library's defaults and the environment give. */
 static void kernel_setup(void)
 {
-	struct ue_tracepoint *tp = ehs_tracepoint(LOG_INFO, (unsigned)LOG_FAC(ehs_ident_facility()));
+	char name[EH_NAME_MAX];
+	struct ehs_config config;
 	struct ue_status st;
 
-	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	ehs_config_defaults(&config);
+	ehs_config_apply_env(&config, NULL, NULL);
+	int e = eh_tracepoint_name(name, sizeof(name), config.provider, ehs_severity_level(LOG_INFO),
+				   ehs_keyword((unsigned)LOG_FAC(LOG_USER)), NULL);
+	if (e != 0)
+		errx(1, "no tracepoint name for provider %s: %s", config.provider, eh_strerror(e));
+	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	ue_status(&st);
-	if (st.state != UE_STATUS_OK || tp->name == NULL)
+	if (st.state != UE_STATUS_OK || st.registered == 0)
 		errx(1, "no user_events tracepoint: %s (errno %d)",
 		     ue_status_string(st.state), st.error);
-	tracefs_enable(tp->name);
-	if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) != UE_STATE_ENABLED)
-		errx(1, "%s enabled in tracefs, but its enable word is %#x",
-		     tp->name, tp->state);
-	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	tracefs_enable(name);
+	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	if (event_iovcnt == 0)
-		errx(1, "the bridge wrote nothing to %s", tp->name);
+		errx(1, "the bridge wrote nothing to %s (another provider in the configuration file?)",
+		     name);
+	if (strcmp(event_tp->name, name) != 0)
+		errx(1, "enabled %s, but the bridge wrote to %s", name, event_tp->name);
+	if (__atomic_load_n(&event_tp->state, __ATOMIC_RELAXED) != UE_STATE_ENABLED)
+		errx(1, "%s enabled in tracefs, but its enable word is %#x",
+		     name, event_tp->state);
 	if (kind != K_KERNEL_WRITEV)
 		return;
 
 	kernel_fd = open(TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
 	if (kernel_fd < 0)
 		err(1, TRACEFS "/user_events_data");
-	int e = ue_kernel_register(kernel_fd, tp->name, &kernel_enable, 0, 0, &write_index);
+	e = ue_kernel_register(kernel_fd, name, &kernel_enable, 0, 0, &write_index);
 	if (e < 0)
-		errx(1, "registering %s again: %s", tp->name, strerror(-e));
+		errx(1, "registering %s again: %s", name, strerror(-e));
 	if (!(__atomic_load_n(&kernel_enable, __ATOMIC_RELAXED) & 1))
-		errx(1, "%s registered again, but not enabled", tp->name);
+		errx(1, "%s registered again, but not enabled", name);
 	event_iov[0].iov_base = &write_index;
 	kernel_bytes = 0;
 	for (int k = 0; k < event_iovcnt; k++)
@@ -484,7 +508,7 @@ static void log_once(unsigned long i)
 	case K_TRACED_NOWRITE:
 	case K_TRACED_DEVNULL:
 #ifdef BENCH_TRACED
-		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
+		syslog(LOG_INFO, FORMAT, a, b, pad);
 #endif
 		break;
 	case K_WRITEV_EVENT:
@@ -495,7 +519,7 @@ static void log_once(unsigned long i)
 		break;
 	case K_KERNEL_TRACED:
 #ifdef BENCH_KERNEL
-		traced_syslog(LOG_INFO, FORMAT, a, b, pad);
+		syslog(LOG_INFO, FORMAT, a, b, pad);
 #endif
 		break;
 	case K_KERNEL_WRITEV:
@@ -647,11 +671,14 @@ int main(int argc, char **argv)
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null_fd < 0)
 		err(1, "/dev/null");
+#ifdef BENCH_TRACED
+	traced_setup();
+#endif
 #ifdef BENCH_KERNEL
 	kernel_setup();
 #elif defined(BENCH_TRACED)
 	ue_double_trace(sink_capture, NULL);
-	traced_syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	if (event_iovcnt == 0)
 		errx(1, "the bridge traced nothing: is the library disabled?");
 	ue_double_trace(kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite, NULL);

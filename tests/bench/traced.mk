@@ -1,10 +1,15 @@
-# tests/bench, traced figures: bench-call again, linked with the bridge's
-# objects over the writer's test double (tests/doubles/: every tracepoint
-# counts as traced and events come back to the program), so the traced
-# path runs on a host without user_events.
+# tests/bench, traced figures: bench-call again, linked with the
+# interposer's wrappers (preload/, as tests/preload/test_calls has them)
+# and the bridge's objects over the writer's test double (tests/doubles/:
+# every tracepoint counts as traced and events come back to the program),
+# so the traced path, from the program's own syslog() call on, runs on a
+# host without user_events.  Per-target CPPFLAGS: the wrappers' objects
+# get names of their own, apart from the library's; no _FORTIFY_SOURCE,
+# whose inlines clash with the wrappers' definitions.
 check_PROGRAMS += tests/bench/bench-call-traced
-tests_bench_bench_call_traced_SOURCES = $(tests_bench_bench_call_SOURCES)
+tests_bench_bench_call_traced_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES)
 tests_bench_bench_call_traced_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED
+tests_bench_bench_call_traced_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_bench_call_traced_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
 	tests/doubles/libuser_events_double.la -lpthread
 tests_bench_bench_call_traced_LDFLAGS = -no-install
@@ -14,8 +19,9 @@ bench: tests/bench/bench-call-traced
 # kernel_writev; tests/bench/guest-rate.sh): ld's --wrap lets the program
 # keep a copy of the first event on its way to the writer.
 check_PROGRAMS += tests/bench/bench-call-kernel
-tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES)
+tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES)
 tests_bench_bench_call_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DBENCH_KERNEL
+tests_bench_bench_call_kernel_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
 	src/user_events/libuserevents.la -lpthread
 tests_bench_bench_call_kernel_LDFLAGS = -no-install -Wl,--wrap=ue_tracepoint_write
