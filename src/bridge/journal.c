@@ -56,15 +56,15 @@ static int facility_value(const char *v, size_t n)
 	return n >= 1 && n <= 2 ? (int)ehs_decimal(v, n, 99) : -1;
 }
 
-static void add_extra(struct ehs_journal *j, const char *key, size_t key_len,
-		      const char *value, size_t value_len)
+bool ehs_journal_extra(struct ehs_journal *j, const char *key, size_t key_len,
+		       const char *value, size_t value_len)
 {
 	/* emit.h's rule: name, NUL, encoding byte, 16-bit count, value. */
 	size_t need = key_len + 2 + 2 + value_len;
 	if (j->full || j->nextra == EHS_JOURNAL_EXTRA_MAX || value_len > EHS_EXTRA_BYTES ||
 	    need > EHS_EXTRA_BYTES - j->extra_bytes) {
 		j->full = true;
-		return;
+		return false;
 	}
 	char *name = j->names + j->names_len;
 	memcpy(name, key, key_len);
@@ -72,6 +72,7 @@ static void add_extra(struct ehs_journal *j, const char *key, size_t key_len,
 	j->names_len += key_len + 1;
 	j->extra_bytes += need;
 	j->extra[j->nextra++] = (struct ehs_extra){ .name = name, .value = value, .value_len = value_len };
+	return true;
 }
 
 void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
@@ -124,7 +125,7 @@ void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
 			return;
 		}
 	}
-	add_extra(j, key, key_len, value, value_len);
+	ehs_journal_extra(j, key, key_len, value, value_len);
 }
 
 /* Where the key of a field ends ('=' at eq), or NULL when libsystemd's

@@ -73,6 +73,13 @@ int ehs_journal_add(struct ehs_journal *j, const void *field, size_t len);
 void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
 		     const char *value, size_t value_len);
 
+/* One extra string field named key[0..key_len) (1 byte or more, no NUL
+ * and no ';'), not checked against journald's rule: for fields that are
+ * not the journal's (syslog datagrams' structured data).  Returns
+ * whether it went in, by the rule above. */
+bool ehs_journal_extra(struct ehs_journal *j, const char *key, size_t key_len,
+		       const char *value, size_t value_len);
+
 /* Whether libsystemd's sd_journal_sendv takes iov[0..n) (else it
  * returns -EINVAL and sends nothing): n > 0 and each field passes
  * ehs_journal_add's check. */

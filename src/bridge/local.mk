@@ -6,6 +6,7 @@ BRIDGE_SOURCES = \
 	src/bridge/bridge.h src/bridge/bridge.c \
 	src/bridge/config_load.h src/bridge/config.c \
 	src/bridge/config_parse.h src/bridge/config_parse.c \
+	src/bridge/datagram.h src/bridge/datagram.c \
 	src/bridge/emit.h src/bridge/emit.c \
 	src/bridge/format.h src/bridge/format.c \
 	src/bridge/glib.h src/bridge/glib.c \

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "bridge/datagram.h"
+
+#include <stdbool.h>
+#include <string.h>
+#include <syslog.h>
+
+/* A cursor over the datagram: p moves, end never does. */
+struct cur {
+	const char *p, *end;
+};
+
+static bool at(const struct cur *c, char ch)
+{
+	return c->p < c->end && *c->p == ch;
+}
+
+static bool is_digit(char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+/* RFC 5424's PRINTUSASCII. */
+static bool is_print(char ch)
+{
+	return ch > ' ' && ch < 0x7f;
+}
+
+/* "<N>", N 0..191: the priority, c moved past it; else -1, c unmoved. */
+static int pri(struct cur *c)
+{
+	const char *p = c->p;
+	int v = 0, n = 0;
+	if (p == c->end || *p++ != '<')
+		return -1;
+	for (; p < c->end && is_digit(*p) && n < 3; p++, n++)
+		v = v * 10 + (*p - '0');
+	/* 191: the last severity of the last of glibc's 24 facilities. */
+	if (n == 0 || p == c->end || *p != '>' || v > ((LOG_NFACILITIES - 1) << 3 | LOG_DEBUG))
+		return -1;
+	c->p = p + 1;
+	return v;
+}
+
+/* ---- RFC 3164 ---- */
+
+/* "Mmm dd hh:mm:ss " as glibc's strftime("%h %e %T") writes it. */
+static bool timestamp_3164(const char *p, size_t n)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (n < 16)
+		return false;
+	bool month = false;
+	for (size_t m = 0; m < 36 && !month; m += 3)
+		month = memcmp(p, months + m, 3) == 0;
+	/* "Mmm dd hh:mm:ss ": positions of the fixed bytes. */
+	return month && p[3] == ' ' && (p[4] == ' ' || is_digit(p[4])) && is_digit(p[5]) &&
+	       p[6] == ' ' && is_digit(p[7]) && is_digit(p[8]) && p[9] == ':' &&
+	       is_digit(p[10]) && is_digit(p[11]) && p[12] == ':' && is_digit(p[13]) &&
+	       is_digit(p[14]) && p[15] == ' ';
+}
+
+static void parse_3164(struct ehs_datagram *d, struct cur c)
+{
+	if (timestamp_3164(c.p, (size_t)(c.end - c.p)))
+		c.p += 16;
+	d->kind = EHS_DATAGRAM_3164;
+	d->j.msg = c.p;
+	d->j.msg_len = (size_t)(c.end - c.p);
+
+	/* "TAG[PID]:" or "TAG:"; anything else is message. */
+	const char *tag = c.p;
+	while (c.p < c.end && *c.p != ' ' && *c.p != ':' && *c.p != '[')
+		c.p++;
+	size_t tag_len = (size_t)(c.p - tag);
+	if (tag_len == 0)
+		return;
+	if (at(&c, '[')) {
+		const char *pid = ++c.p;
+		while (c.p < c.end && is_digit(*c.p) && c.p - pid < 10)
+			c.p++;
+		if (c.p == pid || !at(&c, ']'))
+			return;
+		c.p++;
+	}
+	if (!at(&c, ':'))
+		return;
+	c.p++;
+	if (at(&c, ' '))
+		c.p++;
+	d->j.ident = tag;
+	d->j.ident_len = tag_len;
+	d->j.msg = c.p;
+	d->j.msg_len = (size_t)(c.end - c.p);
+}
+
+/* ---- RFC 5424 ---- */
+
+/* One header field and the space after it: *f, *n the field, NULL for
+ * "-".  False when it is not there. */
+static bool field(struct cur *c, const char **f, size_t *n)
+{
+	const char *s = c->p;
+	while (c->p < c->end && is_print(*c->p))
+		c->p++;
+	if (c->p == s || !at(c, ' '))
+		return false;
+	*n = (size_t)(c->p - s);
+	*f = *n == 1 && *s == '-' ? NULL : s;
+	c->p++;
+	return true;
+}
+
+/* An SD-NAME: 1..32 printable bytes but '=', ']', '"'. */
+static bool sd_name(struct cur *c, const char **s, size_t *n)
+{
+	*s = c->p;
+	while (c->p < c->end && is_print(*c->p) && *c->p != '=' && *c->p != ']' && *c->p != '"')
+		c->p++;
+	*n = (size_t)(c->p - *s);
+	return *n >= 1 && *n <= EHS_DATAGRAM_SD_NAME_MAX;
+}
+
+/* A PARAM-VALUE after its opening quote, c moved past the closing one:
+ * its raw bytes at *v, *n of them, and how many bytes the escapes undone
+ * leave. */
+static bool sd_value(struct cur *c, const char **v, size_t *n, size_t *unescaped)
+{
+	*v = c->p;
+	*unescaped = 0;
+	while (c->p < c->end && *c->p != '"') {
+		/* Only \" \\ \] are escapes; any other '\' is itself. */
+		if (*c->p == '\\' && c->end - c->p >= 2 &&
+		    (c->p[1] == '"' || c->p[1] == '\\' || c->p[1] == ']'))
+			c->p++;
+		c->p++;
+		(*unescaped)++;
+	}
+	if (c->p == c->end)
+		return false;
+	*n = (size_t)(c->p - *v);
+	c->p++;
+	return true;
+}
+
+/* The value's bytes for an extra: the datagram's own when nothing is
+ * escaped, else a copy in d->values with the escapes undone (NULL when
+ * it does not fit, which the extra would not either). */
+static const char *sd_value_bytes(struct ehs_datagram *d, const char *v, size_t n, size_t unescaped)
+{
+	if (unescaped == n)
+		return v;
+	if (unescaped > sizeof d->values - d->values_len)
+		return NULL;
+	char *out = d->values + d->values_len;
+	for (size_t i = 0, o = 0; i < n; i++, o++) {
+		if (v[i] == '\\' && i + 1 < n && (v[i + 1] == '"' || v[i + 1] == '\\' || v[i + 1] == ']'))
+			i++;
+		out[o] = v[i];
+	}
+	return out;
+}
+
+/* The name "SD-ID.NAME" of a parameter's extra, ';' made '_'. */
+static size_t sd_extra_name(char *out, const char *id, size_t id_len, const char *name, size_t name_len)
+{
+	memcpy(out, id, id_len);
+	out[id_len] = '.';
+	memcpy(out + id_len + 1, name, name_len);
+	size_t n = id_len + 1 + name_len;
+	for (size_t i = 0; i < n; i++)
+		if (out[i] == ';')
+			out[i] = '_';
+	return n;
+}
+
+/*
+ * STRUCTURED-DATA elements from c: true when they all parse, c then past
+ * them.  With add, each parameter also becomes an extra of d; the first
+ * pass runs without, so that structured data that does not parse adds
+ * nothing and is all message.
+ */
+static bool sd_elements(struct ehs_datagram *d, struct cur *c, bool add)
+{
+	do {
+		const char *id, *name, *v;
+		size_t id_len, name_len, n, unescaped;
+		c->p++;	/* '[' */
+		if (!sd_name(c, &id, &id_len))
+			return false;
+		while (at(c, ' ')) {
+			c->p++;
+			if (!sd_name(c, &name, &name_len) || !at(c, '='))
+				return false;
+			c->p++;
+			if (!at(c, '"'))
+				return false;
+			c->p++;
+			if (!sd_value(c, &v, &n, &unescaped))
+				return false;
+			if (!add || d->j.full)
+				continue;
+			char key[2 * EHS_DATAGRAM_SD_NAME_MAX + 1];
+			size_t key_len = sd_extra_name(key, id, id_len, name, name_len);
+			const char *bytes = sd_value_bytes(d, v, n, unescaped);
+			if (!bytes)
+				d->j.full = true;
+			else if (ehs_journal_extra(&d->j, key, key_len, bytes, unescaped) && bytes != v)
+				d->values_len += unescaped;
+		}
+		if (!at(c, ']'))
+			return false;
+		c->p++;
+	} while (at(c, '['));
+	return true;
+}
+
+static bool parse_5424(struct ehs_datagram *d, struct cur c)
+{
+	const char *f[5];
+	size_t n[5];
+	if (c.end - c.p < 2 || c.p[0] != '1' || c.p[1] != ' ')
+		return false;
+	c.p += 2;
+	/* TIMESTAMP HOSTNAME APP-NAME PROCID MSGID */
+	for (int i = 0; i < 5; i++)
+		if (!field(&c, &f[i], &n[i]))
+			return false;
+	d->kind = EHS_DATAGRAM_5424;
+	d->j.ident = f[2];
+	d->j.ident_len = f[2] ? n[2] : 0;
+	if (f[4])
+		ehs_journal_extra(&d->j, "msgid", 5, f[4], n[4]);
+
+	struct cur sd = c;
+	bool ok;
+	if (at(&c, '-')) {
+		c.p++;
+		ok = true;
+	} else {
+		ok = at(&c, '[') && sd_elements(d, &c, false);
+	}
+	ok = ok && (c.p == c.end || at(&c, ' '));
+	if (!ok) {
+		d->j.msg = sd.p;
+		d->j.msg_len = (size_t)(sd.end - sd.p);
+		return true;
+	}
+	if (at(&sd, '['))
+		sd_elements(d, &sd, true);
+	if (c.p < c.end)
+		c.p++;
+	if (c.end - c.p >= 3 && memcmp(c.p, "\xef\xbb\xbf", 3) == 0)
+		c.p += 3;
+	d->j.msg = c.p;
+	d->j.msg_len = (size_t)(c.end - c.p);
+	return true;
+}
+
+void ehs_datagram_parse(struct ehs_datagram *d, const char *bytes, size_t len)
+{
+	ehs_journal_init(&d->j);
+	d->values_len = 0;
+	if (!bytes) {
+		bytes = "";
+		len = 0;
+	}
+	struct cur c = { bytes, bytes + len };
+	if (c.p < c.end && c.end[-1] == '\0')
+		c.end--;
+	if (c.p < c.end && c.end[-1] == '\n')
+		c.end--;
+
+	int p = pri(&c);
+	if (p < 0) {
+		d->kind = EHS_DATAGRAM_PLAIN;
+		d->j.severity = LOG_NOTICE;
+		d->j.facility = LOG_FAC(LOG_USER);
+		d->j.msg = c.p;
+		d->j.msg_len = (size_t)(c.end - c.p);
+		return;
+	}
+	d->j.severity = LOG_PRI(p);
+	d->j.facility = LOG_FAC(p);
+	if (!parse_5424(d, c))
+		parse_3164(d, c);
+}
