@@ -64,3 +64,12 @@ tests_bridge_test_native_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
 tests_bridge_test_native_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
 tests_bridge_test_native_LDFLAGS = -no-install
+
+# Syslog datagrams programs write to /dev/log: RFC 3164 and RFC 5424.
+check_PROGRAMS += tests/bridge/test_datagram
+TESTS += tests/bridge/test_datagram
+tests_bridge_test_datagram_SOURCES = tests/bridge/test_datagram.c
+tests_bridge_test_datagram_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_datagram_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_datagram_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_datagram_LDFLAGS = -no-install
