@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target for the syslog datagram parser: the input is one
+ * datagram (0 to 64 KiB, what /dev/log takes), in an exact-size heap
+ * copy with no NUL after it, so ASan sees any read past the end.
+ * Checked: everything the result points at lies in the datagram (or,
+ * for unescaped values, in the result's own buffer); the message runs to
+ * the datagram's end, so no byte after the header is lost; the priority
+ * is in range; extras fit EHS_EXTRA_BYTES and have names EventHeader
+ * takes.  Then the result goes through ehs_journal_log, as the
+ * interception will send it, and every event must fit and decode.
+ */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/datagram.h"
+#include "eventheader/eventheader.h"
+#include "../doubles/user_events_double.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct ehs_datagram d;
+static uint8_t event[EHS_EVENT_MAX];
+static char json[1 << 16];
+static unsigned long events;
+static const struct eh_record_info no_info;
+
+static int check_sink(void *ctx, struct iovec *iov, int iovcnt)
+{
+	size_t len = 0;
+	char name[64];
+
+	(void)ctx;
+	for (int i = 1; i < iovcnt; i++) {
+		if (iov[i].iov_len > sizeof event - len)
+			abort();
+		memcpy(event + len, iov[i].iov_base, iov[i].iov_len);
+		len += iov[i].iov_len;
+	}
+	if (len < 8)
+		abort();
+	snprintf(name, sizeof name, "Syslog_L%uK2", event[7]);
+	if (eh_decode_json(name, event, len, &no_info, EH_DECODE_DEFAULT, json, sizeof json) < 0)
+		abort();
+	events++;
+	return 0;
+}
+
+static void within(const char *p, size_t n, const char *start, size_t len)
+{
+	if (p < start || n > len || (size_t)(p - start) > len - n)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size ? size : 1);
+	if (!s)
+		abort();
+	memcpy(s, data, size);
+	ehs_datagram_parse(&d, s, size);
+
+	/* Where the message must end: past one NUL, then one newline. */
+	size_t end = size;
+	if (end && s[end - 1] == '\0')
+		end--;
+	if (end && s[end - 1] == '\n')
+		end--;
+	if (d.j.severity < 0 || d.j.severity > 7 || d.j.facility < 0 || d.j.facility > 23)
+		abort();
+	within(d.j.msg, d.j.msg_len, s, size);
+	if (d.j.msg + d.j.msg_len != s + end)
+		abort();
+	if (d.kind == EHS_DATAGRAM_PLAIN && d.j.msg != s)
+		abort();
+	if (d.j.ident)
+		within(d.j.ident, d.j.ident_len, s, size);
+	if (d.j.extra_bytes > EHS_EXTRA_BYTES || d.j.nextra > EHS_JOURNAL_EXTRA_MAX ||
+	    d.values_len > sizeof d.values)
+		abort();
+	for (unsigned i = 0; i < d.j.nextra; i++) {
+		const struct ehs_extra *x = &d.j.extra[i];
+		if (!x->name[0] || strchr(x->name, ';'))
+			abort();
+		if (x->value >= d.values && x->value < d.values + sizeof d.values)
+			within(x->value, x->value_len, d.values, d.values_len);
+		else
+			within(x->value, x->value_len, s, size);
+	}
+
+	ue_double_trace(check_sink, NULL);
+	events = 0;
+	ehs_journal_log(&d.j, 0);
+	if (events == 0)
+		abort();
+	free(s);
+	return 0;
+}
