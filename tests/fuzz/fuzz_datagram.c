@@ -19,37 +19,12 @@
 #include <string.h>
 
 #include "bridge/datagram.h"
-#include "eventheader/eventheader.h"
 #include "../doubles/user_events_double.h"
+#include "event_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct ehs_datagram d;
-static uint8_t event[EHS_EVENT_MAX];
-static char json[1 << 16];
-static unsigned long events;
-static const struct eh_record_info no_info;
-
-static int check_sink(void *ctx, struct iovec *iov, int iovcnt)
-{
-	size_t len = 0;
-	char name[64];
-
-	(void)ctx;
-	for (int i = 1; i < iovcnt; i++) {
-		if (iov[i].iov_len > sizeof event - len)
-			abort();
-		memcpy(event + len, iov[i].iov_base, iov[i].iov_len);
-		len += iov[i].iov_len;
-	}
-	if (len < 8)
-		abort();
-	snprintf(name, sizeof name, "Syslog_L%uK2", event[7]);
-	if (eh_decode_json(name, event, len, &no_info, EH_DECODE_DEFAULT, json, sizeof json) < 0)
-		abort();
-	events++;
-	return 0;
-}
 
 static void within(const char *p, size_t n, const char *start, size_t len)
 {
@@ -93,10 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			within(x->value, x->value_len, s, size);
 	}
 
-	ue_double_trace(check_sink, NULL);
-	events = 0;
+	ue_double_trace(fuzz_event_sink, NULL);
+	fuzz_events = 0;
 	ehs_journal_log(&d.j, 0);
-	if (events == 0)
+	if (fuzz_events == 0)
 		abort();
 	free(s);
 	return 0;

@@ -23,37 +23,10 @@
 #include <syslog.h>
 
 #include "bridge/bridge.h"
-#include "eventheader/eventheader.h"
 #include "../doubles/user_events_double.h"
+#include "event_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static uint8_t event[EHS_EVENT_MAX];
-static char json[1 << 16];
-static unsigned long events;
-static const struct eh_record_info no_info;
-
-static int check_sink(void *ctx, struct iovec *iov, int iovcnt)
-{
-	size_t len = 0;
-	char name[64];
-
-	(void)ctx;
-	for (int i = 1; i < iovcnt; i++) {
-		if (iov[i].iov_len > sizeof event - len)
-			abort();	/* larger than one event may be */
-		memcpy(event + len, iov[i].iov_base, iov[i].iov_len);
-		len += iov[i].iov_len;
-	}
-	if (len < 8)
-		abort();
-	/* The level byte names the tracepoint the decoder checks it against. */
-	snprintf(name, sizeof name, "Syslog_L%uK2", event[7]);
-	if (eh_decode_json(name, event, len, &no_info, EH_DECODE_DEFAULT, json, sizeof json) < 0)
-		abort();
-	events++;
-	return 0;
-}
 
 static void call_syslog(int pri, const char *fmt, ...)
 {
@@ -88,8 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	memcpy(s, data + 5, n);
 	s[n] = '\0';
-	ue_double_trace(check_sink, NULL);
-	events = 0;
+	ue_double_trace(fuzz_event_sink, NULL);
+	fuzz_events = 0;
 	switch (data[0] % 5) {
 	case 0:
 		call_syslog((int)pri, "%s", s);
@@ -112,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	}
 	/* Every allowed priority (the mask is the default: all) logs. */
-	if (events == 0)
+	if (fuzz_events == 0)
 		abort();
 	free(s);
 	return 0;

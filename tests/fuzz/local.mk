@@ -7,13 +7,13 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=al
 FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config_parse.c
 # The bridge, the builder, the decoder that checks its output, and the
 # writer's test double (tests/doubles/) instead of the writer.
-FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(filter %.c,$(BRIDGE_SOURCES)) \
+FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c tests/fuzz/event_check.c $(filter %.c,$(BRIDGE_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
 	$(filter %.c,$(tests_doubles_libuser_events_double_la_SOURCES))
 
 # The syslog datagram parser, and the bridge its result goes through
 # (as the message path's).
-FUZZ_DATAGRAM_SRC = tests/fuzz/fuzz_datagram.c $(filter %.c,$(BRIDGE_SOURCES)) \
+FUZZ_DATAGRAM_SRC = tests/fuzz/fuzz_datagram.c tests/fuzz/event_check.c $(filter %.c,$(BRIDGE_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
 	$(filter %.c,$(tests_doubles_libuser_events_double_la_SOURCES))
 
@@ -28,7 +28,8 @@ FUZZ_TRACEDAT_LIBS = $(LIBTRACECMD_LIBS) $(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
 # Every target's seeds and regressions (a folder appears in regress/ once
 # a crash has been kept there).
 EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c tests/fuzz/fuzz_format.c \
-	tests/fuzz/fuzz_tracedat.c tests/fuzz/fuzz_datagram.c tests/fuzz/corpus tests/fuzz/regress
+	tests/fuzz/fuzz_tracedat.c tests/fuzz/fuzz_datagram.c \
+	tests/fuzz/event_check.h tests/fuzz/event_check.c tests/fuzz/corpus tests/fuzz/regress
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
 	tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh tests/fuzz/fuzz_tracedat.sh \
 	tests/fuzz/fuzz_datagram.sh
