@@ -32,6 +32,13 @@ static void parse(const char *s, size_t n)
 #define ck_msg(want) ck_bytes(d.j.msg, d.j.msg_len, want)
 #define ck_ident(want) ck_bytes(d.j.ident, d.j.ident_len, want)
 
+/* A datagram whose message is want, with no ident found. */
+#define ck_untagged(lit, want) do { \
+	PARSE(lit); \
+	ck_assert_ptr_null(d.j.ident); \
+	ck_msg(want); \
+} while (0)
+
 static void ck_pri(int severity, int facility)
 {
 	ck_assert_int_eq(d.j.severity, severity);
@@ -207,23 +214,15 @@ START_TEST(truncated)
 	ck_assert_int_eq(d.kind, EHS_DATAGRAM_3164);
 	ck_pri(LOG_NOTICE, LOG_FAC(LOG_USER));
 	ck_msg("");
-	PARSE("<13>Nov 2");
-	ck_assert_ptr_null(d.j.ident);
-	ck_msg("Nov 2");
+	ck_untagged("<13>Nov 2", "Nov 2");
 	PARSE("<13>Nov 26 02:32:14");
 	ck_msg("Nov 26 02:32:14");
 	PARSE("<13>Nov 26 02:32:14 ");
 	ck_msg("");
-	PARSE("<13>Nov 26 02:32:14 prog[12");
-	ck_assert_ptr_null(d.j.ident);
-	ck_msg("prog[12");
-	PARSE("<13>Nov 26 02:32:14 prog[]: m");
-	ck_assert_ptr_null(d.j.ident);
-	ck_msg("prog[]: m");
+	ck_untagged("<13>Nov 26 02:32:14 prog[12", "prog[12");
+	ck_untagged("<13>Nov 26 02:32:14 prog[]: m", "prog[]: m");
 	/* "Foo" is no month: no timestamp, and no tag before a space. */
-	PARSE("<13>Foo 26 02:32:14 prog: m");
-	ck_assert_ptr_null(d.j.ident);
-	ck_msg("Foo 26 02:32:14 prog: m");
+	ck_untagged("<13>Foo 26 02:32:14 prog: m", "Foo 26 02:32:14 prog: m");
 	PARSE("<190>1 ");
 	ck_assert_int_eq(d.kind, EHS_DATAGRAM_3164);
 	ck_msg("1 ");
@@ -293,14 +292,10 @@ START_TEST(tags)
 	ck_msg("msg");
 
 	/* A space ends a tag: no tag then, all message. */
-	PARSE("<13>my prog: m");
-	ck_assert_ptr_null(d.j.ident);
-	ck_msg("my prog: m");
+	ck_untagged("<13>my prog: m", "my prog: m");
 	PARSE("<13>prog[12345678901]: m");
 	ck_assert_ptr_null(d.j.ident);
-	PARSE("<13>: m");
-	ck_assert_ptr_null(d.j.ident);
-	ck_msg(": m");
+	ck_untagged("<13>: m", ": m");
 }
 END_TEST
 
