@@ -62,38 +62,60 @@ static bool timestamp_3164(const char *p, size_t n)
 	       is_digit(p[14]) && p[15] == ' ';
 }
 
-static void parse_3164(struct ehs_datagram *d, struct cur c)
+/* "TAG[PID]:" or "TAG:" and one space at c: the ident, and the
+ * message after it.  False (d untouched) when it is not there. */
+static bool tag(struct ehs_datagram *d, struct cur c)
 {
-	if (timestamp_3164(c.p, (size_t)(c.end - c.p)))
-		c.p += 16;
-	d->kind = EHS_DATAGRAM_3164;
-	d->j.msg = c.p;
-	d->j.msg_len = (size_t)(c.end - c.p);
-
-	/* "TAG[PID]:" or "TAG:"; anything else is message. */
-	const char *tag = c.p;
+	const char *t = c.p;
 	while (c.p < c.end && *c.p != ' ' && *c.p != ':' && *c.p != '[')
 		c.p++;
-	size_t tag_len = (size_t)(c.p - tag);
+	size_t tag_len = (size_t)(c.p - t);
 	if (tag_len == 0)
-		return;
+		return false;
 	if (at(&c, '[')) {
 		const char *pid = ++c.p;
 		while (c.p < c.end && is_digit(*c.p) && c.p - pid < 10)
 			c.p++;
 		if (c.p == pid || !at(&c, ']'))
-			return;
+			return false;
 		c.p++;
 	}
 	if (!at(&c, ':'))
-		return;
+		return false;
 	c.p++;
 	if (at(&c, ' '))
 		c.p++;
-	d->j.ident = tag;
+	d->j.ident = t;
 	d->j.ident_len = tag_len;
 	d->j.msg = c.p;
 	d->j.msg_len = (size_t)(c.end - c.p);
+	return true;
+}
+
+static void parse_3164(struct ehs_datagram *d, struct cur c)
+{
+	d->kind = EHS_DATAGRAM_3164;
+	d->j.msg = c.p;
+	d->j.msg_len = (size_t)(c.end - c.p);
+	if (!timestamp_3164(c.p, (size_t)(c.end - c.p))) {
+		tag(d, c);
+		return;
+	}
+	c.p += 16;
+	d->j.msg = c.p;
+	d->j.msg_len = (size_t)(c.end - c.p);
+	if (tag(d, c))
+		return;
+	/* logger --rfc3164 writes a hostname after the timestamp, as RFC
+	 * 3164 has it; glibc does not.  A word and a space are taken for
+	 * one only when a tag follows them. */
+	const char *host = c.p;
+	while (c.p < c.end && is_print(*c.p))
+		c.p++;
+	if (c.p > host && at(&c, ' ')) {
+		c.p++;
+		tag(d, c);
+	}
 }
 
 /* ---- RFC 5424 ---- */

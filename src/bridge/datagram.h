@@ -29,8 +29,10 @@
  *               " 5" or "05" or "15"), then an optional "TAG[PID]:" or
  *               "TAG:" with one space after it skipped: TAG one or more
  *               bytes but ' ', ':' and '[', PID 1..10 digits.  TAG is the
- *               ident; the rest is the message.  No hostname is looked
- *               for: programs do not write one to /dev/log.
+ *               ident; the rest is the message.  After a timestamp, a
+ *               word of printable ASCII and a space before such a tag is
+ *               a hostname (logger --rfc3164 writes one; glibc, logger's
+ *               default and Python do not), and skipped.
  *
  * The ident, cleaned when the event is written as openlog's is
  * (ehs_event_name), names the event; without one the program's short

@@ -102,11 +102,21 @@ START_TEST(logger)
 	ck_pri(LOG_NOTICE, LOG_FAC(LOG_LOCAL4));
 	ck_ident("name");
 	ck_msg("x");
+	/* logger --rfc3164 (util-linux 2.38) adds the hostname. */
+	PARSE("<13>Nov 26 04:10:18 vm root: hello3");
+	ck_ident("root");
+	ck_msg("hello3");
+	/* Only before a tag, and never empty. */
+	ck_untagged("<13>Nov 26 04:10:18 vm hello", "vm hello");
+	ck_untagged("<13>Nov 26 04:10:18  root: x", " root: x");
+	ck_untagged("<13>vm root: x", "vm root: x");
 }
 END_TEST
 
 START_TEST(rfc5424)
 {
+	/* As util-linux 2.38's logger --rfc5424 -t tag --sd-id ex@32473
+	 * --sd-param 'a="b\\"c"' writes it, with a PROCID. */
 	PARSE("<190>1 2026-11-26T02:32:14.123456+00:00 host tag 123 - "
 	      "[timeQuality tzKnown=\"1\" isSynced=\"0\"][ex@32473 a=\"b\\\"c\"] msg");
 	ck_assert_int_eq(d.kind, EHS_DATAGRAM_5424);
