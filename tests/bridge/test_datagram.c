@@ -13,6 +13,8 @@
 
 #include "bridge/datagram.h"
 #include "bridge/ident.h"
+#include "capture.h"
+#include "eventheader/eventheader.h"
 
 static struct ehs_datagram d;
 
@@ -355,6 +357,25 @@ START_TEST(huge)
 }
 END_TEST
 
+/* The event ehs_journal_log writes for a datagram: the schema's, as a
+ * syslog() call makes it, with the extras after. */
+START_TEST(as_event)
+{
+	static struct capture cap;
+	char text[512];
+	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
+	ue_double_trace(capture_sink, &cap);
+	PARSE("<14>1 - host t;x 12 ID7 [ex@1 a=\"b\\\"c\"] \xef\xbb\xbfhi");
+	ehs_journal_log(&d.j, 0);
+	ck_assert_uint_eq(cap.count, 1);
+	ck_assert_int_gt(eh_decode_text("Syslog_L4K2", cap.data[0], cap.len[0], NULL,
+					EH_DECODE_NAME, text, sizeof text), 0);
+	ck_assert_str_eq(text, "Syslog:t_x message=\"hi\" severity=6 facility=1 errno=ERRNO(0) "
+			       "msgid=\"ID7\" ex@1.a=\"b\\\"c\"");
+	ue_double_trace(NULL, NULL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge datagram");
@@ -369,6 +390,7 @@ int main(void)
 	tcase_add_test(tc, nul_inside);
 	tcase_add_test(tc, tags);
 	tcase_add_test(tc, huge);
+	tcase_add_test(tc, as_event);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
