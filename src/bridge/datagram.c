@@ -243,6 +243,8 @@ static bool parse_5424(struct ehs_datagram *d, struct cur c)
 {
 	const char *f[5];
 	size_t n[5];
+	/* VERSION 1, the only one there is; an RFC 3164 message may start
+	 * with "1 " too, which is why a header that fails falls back. */
 	if (c.end - c.p < 2 || c.p[0] != '1' || c.p[1] != ' ')
 		return false;
 	c.p += 2;
@@ -289,6 +291,8 @@ void ehs_datagram_parse(struct ehs_datagram *d, const char *bytes, size_t len)
 		bytes = "";
 		len = 0;
 	}
+	/* The NUL and newline are the senders' framing, not their text;
+	 * taken off first so that every branch ends the message alike. */
 	struct cur c = { bytes, bytes + len };
 	if (c.p < c.end && c.end[-1] == '\0')
 		c.end--;
@@ -297,6 +301,8 @@ void ehs_datagram_parse(struct ehs_datagram *d, const char *bytes, size_t len)
 
 	int p = pri(&c);
 	if (p < 0) {
+		/* What syslogd does with such a datagram: nothing in it is
+		 * taken for a header. */
 		d->kind = EHS_DATAGRAM_PLAIN;
 		d->j.severity = LOG_NOTICE;
 		d->j.facility = LOG_FAC(LOG_USER);
