@@ -114,8 +114,12 @@ static enum ehs_config_state read_config(void)
 		ehs_tracepoints_off();
 		s = EHS_CONFIG_OFF;
 	}
-	__atomic_store_n(&ehs_mode_word.mode,
-			 c.passthrough ? EHS_MODE_PASS : EHS_MODE_REPLACE, __ATOMIC_RELEASE);
+	/* Disabled, the library makes no event, so replace mode would only
+	 * lose the messages: the calls pass through, as ehsyslog.conf(5)
+	 * says. */
+	bool pass = c.passthrough || s == EHS_CONFIG_OFF;
+	__atomic_store_n(&ehs_mode_word.mode, pass ? EHS_MODE_PASS : EHS_MODE_REPLACE,
+			 __ATOMIC_RELEASE);
 	return s;
 }
 

