@@ -16,6 +16,18 @@
 #include "bridge/config_load.h"
 #include "bridge/config_parse.h"
 
+/* Asserts that c's syslog ports are exactly the n given. */
+static void expect_ports(const struct ehs_config *c, unsigned n, const uint16_t *ports)
+{
+	ck_assert_uint_eq(c->nports, n);
+	for (unsigned i = 0; i < n; i++)
+		ck_assert_uint_eq(c->ports[i], ports[i]);
+}
+
+#define EXPECT_PORTS(c, ...) \
+	expect_ports((c), sizeof (uint16_t[]){ __VA_ARGS__ } / sizeof (uint16_t), \
+		     (uint16_t[]){ __VA_ARGS__ })
+
 static int parse(const char *text, const char *program, struct ehs_config *c,
 		 struct ehs_config_status *st)
 {
@@ -31,6 +43,8 @@ START_TEST(defaults)
 	ck_assert_str_eq(c.provider, "Syslog");
 	ck_assert(c.passthrough);
 	ck_assert(!c.disable);
+	ck_assert(!c.remote_syslog);
+	EXPECT_PORTS(&c, 514, 601);
 	ck_assert_int_eq(st.error, EHS_CONF_OK);
 	ck_assert_uint_eq(st.line, 0);
 	ck_assert_int_eq(parse("# only a comment\n\n   \n\t# another\n", "p", &c, NULL), 0);
@@ -42,10 +56,37 @@ START_TEST(global_keys)
 	struct ehs_config c;
 	ck_assert_int_eq(parse(" provider =  My_Prov  # why\r\n"
 			       "passthrough=off\n"
-			       "disable = yes", "p", &c, NULL), 0);
+			       "disable = yes\n"
+			       "syslog_ports = 601,514\n"
+			       "remote_syslog = yes", "p", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "My_Prov");
 	ck_assert(!c.passthrough);
 	ck_assert(c.disable);
+	ck_assert(c.remote_syslog);
+	EXPECT_PORTS(&c, 601, 514);
+}
+END_TEST
+
+/* Blanks, commas or both between ports; a later line replaces the list. */
+START_TEST(syslog_ports)
+{
+	struct ehs_config c;
+	ck_assert_int_eq(parse("syslog_ports = 514,601\n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 514, 601);
+	ck_assert_int_eq(parse("syslog_ports =   6514 , 10514 \n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 6514, 10514);
+	ck_assert_int_eq(parse("syslog_ports = 1 2,3 ,4, 5\t6,,7 65535\n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 1, 2, 3, 4, 5, 6, 7, 65535);
+	ck_assert_int_eq(parse("syslog_ports = 1 2 3\nsyslog_ports = 0514\n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 514);
+
+	/* the value as the environment passes it: untrimmed */
+	static const char k[] = "syslog_ports", v[] = "  6514 , 10514 ";
+	ehs_config_defaults(&c);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, v, sizeof v - 1), EHS_CONF_OK);
+	EXPECT_PORTS(&c, 6514, 10514);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, "0", 1), EHS_CONF_PORTS);
+	EXPECT_PORTS(&c, 6514, 10514);
 }
 END_TEST
 
@@ -59,12 +100,21 @@ START_TEST(program_sections)
 		"provider = Cron\n"
 		"passthrough = no\n"
 		"[program sshd]\n"
-		"provider = Sshd\n";
+		"provider = Sshd\n"
+		"syslog_ports = 6514\n"
+		"[program rsyslogd]\n"
+		"syslog_ports = 10514, 514\n"
+		"remote_syslog = on\n";
 	struct ehs_config c;
 	ck_assert_int_eq(parse(f, "sshd", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "Sshd");
 	ck_assert(c.disable);
 	ck_assert(c.passthrough);
+	EXPECT_PORTS(&c, 6514);
+	ck_assert(!c.remote_syslog);
+	ck_assert_int_eq(parse(f, "rsyslogd", &c, NULL), 0);
+	EXPECT_PORTS(&c, 10514, 514);
+	ck_assert(c.remote_syslog);
 	ck_assert_int_eq(parse(f, "cron", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "Cron");
 	ck_assert(!c.passthrough);
@@ -72,6 +122,8 @@ START_TEST(program_sections)
 	ck_assert_int_eq(parse(f, "other", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "All");
 	ck_assert(!c.disable);
+	EXPECT_PORTS(&c, 514, 601);
+	ck_assert(!c.remote_syslog);
 	ck_assert_int_eq(parse(f, "ssh", &c, NULL), 0);	/* exact match only */
 	ck_assert(!c.disable);
 	ck_assert_int_eq(parse(f, NULL, &c, NULL), 0);
@@ -79,19 +131,25 @@ START_TEST(program_sections)
 }
 END_TEST
 
+/* The configuration after the one line "key=value". */
+static struct ehs_config parse_setting(const char *key, const char *value)
+{
+	char line[64];
+	struct ehs_config c;
+	snprintf(line, sizeof line, "%s=%s\n", key, value);
+	ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
+	return c;
+}
+
 START_TEST(booleans)
 {
 	static const char *yes[] = { "yes", "on", "true", "1" };
 	static const char *no[] = { "no", "off", "false", "0" };
-	char line[64];
-	struct ehs_config c;
 	for (unsigned i = 0; i < 4; i++) {
-		snprintf(line, sizeof line, "disable=%s\n", yes[i]);
-		ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
-		ck_assert(c.disable);
-		snprintf(line, sizeof line, "passthrough=%s\n", no[i]);
-		ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
-		ck_assert(!c.passthrough);
+		ck_assert(parse_setting("disable", yes[i]).disable);
+		ck_assert(!parse_setting("passthrough", no[i]).passthrough);
+		ck_assert(parse_setting("remote_syslog", yes[i]).remote_syslog);
+		ck_assert(!parse_setting("remote_syslog", no[i]).remote_syslog);
 	}
 }
 END_TEST
@@ -108,6 +166,8 @@ static void expect_error(const char *text, enum ehs_config_error e, unsigned lin
 	ck_assert_str_eq(c.provider, "Syslog");
 	ck_assert(!c.passthrough);
 	ck_assert(!c.disable);
+	ck_assert(!c.remote_syslog);
+	EXPECT_PORTS(&c, 514, 601);
 	ck_assert_str_ne(ehs_config_strerror(e), "unknown error");
 }
 
@@ -121,6 +181,19 @@ START_TEST(errors)
 	expect_error("provider = a:b\n", EHS_CONF_PROVIDER, 1);
 	expect_error("provider = a b\n", EHS_CONF_PROVIDER, 1);
 	expect_error("provider =\n", EHS_CONF_PROVIDER, 1);
+	expect_error("remote_syslog = maybe\n", EHS_CONF_BOOL, 1);
+	expect_error("syslog_ports = 0\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 65536\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514 99999999999999999999999\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = abc\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514a\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514;601\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = -514\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 1 2 3 4 5 6 7 8 9\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports =\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = , ,\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514\n[program other]\nsyslog_ports = 0\n",
+		     EHS_CONF_PORTS, 3);
 	expect_error("[program]\n", EHS_CONF_SECTION, 1);
 	expect_error("[program sshd\n", EHS_CONF_SECTION, 1);
 	expect_error("[prog sshd]\n", EHS_CONF_SECTION, 1);
@@ -272,6 +345,7 @@ int main(void)
 	TCase *tc = tcase_create("parse");
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, global_keys);
+	tcase_add_test(tc, syslog_ports);
 	tcase_add_test(tc, program_sections);
 	tcase_add_test(tc, booleans);
 	tcase_add_test(tc, errors);
