@@ -70,6 +70,8 @@ static const struct {
 	{ "EHSYSLOG_PROVIDER", "provider" },
 	{ "EHSYSLOG_PASSTHROUGH", "passthrough" },
 	{ "EHSYSLOG_DISABLE", "disable" },
+	{ "EHSYSLOG_SYSLOG_PORTS", "syslog_ports" },
+	{ "EHSYSLOG_REMOTE_SYSLOG", "remote_syslog" },
 };
 
 #define ENV_SETTINGS (sizeof env_settings / sizeof env_settings[0])

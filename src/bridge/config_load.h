@@ -2,8 +2,9 @@
 /*
  * The process's configuration: read once, on the first logging call,
  * from the file (EHSYSLOG_CONFIG or EHS_CONFIG_PATH) and then the
- * environment (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE),
- * all through secure_getenv so setuid programs ignore them.
+ * environment (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE,
+ * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG), all through
+ * secure_getenv so setuid programs ignore them.
  */
 #ifndef EHS_BRIDGE_CONFIG_LOAD_H
 #define EHS_BRIDGE_CONFIG_LOAD_H

@@ -298,6 +298,15 @@ static void refused(void *ctx, const char *name, const char *value, enum ehs_con
 	r->why[r->count++] = why;
 }
 
+static void expect_refusal(const struct refusals *r, int i, const char *name,
+			   const char *value, enum ehs_config_error why)
+{
+	ck_assert_int_lt(i, r->count);
+	ck_assert_str_eq(r->names[i], name);
+	ck_assert_str_eq(r->values[i], value);
+	ck_assert_int_eq(r->why[i], why);
+}
+
 START_TEST(environment)
 {
 	struct ehs_config c;
@@ -312,12 +321,8 @@ START_TEST(environment)
 	ck_assert(c.passthrough);
 	ck_assert(c.disable);
 	ck_assert_int_eq(r.count, 2);
-	ck_assert_str_eq(r.names[0], "EHSYSLOG_PROVIDER");
-	ck_assert_str_eq(r.values[0], "x-y");
-	ck_assert_int_eq(r.why[0], EHS_CONF_PROVIDER);
-	ck_assert_str_eq(r.names[1], "EHSYSLOG_PASSTHROUGH");
-	ck_assert_str_eq(r.values[1], "maybe");
-	ck_assert_int_eq(r.why[1], EHS_CONF_BOOL);
+	expect_refusal(&r, 0, "EHSYSLOG_PROVIDER", "x-y", EHS_CONF_PROVIDER);
+	expect_refusal(&r, 1, "EHSYSLOG_PASSTHROUGH", "maybe", EHS_CONF_BOOL);
 
 	/* Values are taken as they are: no trimming, unlike the file's. */
 	setenv("EHSYSLOG_PROVIDER", " Mine", 1);
@@ -339,6 +344,35 @@ START_TEST(environment)
 }
 END_TEST
 
+START_TEST(environment_syslog)
+{
+	struct ehs_config c;
+	struct refusals r = { 0 };
+
+	ck_assert(ehs_config_env_known("EHSYSLOG_SYSLOG_PORTS"));
+	ck_assert(ehs_config_env_known("EHSYSLOG_REMOTE_SYSLOG"));
+	setenv("EHSYSLOG_SYSLOG_PORTS", "  6514 , 10514 ", 1);
+	setenv("EHSYSLOG_REMOTE_SYSLOG", "yes", 1);
+	ehs_config_defaults(&c);
+	ehs_config_apply_env(&c, refused, &r);
+	ck_assert_int_eq(r.count, 0);
+	EXPECT_PORTS(&c, 6514, 10514);
+	ck_assert(c.remote_syslog);
+
+	setenv("EHSYSLOG_SYSLOG_PORTS", "65536", 1);
+	setenv("EHSYSLOG_REMOTE_SYSLOG", "maybe", 1);
+	ehs_config_defaults(&c);
+	ehs_config_apply_env(&c, refused, &r);
+	EXPECT_PORTS(&c, 514, 601);
+	ck_assert(!c.remote_syslog);
+	ck_assert_int_eq(r.count, 2);
+	expect_refusal(&r, 0, "EHSYSLOG_SYSLOG_PORTS", "65536", EHS_CONF_PORTS);
+	expect_refusal(&r, 1, "EHSYSLOG_REMOTE_SYSLOG", "maybe", EHS_CONF_BOOL);
+	unsetenv("EHSYSLOG_SYSLOG_PORTS");
+	unsetenv("EHSYSLOG_REMOTE_SYSLOG");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge config parser");
@@ -352,6 +386,7 @@ int main(void)
 	tcase_add_test(tc, provider_limits);
 	tcase_add_test(tc, file_trust_in_secure_execution);
 	tcase_add_test(tc, environment);
+	tcase_add_test(tc, environment_syslog);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
