@@ -373,6 +373,32 @@ START_TEST(environment_syslog)
 }
 END_TEST
 
+/* The preload layer's accessors read the process's configuration, the
+ * file and then the environment, on first use. */
+START_TEST(loaded_settings)
+{
+	char path[] = "/var/tmp/ehsyslog-conf-XXXXXX";
+	static const char text[] = "syslog_ports = 6514\nremote_syslog = yes\n";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	setenv("EHSYSLOG_CONFIG", path, 1);
+	setenv("EHSYSLOG_SYSLOG_PORTS", "10514 514", 1);
+	ck_assert(ehs_config_remote_syslog());
+	ck_assert(ehs_config_syslog_port(10514));
+	ck_assert(ehs_config_syslog_port(514));
+	ck_assert(!ehs_config_syslog_port(6514));
+	ck_assert(!ehs_config_syslog_port(601));
+	ck_assert(!ehs_config_syslog_port(0));
+	ck_assert(!ehs_config_syslog_port(514 + 65536));
+	unsetenv("EHSYSLOG_CONFIG");
+	unsetenv("EHSYSLOG_SYSLOG_PORTS");
+	unlink(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge config parser");
@@ -387,6 +413,7 @@ int main(void)
 	tcase_add_test(tc, file_trust_in_secure_execution);
 	tcase_add_test(tc, environment);
 	tcase_add_test(tc, environment_syslog);
+	tcase_add_test(tc, loaded_settings);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
