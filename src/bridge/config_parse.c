@@ -129,7 +129,9 @@ enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size
 				     const char *val, size_t vlen)
 {
 	bool b;
-	uint16_t ports[EHS_SYSLOG_PORTS_MAX];
+	/* Zero past the last port, as ehs_config_defaults leaves it: a short
+	 * list keeps none of a longer one's ports behind it. */
+	uint16_t ports[EHS_SYSLOG_PORTS_MAX] = { 0 };
 	unsigned n;
 
 	if (word_is(key, klen, "provider")) {
@@ -153,7 +155,7 @@ enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size
 		if ((n = parse_ports(val, vlen, ports)) == 0)
 			return EHS_CONF_PORTS;
 		c->nports = n;
-		memcpy(c->ports, ports, n * sizeof ports[0]);
+		memcpy(c->ports, ports, sizeof ports);
 	} else {
 		return EHS_CONF_KEY;
 	}

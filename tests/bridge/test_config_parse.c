@@ -79,6 +79,8 @@ START_TEST(syslog_ports)
 	EXPECT_PORTS(&c, 1, 2, 3, 4, 5, 6, 7, 65535);
 	ck_assert_int_eq(parse("syslog_ports = 1 2 3\nsyslog_ports = 0514\n", "p", &c, NULL), 0);
 	EXPECT_PORTS(&c, 514);
+	ck_assert_uint_eq(c.ports[1], 0);
+	ck_assert_uint_eq(c.ports[2], 0);
 
 	/* the value as the environment passes it: untrimmed */
 	static const char k[] = "syslog_ports", v[] = "  6514 , 10514 ";
