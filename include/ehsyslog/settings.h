@@ -11,6 +11,9 @@
  *   provider = Syslog          # [A-Za-z0-9_], 1..EHS_PROVIDER_MAX bytes
  *   passthrough = yes          # yes|no|on|off|true|false|1|0
  *   disable = no               # same values
+ *   syslog_ports = 514 601     # 1..EHS_SYSLOG_PORTS_MAX ports 1..65535,
+ *                              # separated by blanks and/or commas
+ *   remote_syslog = no         # boolean: also datagrams to other hosts
  *
  *   [program sshd]             # applies when the program's short name is sshd
  *   disable = yes
@@ -19,8 +22,13 @@
  * apply on top of them when its name matches.  Later lines win.  A line is
  * at most EHS_CONFIG_LINE_MAX bytes.  Any error makes the whole file
  * invalid: the library then uses the defaults.  The environment
- * (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE) applies on
- * top of the file.
+ * (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE,
+ * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG) applies on top of the
+ * file.
+ *
+ * A datagram or stream a program sends itself to a syslog port (UDP or
+ * TCP) makes events when it goes to a loopback address, or to any
+ * address with remote_syslog on.
  *
  * None of these functions is called on the library's logging path.  All
  * are thread-safe; none allocates or locks; errno is preserved.
@@ -45,11 +53,16 @@ extern "C" {
 #define EHS_DEFAULT_PROVIDER "Syslog"
 /* The provider rule in words, for every message that names it. */
 #define EHS_PROVIDER_RULE "1-200 characters of A-Z a-z 0-9 _"
+/* At most this many syslog ports: the preload layer checks each. */
+#define EHS_SYSLOG_PORTS_MAX 8
 
 struct ehs_config {
 	char provider[EHS_PROVIDER_MAX + 1];
 	bool passthrough;
 	bool disable;
+	bool remote_syslog;	/* syslog ports at any address, not loopback only */
+	unsigned nports;	/* 1..EHS_SYSLOG_PORTS_MAX */
+	uint16_t ports[EHS_SYSLOG_PORTS_MAX];	/* host byte order */
 };
 
 enum ehs_config_error {
@@ -60,6 +73,7 @@ enum ehs_config_error {
 	EHS_CONF_PROVIDER,	/* provider empty, too long or bad character */
 	EHS_CONF_SECTION,	/* section header malformed or empty name */
 	EHS_CONF_LINE,		/* line too long or holds a NUL byte */
+	EHS_CONF_PORTS,		/* syslog_ports not 1..8 ports 1..65535 */
 };
 
 struct ehs_config_status {
@@ -67,7 +81,8 @@ struct ehs_config_status {
 	unsigned line;		/* 1-based line of the error, 0 if none */
 };
 
-/* Sets *c to the defaults: provider Syslog, pass-through on, enabled.
+/* Sets *c to the defaults: provider Syslog, pass-through on, enabled,
+ * syslog ports 514 and 601 at loopback addresses only.
  * Async-signal-safe. */
 EHS_API void ehs_config_defaults(struct ehs_config *c);
 

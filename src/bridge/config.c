@@ -30,6 +30,9 @@ struct ehs_mode_word ehs_mode_word;
  * the state changes), and whether this thread is that reader. */
 static pid_t reader;
 static __thread bool reading_here __attribute__((tls_model("initial-exec")));
+/* The configuration read, for what the preload layer asks per call:
+ * written before the state is published, read only after. */
+static struct ehs_config loaded;
 
 void ehs_config_apply_file(struct ehs_config *c, const char *path,
 			   const char *program, bool secure)
@@ -70,6 +73,8 @@ static const struct {
 	{ "EHSYSLOG_PROVIDER", "provider" },
 	{ "EHSYSLOG_PASSTHROUGH", "passthrough" },
 	{ "EHSYSLOG_DISABLE", "disable" },
+	{ "EHSYSLOG_SYSLOG_PORTS", "syslog_ports" },
+	{ "EHSYSLOG_REMOTE_SYSLOG", "remote_syslog" },
 };
 
 #define ENV_SETTINGS (sizeof env_settings / sizeof env_settings[0])
@@ -120,6 +125,7 @@ static enum ehs_config_state read_config(void)
 	bool pass = c.passthrough || s == EHS_CONFIG_OFF;
 	__atomic_store_n(&ehs_mode_word.mode, pass ? EHS_MODE_PASS : EHS_MODE_REPLACE,
 			 __ATOMIC_RELEASE);
+	loaded = c;
 	return s;
 }
 
@@ -180,4 +186,30 @@ bool ehs_config_passthrough(void)
 		m = ehs_config_mode();
 	}
 	return m == EHS_MODE_PASS;
+}
+
+/* The configuration read, reading it first; *defaults filled and
+ * returned where it cannot be read (see wait_for_reader). */
+static const struct ehs_config *loaded_config(struct ehs_config *defaults)
+{
+	if (ehs_config_load() >= EHS_CONFIG_ON)
+		return &loaded;
+	ehs_config_defaults(defaults);
+	return defaults;
+}
+
+bool ehs_config_remote_syslog(void)
+{
+	struct ehs_config defaults;
+	return loaded_config(&defaults)->remote_syslog;
+}
+
+bool ehs_config_syslog_port(unsigned port)
+{
+	struct ehs_config defaults;
+	const struct ehs_config *c = loaded_config(&defaults);
+	for (unsigned i = 0; i < c->nports; i++)
+		if (c->ports[i] == port)
+			return true;
+	return false;
 }

@@ -2,8 +2,9 @@
 /*
  * The process's configuration: read once, on the first logging call,
  * from the file (EHSYSLOG_CONFIG or EHS_CONFIG_PATH) and then the
- * environment (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE),
- * all through secure_getenv so setuid programs ignore them.
+ * environment (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE,
+ * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG), all through
+ * secure_getenv so setuid programs ignore them.
  */
 #ifndef EHS_BRIDGE_CONFIG_LOAD_H
 #define EHS_BRIDGE_CONFIG_LOAD_H
@@ -58,6 +59,16 @@ static inline enum ehs_config_state ehs_config_load(void)
 
 /* Pass through to the real syslog?  True until the configuration is read. */
 bool ehs_config_passthrough(void);
+
+/*
+ * For datagrams and streams a program sends to syslog itself: whether a
+ * syslog port at an address other than loopback makes events too, and
+ * whether port (host byte order) is a syslog port.  Each reads the
+ * configuration unless done (the defaults where it cannot be read); once
+ * read: async-signal-safe, no allocation, no lock.
+ */
+bool ehs_config_remote_syslog(void);
+bool ehs_config_syslog_port(unsigned port);
 
 /* Applies the file at path (missing, unreadable, not a regular file,
  * larger than 1 MiB or malformed: c unchanged).  With secure set, a file

@@ -9,6 +9,11 @@ void ehs_config_defaults(struct ehs_config *c)
 	memcpy(c->provider, EHS_DEFAULT_PROVIDER, sizeof EHS_DEFAULT_PROVIDER);
 	c->passthrough = true;
 	c->disable = false;
+	c->remote_syslog = false;
+	/* syslog over UDP (RFC 5426) and over TCP (RFC 6587) */
+	static const uint16_t ports[] = { 514, 601 };
+	c->nports = sizeof ports / sizeof ports[0];
+	memcpy(c->ports, ports, sizeof ports);
 }
 
 int ehs_provider_valid(const char *p, size_t len)
@@ -67,6 +72,37 @@ static size_t strip_comment(const char *s, size_t len)
 	return hash ? (size_t)(hash - s) : len;
 }
 
+static bool is_port_separator(char ch)
+{
+	return ch == ',' || is_space(ch);
+}
+
+/* Reads 1..EHS_SYSLOG_PORTS_MAX ports 1..65535 separated by blanks and/or
+ * commas into ports[]; returns how many, or 0 if s breaks that rule. */
+static unsigned parse_ports(const char *s, size_t len, uint16_t ports[EHS_SYSLOG_PORTS_MAX])
+{
+	unsigned n = 0;
+	size_t i = 0;
+
+	for (;;) {
+		while (i < len && is_port_separator(s[i]))
+			i++;
+		if (i == len)
+			return n;
+		if (n == EHS_SYSLOG_PORTS_MAX)
+			return 0;
+		size_t start = i;
+		unsigned long v = 0;
+		/* Stops past 65535, before a long number could overflow. */
+		while (i < len && s[i] >= '0' && s[i] <= '9' && v <= 65535)
+			v = v * 10 + (unsigned long)(s[i++] - '0');
+		if (i == start || v == 0 || v > 65535 ||
+		    (i < len && !is_port_separator(s[i])))
+			return 0;
+		ports[n++] = (uint16_t)v;
+	}
+}
+
 static enum ehs_config_error parse_section(const char *s, size_t len,
 					   const char *program, bool *applies)
 {
@@ -93,6 +129,10 @@ enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size
 				     const char *val, size_t vlen)
 {
 	bool b;
+	/* Zero past the last port, as ehs_config_defaults leaves it: a short
+	 * list keeps none of a longer one's ports behind it. */
+	uint16_t ports[EHS_SYSLOG_PORTS_MAX] = { 0 };
+	unsigned n;
 
 	if (word_is(key, klen, "provider")) {
 		if (ehs_provider_valid(val, vlen) < 0)
@@ -107,6 +147,15 @@ enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size
 		if (ehs_parse_bool(val, vlen, &b) < 0)
 			return EHS_CONF_BOOL;
 		c->disable = b;
+	} else if (word_is(key, klen, "remote_syslog")) {
+		if (ehs_parse_bool(val, vlen, &b) < 0)
+			return EHS_CONF_BOOL;
+		c->remote_syslog = b;
+	} else if (word_is(key, klen, "syslog_ports")) {
+		if ((n = parse_ports(val, vlen, ports)) == 0)
+			return EHS_CONF_PORTS;
+		c->nports = n;
+		memcpy(c->ports, ports, sizeof ports);
 	} else {
 		return EHS_CONF_KEY;
 	}
@@ -173,11 +222,14 @@ const char *ehs_config_strerror(enum ehs_config_error e)
 	switch (e) {
 	case EHS_CONF_OK: return "no error";
 	case EHS_CONF_SYNTAX: return "expected key = value, [program NAME] or a comment";
-	case EHS_CONF_KEY: return "unknown key (provider, passthrough, disable)";
+	case EHS_CONF_KEY:
+		return "unknown key (provider, passthrough, disable, syslog_ports, remote_syslog)";
 	case EHS_CONF_BOOL: return "value must be yes, no, on, off, true, false, 1 or 0";
 	case EHS_CONF_PROVIDER: return "provider must be " EHS_PROVIDER_RULE;
 	case EHS_CONF_SECTION: return "section header must be [program NAME]";
 	case EHS_CONF_LINE: return "line longer than 1024 bytes or holding a NUL byte";
+	case EHS_CONF_PORTS:
+		return "syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas";
 	}
 	return "unknown error";
 }

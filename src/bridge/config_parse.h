@@ -13,7 +13,8 @@
 #include <ehsyslog/settings.h>
 
 /*
- * Sets key (provider, passthrough or disable, as in the file) to value
+ * Sets key (provider, passthrough, disable, syslog_ports or
+ * remote_syslog, as in the file) to value
  * in *c.  Returns EHS_CONF_OK, or why value was refused (then *c is
  * unchanged).  The file's lines and the environment both go through it.
  */

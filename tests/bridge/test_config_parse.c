@@ -16,6 +16,18 @@
 #include "bridge/config_load.h"
 #include "bridge/config_parse.h"
 
+/* Asserts that c's syslog ports are exactly the n given. */
+static void expect_ports(const struct ehs_config *c, unsigned n, const uint16_t *ports)
+{
+	ck_assert_uint_eq(c->nports, n);
+	for (unsigned i = 0; i < n; i++)
+		ck_assert_uint_eq(c->ports[i], ports[i]);
+}
+
+#define EXPECT_PORTS(c, ...) \
+	expect_ports((c), sizeof (uint16_t[]){ __VA_ARGS__ } / sizeof (uint16_t), \
+		     (uint16_t[]){ __VA_ARGS__ })
+
 static int parse(const char *text, const char *program, struct ehs_config *c,
 		 struct ehs_config_status *st)
 {
@@ -31,6 +43,8 @@ START_TEST(defaults)
 	ck_assert_str_eq(c.provider, "Syslog");
 	ck_assert(c.passthrough);
 	ck_assert(!c.disable);
+	ck_assert(!c.remote_syslog);
+	EXPECT_PORTS(&c, 514, 601);
 	ck_assert_int_eq(st.error, EHS_CONF_OK);
 	ck_assert_uint_eq(st.line, 0);
 	ck_assert_int_eq(parse("# only a comment\n\n   \n\t# another\n", "p", &c, NULL), 0);
@@ -42,10 +56,39 @@ START_TEST(global_keys)
 	struct ehs_config c;
 	ck_assert_int_eq(parse(" provider =  My_Prov  # why\r\n"
 			       "passthrough=off\n"
-			       "disable = yes", "p", &c, NULL), 0);
+			       "disable = yes\n"
+			       "syslog_ports = 601,514\n"
+			       "remote_syslog = yes", "p", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "My_Prov");
 	ck_assert(!c.passthrough);
 	ck_assert(c.disable);
+	ck_assert(c.remote_syslog);
+	EXPECT_PORTS(&c, 601, 514);
+}
+END_TEST
+
+/* Blanks, commas or both between ports; a later line replaces the list. */
+START_TEST(syslog_ports)
+{
+	struct ehs_config c;
+	ck_assert_int_eq(parse("syslog_ports = 514,601\n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 514, 601);
+	ck_assert_int_eq(parse("syslog_ports =   6514 , 10514 \n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 6514, 10514);
+	ck_assert_int_eq(parse("syslog_ports = 1 2,3 ,4, 5\t6,,7 65535\n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 1, 2, 3, 4, 5, 6, 7, 65535);
+	ck_assert_int_eq(parse("syslog_ports = 1 2 3\nsyslog_ports = 0514\n", "p", &c, NULL), 0);
+	EXPECT_PORTS(&c, 514);
+	ck_assert_uint_eq(c.ports[1], 0);
+	ck_assert_uint_eq(c.ports[2], 0);
+
+	/* the value as the environment passes it: untrimmed */
+	static const char k[] = "syslog_ports", v[] = "  6514 , 10514 ";
+	ehs_config_defaults(&c);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, v, sizeof v - 1), EHS_CONF_OK);
+	EXPECT_PORTS(&c, 6514, 10514);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, "0", 1), EHS_CONF_PORTS);
+	EXPECT_PORTS(&c, 6514, 10514);
 }
 END_TEST
 
@@ -59,12 +102,21 @@ START_TEST(program_sections)
 		"provider = Cron\n"
 		"passthrough = no\n"
 		"[program sshd]\n"
-		"provider = Sshd\n";
+		"provider = Sshd\n"
+		"syslog_ports = 6514\n"
+		"[program rsyslogd]\n"
+		"syslog_ports = 10514, 514\n"
+		"remote_syslog = on\n";
 	struct ehs_config c;
 	ck_assert_int_eq(parse(f, "sshd", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "Sshd");
 	ck_assert(c.disable);
 	ck_assert(c.passthrough);
+	EXPECT_PORTS(&c, 6514);
+	ck_assert(!c.remote_syslog);
+	ck_assert_int_eq(parse(f, "rsyslogd", &c, NULL), 0);
+	EXPECT_PORTS(&c, 10514, 514);
+	ck_assert(c.remote_syslog);
 	ck_assert_int_eq(parse(f, "cron", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "Cron");
 	ck_assert(!c.passthrough);
@@ -72,6 +124,8 @@ START_TEST(program_sections)
 	ck_assert_int_eq(parse(f, "other", &c, NULL), 0);
 	ck_assert_str_eq(c.provider, "All");
 	ck_assert(!c.disable);
+	EXPECT_PORTS(&c, 514, 601);
+	ck_assert(!c.remote_syslog);
 	ck_assert_int_eq(parse(f, "ssh", &c, NULL), 0);	/* exact match only */
 	ck_assert(!c.disable);
 	ck_assert_int_eq(parse(f, NULL, &c, NULL), 0);
@@ -79,19 +133,25 @@ START_TEST(program_sections)
 }
 END_TEST
 
+/* The configuration after the one line "key=value". */
+static struct ehs_config parse_setting(const char *key, const char *value)
+{
+	char line[64];
+	struct ehs_config c;
+	snprintf(line, sizeof line, "%s=%s\n", key, value);
+	ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
+	return c;
+}
+
 START_TEST(booleans)
 {
 	static const char *yes[] = { "yes", "on", "true", "1" };
 	static const char *no[] = { "no", "off", "false", "0" };
-	char line[64];
-	struct ehs_config c;
 	for (unsigned i = 0; i < 4; i++) {
-		snprintf(line, sizeof line, "disable=%s\n", yes[i]);
-		ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
-		ck_assert(c.disable);
-		snprintf(line, sizeof line, "passthrough=%s\n", no[i]);
-		ck_assert_int_eq(parse(line, "p", &c, NULL), 0);
-		ck_assert(!c.passthrough);
+		ck_assert(parse_setting("disable", yes[i]).disable);
+		ck_assert(!parse_setting("passthrough", no[i]).passthrough);
+		ck_assert(parse_setting("remote_syslog", yes[i]).remote_syslog);
+		ck_assert(!parse_setting("remote_syslog", no[i]).remote_syslog);
 	}
 }
 END_TEST
@@ -108,6 +168,8 @@ static void expect_error(const char *text, enum ehs_config_error e, unsigned lin
 	ck_assert_str_eq(c.provider, "Syslog");
 	ck_assert(!c.passthrough);
 	ck_assert(!c.disable);
+	ck_assert(!c.remote_syslog);
+	EXPECT_PORTS(&c, 514, 601);
 	ck_assert_str_ne(ehs_config_strerror(e), "unknown error");
 }
 
@@ -121,6 +183,19 @@ START_TEST(errors)
 	expect_error("provider = a:b\n", EHS_CONF_PROVIDER, 1);
 	expect_error("provider = a b\n", EHS_CONF_PROVIDER, 1);
 	expect_error("provider =\n", EHS_CONF_PROVIDER, 1);
+	expect_error("remote_syslog = maybe\n", EHS_CONF_BOOL, 1);
+	expect_error("syslog_ports = 0\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 65536\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514 99999999999999999999999\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = abc\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514a\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514;601\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = -514\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 1 2 3 4 5 6 7 8 9\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports =\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = , ,\n", EHS_CONF_PORTS, 1);
+	expect_error("syslog_ports = 514\n[program other]\nsyslog_ports = 0\n",
+		     EHS_CONF_PORTS, 3);
 	expect_error("[program]\n", EHS_CONF_SECTION, 1);
 	expect_error("[program sshd\n", EHS_CONF_SECTION, 1);
 	expect_error("[prog sshd]\n", EHS_CONF_SECTION, 1);
@@ -225,6 +300,15 @@ static void refused(void *ctx, const char *name, const char *value, enum ehs_con
 	r->why[r->count++] = why;
 }
 
+static void expect_refusal(const struct refusals *r, int i, const char *name,
+			   const char *value, enum ehs_config_error why)
+{
+	ck_assert_int_lt(i, r->count);
+	ck_assert_str_eq(r->names[i], name);
+	ck_assert_str_eq(r->values[i], value);
+	ck_assert_int_eq(r->why[i], why);
+}
+
 START_TEST(environment)
 {
 	struct ehs_config c;
@@ -239,12 +323,8 @@ START_TEST(environment)
 	ck_assert(c.passthrough);
 	ck_assert(c.disable);
 	ck_assert_int_eq(r.count, 2);
-	ck_assert_str_eq(r.names[0], "EHSYSLOG_PROVIDER");
-	ck_assert_str_eq(r.values[0], "x-y");
-	ck_assert_int_eq(r.why[0], EHS_CONF_PROVIDER);
-	ck_assert_str_eq(r.names[1], "EHSYSLOG_PASSTHROUGH");
-	ck_assert_str_eq(r.values[1], "maybe");
-	ck_assert_int_eq(r.why[1], EHS_CONF_BOOL);
+	expect_refusal(&r, 0, "EHSYSLOG_PROVIDER", "x-y", EHS_CONF_PROVIDER);
+	expect_refusal(&r, 1, "EHSYSLOG_PASSTHROUGH", "maybe", EHS_CONF_BOOL);
 
 	/* Values are taken as they are: no trimming, unlike the file's. */
 	setenv("EHSYSLOG_PROVIDER", " Mine", 1);
@@ -266,18 +346,76 @@ START_TEST(environment)
 }
 END_TEST
 
+START_TEST(environment_syslog)
+{
+	struct ehs_config c;
+	struct refusals r = { 0 };
+
+	ck_assert(ehs_config_env_known("EHSYSLOG_SYSLOG_PORTS"));
+	ck_assert(ehs_config_env_known("EHSYSLOG_REMOTE_SYSLOG"));
+	setenv("EHSYSLOG_SYSLOG_PORTS", "  6514 , 10514 ", 1);
+	setenv("EHSYSLOG_REMOTE_SYSLOG", "yes", 1);
+	ehs_config_defaults(&c);
+	ehs_config_apply_env(&c, refused, &r);
+	ck_assert_int_eq(r.count, 0);
+	EXPECT_PORTS(&c, 6514, 10514);
+	ck_assert(c.remote_syslog);
+
+	setenv("EHSYSLOG_SYSLOG_PORTS", "65536", 1);
+	setenv("EHSYSLOG_REMOTE_SYSLOG", "maybe", 1);
+	ehs_config_defaults(&c);
+	ehs_config_apply_env(&c, refused, &r);
+	EXPECT_PORTS(&c, 514, 601);
+	ck_assert(!c.remote_syslog);
+	ck_assert_int_eq(r.count, 2);
+	expect_refusal(&r, 0, "EHSYSLOG_SYSLOG_PORTS", "65536", EHS_CONF_PORTS);
+	expect_refusal(&r, 1, "EHSYSLOG_REMOTE_SYSLOG", "maybe", EHS_CONF_BOOL);
+	unsetenv("EHSYSLOG_SYSLOG_PORTS");
+	unsetenv("EHSYSLOG_REMOTE_SYSLOG");
+}
+END_TEST
+
+/* The preload layer's accessors read the process's configuration, the
+ * file and then the environment, on first use. */
+START_TEST(loaded_settings)
+{
+	char path[] = "/var/tmp/ehsyslog-conf-XXXXXX";
+	static const char text[] = "syslog_ports = 6514\nremote_syslog = yes\n";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	setenv("EHSYSLOG_CONFIG", path, 1);
+	setenv("EHSYSLOG_SYSLOG_PORTS", "10514 514", 1);
+	ck_assert(ehs_config_remote_syslog());
+	ck_assert(ehs_config_syslog_port(10514));
+	ck_assert(ehs_config_syslog_port(514));
+	ck_assert(!ehs_config_syslog_port(6514));
+	ck_assert(!ehs_config_syslog_port(601));
+	ck_assert(!ehs_config_syslog_port(0));
+	ck_assert(!ehs_config_syslog_port(514 + 65536));
+	unsetenv("EHSYSLOG_CONFIG");
+	unsetenv("EHSYSLOG_SYSLOG_PORTS");
+	unlink(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge config parser");
 	TCase *tc = tcase_create("parse");
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, global_keys);
+	tcase_add_test(tc, syslog_ports);
 	tcase_add_test(tc, program_sections);
 	tcase_add_test(tc, booleans);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, provider_limits);
 	tcase_add_test(tc, file_trust_in_secure_execution);
 	tcase_add_test(tc, environment);
+	tcase_add_test(tc, environment_syslog);
+	tcase_add_test(tc, loaded_settings);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

@@ -74,6 +74,8 @@ expect_line out "configuration: $T/absent.conf absent: defaults apply"
 expect_line out "  provider     Syslog"
 expect_line out "  passthrough  yes"
 expect_line out "  disabled     no"
+expect_line out "  syslog ports 514 601"
+expect_line out "  remote       no (syslog ports at loopback only)"
 grep -q "Other_L4K2\|not_an_eventheader" "$T/out" && fail "status shows tracepoints of other providers"
 checks=$((checks + 1))
 grep -q "^  ignored " "$T/out" && fail "status reports ignored settings where there are none: $(cat "$T/out")"
@@ -83,19 +85,29 @@ expect 0 env EHSYSLOG_PROVIDER=Other EHSYSLOG_PASSTHROUGH=0 "$EHSYSLOG" status
 expect_line out "tracepoints:   provider Other"
 expect_line out "  Other_L4K2               level 4, keyword 0x2 (facility user)  enabled by ftrace"
 expect_line out "  passthrough  no (replace mode)"
+# Each setting's variable applies too.
+expect 0 env EHSYSLOG_SYSLOG_PORTS=' 6514 , 10514' EHSYSLOG_REMOTE_SYSLOG=on "$EHSYSLOG" status
+expect_line out "  syslog ports 6514 10514"
+expect_line out "  remote       yes (syslog ports at any address)"
+checks=$((checks + 1))
+grep -q "^  ignored " "$T/out" && fail "status ignores a valid setting: $(cat "$T/out")"
 
 # What the library would ignore is listed, with why; the rest applies.
 expect 0 env EHSYSLOG_PROVIDER=x-y EHSYSLOG_PASSTHROUGH=maybe EHSYSLOG_DISABLE=yes \
-	EHSYSLOG_PROVDER=Typo "$EHSYSLOG" status
+	EHSYSLOG_SYSLOG_PORTS=0,514 EHSYSLOG_REMOTE_SYSLOG=maybe EHSYSLOG_PROVDER=Typo "$EHSYSLOG" status
 expect_empty err
 expect_line out "  provider     Syslog"
 expect_line out "  passthrough  yes"
 expect_line out "  disabled     yes"
+expect_line out "  syslog ports 514 601"
+expect_line out "  remote       no (syslog ports at loopback only)"
 expect_line out "  ignored      EHSYSLOG_PROVIDER=x-y: provider must be 1-200 characters of A-Z a-z 0-9 _"
 expect_line out "  ignored      EHSYSLOG_PASSTHROUGH=maybe: value must be yes, no, on, off, true, false, 1 or 0"
+expect_line out "  ignored      EHSYSLOG_SYSLOG_PORTS=0,514: syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas"
+expect_line out "  ignored      EHSYSLOG_REMOTE_SYSLOG=maybe: value must be yes, no, on, off, true, false, 1 or 0"
 expect_line out "  ignored      EHSYSLOG_PROVDER: not a variable the library reads"
 checks=$((checks + 1))
-[ "$(grep -c "^  ignored " "$T/out")" = 3 ] || fail "status lists other ignored settings: $(cat "$T/out")"
+[ "$(grep -c "^  ignored " "$T/out")" = 5 ] || fail "status lists other ignored settings: $(cat "$T/out")"
 # Bytes a terminal would act on are escaped.
 expect 0 env "$(printf 'EHSYSLOG_PROVIDER=a\033b')" "$EHSYSLOG" status
 expect_line out "  ignored      EHSYSLOG_PROVIDER=a\\033b: provider must be 1-200 characters of A-Z a-z 0-9 _"
@@ -103,12 +115,21 @@ expect_line out "  ignored      EHSYSLOG_PROVIDER=a\\033b: provider must be 1-20
 expect 0 env EHSYSLOG_CONFIG= "$EHSYSLOG" status
 expect_line out "  ignored      EHSYSLOG_CONFIG=: empty, so the default file applies"
 # A malformed file: ignored as a whole, each error named.
-printf 'provider = Mine\nprovider = x-y\n# fine\npassthrough = maybe\n' >"$T/bad.conf"
+printf 'provider = Mine\nprovider = x-y\n# fine\npassthrough = maybe\nsyslog_ports = 1 2 3 4 5 6 7 8 9\n' >"$T/bad.conf"
 expect 0 env EHSYSLOG_CONFIG="$T/bad.conf" "$EHSYSLOG" status
-expect_line out "configuration: $T/bad.conf has 2 errors (see ehsyslog config check): ignored, defaults apply"
+expect_line out "configuration: $T/bad.conf has 3 errors (see ehsyslog config check): ignored, defaults apply"
 expect_line out "  provider     Syslog"
 expect_line out "  ignored      $T/bad.conf:2: provider must be 1-200 characters of A-Z a-z 0-9 _"
 expect_line out "  ignored      $T/bad.conf:4: value must be yes, no, on, off, true, false, 1 or 0"
+expect_line out "  ignored      $T/bad.conf:5: syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas"
+# A program's section applies on top of the global keys.
+printf 'syslog_ports = 6514\n[program rsyslogd]\nsyslog_ports = 10514,514\nremote_syslog = yes\n' >"$T/ports.conf"
+expect 0 env EHSYSLOG_CONFIG="$T/ports.conf" "$EHSYSLOG" status
+expect_line out "  syslog ports 6514"
+expect_line out "  remote       no (syslog ports at loopback only)"
+expect 0 env EHSYSLOG_CONFIG="$T/ports.conf" "$EHSYSLOG" status --program rsyslogd
+expect_line out "  syslog ports 10514 514"
+expect_line out "  remote       yes (syslog ports at any address)"
 
 # A user who may not write user_events_data: exit 4, file and permission named.
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then

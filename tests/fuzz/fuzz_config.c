@@ -4,8 +4,9 @@
  * file; it is parsed for two programs, one named in a section of the seed
  * corpus and one never named.  The buffer is an exact-size heap copy with
  * no NUL after it, so ASan sees any read past the end.  Checked: a success
- * leaves a valid provider; a failure leaves the configuration untouched
- * and names a line within the file.
+ * leaves a valid provider and 1..EHS_SYSLOG_PORTS_MAX ports none of them
+ * 0; a failure leaves the configuration untouched and names a line within
+ * the file.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -19,6 +20,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static bool ports_valid(const struct ehs_config *c)
+{
+	if (c->nports == 0 || c->nports > EHS_SYSLOG_PORTS_MAX)
+		return false;
+	for (unsigned i = 0; i < c->nports; i++)
+		if (c->ports[i] == 0)
+			return false;
+	return true;
+}
+
 static void parse_for(const char *buf, size_t len, const char *program)
 {
 	struct ehs_config c, before;
@@ -31,7 +42,8 @@ static void parse_for(const char *buf, size_t len, const char *program)
 		lines += buf[i] == '\n';
 	if (ehs_config_parse(buf, len, program, &c, &st) == 0) {
 		if (st.error != EHS_CONF_OK ||
-		    ehs_provider_valid(c.provider, strlen(c.provider)) != 0)
+		    ehs_provider_valid(c.provider, strlen(c.provider)) != 0 ||
+		    !ports_valid(&c))
 			abort();
 	} else {
 		if (st.error == EHS_CONF_OK || st.line == 0 || st.line > lines ||

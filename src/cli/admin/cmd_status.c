@@ -304,6 +304,12 @@ static void report_config(const char *program, struct ehs_config *s)
 	printf("  provider     %s\n", s->provider);
 	printf("  passthrough  %s\n", s->passthrough ? "yes" : "no (replace mode)");
 	printf("  disabled     %s\n", s->disable ? "yes" : "no");
+	printf("  syslog ports");
+	for (unsigned i = 0; i < s->nports; i++)
+		printf(" %u", s->ports[i]);
+	printf("\n");
+	printf("  remote       %s\n", s->remote_syslog ? "yes (syslog ports at any address)"
+							   : "no (syslog ports at loopback only)");
 	if (ignored_text)
 		fputs(ignored_text, stdout);
 	free(ignored_text);
