@@ -73,3 +73,12 @@ tests_bridge_test_datagram_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_datagram_CFLAGS = $(BRIDGE_TEST_CFLAGS)
 tests_bridge_test_datagram_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_datagram_LDFLAGS = -no-install
+
+# Syslog messages framed on a stream: octet counting and newlines.
+check_PROGRAMS += tests/bridge/test_syslog_stream
+TESTS += tests/bridge/test_syslog_stream
+tests_bridge_test_syslog_stream_SOURCES = tests/bridge/test_syslog_stream.c
+tests_bridge_test_syslog_stream_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_syslog_stream_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_syslog_stream_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_syslog_stream_LDFLAGS = -no-install
