@@ -13,6 +13,7 @@ BRIDGE_SOURCES = \
 	src/bridge/ident.h src/bridge/ident.c \
 	src/bridge/journal.h src/bridge/journal.c \
 	src/bridge/journal_format.h src/bridge/journal_format.c \
+	src/bridge/journal_wire.h src/bridge/journal_wire.c \
 	src/bridge/native.c src/bridge/native_cache.h src/bridge/native_cache.c \
 	src/bridge/native_site.c \
 	src/bridge/pri_table.h src/bridge/pri_table.c \
