@@ -283,22 +283,36 @@ static bool parse_5424(struct ehs_datagram *d, struct cur c)
 	return true;
 }
 
-void ehs_datagram_parse(struct ehs_datagram *d, const char *bytes, size_t len)
+/* The datagram without the senders' framing (one trailing NUL, then one
+ * trailing newline): not their text, and taken off first so that every
+ * branch ends the message alike. */
+static struct cur trimmed(const char *bytes, size_t len)
 {
-	ehs_journal_init(&d->j);
-	d->values_len = 0;
 	if (!bytes) {
 		bytes = "";
 		len = 0;
 	}
-	/* The NUL and newline are the senders' framing, not their text;
-	 * taken off first so that every branch ends the message alike. */
 	struct cur c = { bytes, bytes + len };
 	if (c.p < c.end && c.end[-1] == '\0')
 		c.end--;
 	if (c.p < c.end && c.end[-1] == '\n')
 		c.end--;
+	return c;
+}
 
+int ehs_datagram_pri(const char *bytes, size_t len)
+{
+	/* The same steps as the parse's, so the two cannot disagree. */
+	struct cur c = trimmed(bytes, len);
+	int p = pri(&c);
+	return p < 0 ? LOG_USER | LOG_NOTICE : p;
+}
+
+void ehs_datagram_parse(struct ehs_datagram *d, const char *bytes, size_t len)
+{
+	ehs_journal_init(&d->j);
+	d->values_len = 0;
+	struct cur c = trimmed(bytes, len);
 	int p = pri(&c);
 	if (p < 0) {
 		/* What syslogd does with such a datagram: nothing in it is

@@ -65,6 +65,11 @@ struct ehs_datagram {
 	char values[EHS_EXTRA_BYTES];	/* parameter values with escapes undone */
 };
 
+/* The priority (0..191) ehs_datagram_parse takes from bytes[0..len), or
+ * 13 (user.notice) without a valid PRI: which tracepoint the datagram's
+ * event goes to, without parsing the rest. */
+int ehs_datagram_pri(const char *bytes, size_t len);
+
 /* Parses bytes[0..len) into d, which must stay where it is while d->j
  * is used (its extras may point into d->values). */
 void ehs_datagram_parse(struct ehs_datagram *d, const char *bytes, size_t len);

@@ -27,8 +27,7 @@ void ehs_journal_init(struct ehs_journal *j)
 	j->names_len = 0;
 }
 
-/* journald's journal_field_valid(), protected fields refused. */
-static bool key_valid(const char *k, size_t n)
+bool ehs_journal_key_valid(const char *k, size_t n)
 {
 	if (n == 0 || n > EHS_JOURNAL_KEY_MAX || k[0] == '_' || (k[0] >= '0' && k[0] <= '9'))
 		return false;
@@ -78,7 +77,7 @@ bool ehs_journal_extra(struct ehs_journal *j, const char *key, size_t key_len,
 void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
 		     const char *value, size_t value_len)
 {
-	if (!key_valid(key, key_len))
+	if (!ehs_journal_key_valid(key, key_len))
 		return;
 	if (key_is(key, key_len, "MESSAGE")) {
 		j->msg = value;

@@ -73,6 +73,10 @@ int ehs_journal_add(struct ehs_journal *j, const void *field, size_t len);
 void ehs_journal_put(struct ehs_journal *j, const char *key, size_t key_len,
 		     const char *value, size_t value_len);
 
+/* Whether journald keeps a field named k[0..n) (its
+ * journal_field_valid(), protected fields refused): the rule above. */
+bool ehs_journal_key_valid(const char *k, size_t n);
+
 /* One extra string field named key[0..key_len) (1 byte or more, no NUL
  * and no ';'), not checked against journald's rule: for fields that are
  * not the journal's (syslog datagrams' structured data).  Returns

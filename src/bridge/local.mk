@@ -13,10 +13,12 @@ BRIDGE_SOURCES = \
 	src/bridge/ident.h src/bridge/ident.c \
 	src/bridge/journal.h src/bridge/journal.c \
 	src/bridge/journal_format.h src/bridge/journal_format.c \
+	src/bridge/journal_wire.h src/bridge/journal_wire.c \
 	src/bridge/native.c src/bridge/native_cache.h src/bridge/native_cache.c \
 	src/bridge/native_site.c \
 	src/bridge/pri_table.h src/bridge/pri_table.c \
 	src/bridge/schema.h src/bridge/schema.c \
+	src/bridge/syslog_stream.h src/bridge/syslog_stream.c \
 	src/bridge/text.h src/bridge/text.c
 BRIDGE_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
 

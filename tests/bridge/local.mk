@@ -73,3 +73,21 @@ tests_bridge_test_datagram_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_datagram_CFLAGS = $(BRIDGE_TEST_CFLAGS)
 tests_bridge_test_datagram_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_datagram_LDFLAGS = -no-install
+
+# Syslog messages framed on a stream: octet counting and newlines.
+check_PROGRAMS += tests/bridge/test_syslog_stream
+TESTS += tests/bridge/test_syslog_stream
+tests_bridge_test_syslog_stream_SOURCES = tests/bridge/test_syslog_stream.c
+tests_bridge_test_syslog_stream_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_syslog_stream_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_syslog_stream_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_syslog_stream_LDFLAGS = -no-install
+
+# Datagrams to journald's native socket, as sd_journal_sendv writes them.
+check_PROGRAMS += tests/bridge/test_journal_wire
+TESTS += tests/bridge/test_journal_wire
+tests_bridge_test_journal_wire_SOURCES = tests/bridge/test_journal_wire.c
+tests_bridge_test_journal_wire_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_journal_wire_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_journal_wire_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_journal_wire_LDFLAGS = -no-install

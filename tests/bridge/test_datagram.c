@@ -18,9 +18,12 @@
 
 static struct ehs_datagram d;
 
+/* Every datagram here also checks that ehs_datagram_pri gives the
+ * priority the parse takes. */
 static void parse(const char *s, size_t n)
 {
 	ehs_datagram_parse(&d, s, n);
+	ck_assert_int_eq(ehs_datagram_pri(s, n), d.j.facility << 3 | d.j.severity);
 }
 
 /* A string literal, its length without the literal's own NUL. */
@@ -214,6 +217,11 @@ START_TEST(no_pri)
 	PARSE("<007>x");
 	ck_pri(LOG_DEBUG, LOG_FAC(LOG_KERN));
 	ck_msg("x");
+	/* Without a valid PRI: user.notice. */
+	ck_assert_int_eq(ehs_datagram_pri("<192>x", 6), LOG_USER | LOG_NOTICE);
+	ck_assert_int_eq(ehs_datagram_pri(NULL, 0), LOG_USER | LOG_NOTICE);
+	ck_assert_int_eq(ehs_datagram_pri("<7>", 3), LOG_KERN | LOG_DEBUG);
+	ck_assert_int_eq(ehs_datagram_pri("<165>\n", 6), LOG_LOCAL4 | LOG_NOTICE);
 }
 END_TEST
 

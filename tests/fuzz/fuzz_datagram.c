@@ -6,8 +6,8 @@
  * Checked: everything the result points at lies in the datagram (or,
  * for unescaped values, in the result's own buffer); the message runs to
  * the datagram's end, so no byte after the header is lost; the priority
- * is in range; extras fit EHS_EXTRA_BYTES and have names EventHeader
- * takes.  Then the result goes through ehs_journal_log, as the
+ * is in range, and ehs_datagram_pri gives the same; extras fit
+ * EHS_EXTRA_BYTES and have names EventHeader takes.  Then the result goes through ehs_journal_log, as the
  * interception will send it, and every event must fit and decode.
  */
 #ifdef HAVE_CONFIG_H
@@ -47,6 +47,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (end && s[end - 1] == '\n')
 		end--;
 	if (d.j.severity < 0 || d.j.severity > 7 || d.j.facility < 0 || d.j.facility > 23)
+		abort();
+	/* The cheap look at the priority must agree with the parse. */
+	if (ehs_datagram_pri(s, size) != (d.j.facility << 3 | d.j.severity))
 		abort();
 	within(d.j.msg, d.j.msg_len, s, size);
 	if (d.j.msg + d.j.msg_len != s + end)

@@ -1,21 +1,27 @@
 # tests/fuzz: libFuzzer targets for the configuration parser, the
-# message path and the syslog datagram parser (the decoder's is in tests/eventheader/decode.mk).  Built
-# with clang and plain rules, like that one; each runs through
+# message path, the syslog datagram parser, journald's native datagrams
+# and syslog stream framing (the decoder's is in
+# tests/eventheader/decode.mk).  Built with clang and plain rules, like
+# that one; each runs through
 # tests/fuzz/fuzz_run.sh: its regressions, then a bounded fuzzing time.
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(WARN_CFLAGS)
 FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config_parse.c
 # The bridge, the builder, the decoder that checks its output, and the
 # writer's test double (tests/doubles/) instead of the writer.
-FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c tests/fuzz/event_check.c $(filter %.c,$(BRIDGE_SOURCES)) \
+FUZZ_BRIDGE_SRC = tests/fuzz/event_check.c $(filter %.c,$(BRIDGE_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
 	$(filter %.c,$(tests_doubles_libuser_events_double_la_SOURCES))
+FUZZ_BRIDGE_FLAGS = $(FUZZ_FLAGS) -Wno-format-nonliteral \
+	-DEHS_CONFIG_PATH='"/nonexistent/ehsyslog.conf"'
+FUZZ_MESSAGE_SRC = tests/fuzz/fuzz_message.c $(FUZZ_BRIDGE_SRC)
 
-# The syslog datagram parser, and the bridge its result goes through
-# (as the message path's).
-FUZZ_DATAGRAM_SRC = tests/fuzz/fuzz_datagram.c tests/fuzz/event_check.c $(filter %.c,$(BRIDGE_SOURCES)) \
-	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
-	$(filter %.c,$(tests_doubles_libuser_events_double_la_SOURCES))
+# The syslog datagram parser, journald's native datagram parser and
+# stream framing, each with the bridge its result goes through (as the
+# message path's).
+FUZZ_DATAGRAM_SRC = tests/fuzz/fuzz_datagram.c $(FUZZ_BRIDGE_SRC)
+FUZZ_JOURNAL_WIRE_SRC = tests/fuzz/fuzz_journal_wire.c $(FUZZ_BRIDGE_SRC)
+FUZZ_SYSLOG_STREAM_SRC = tests/fuzz/fuzz_syslog_stream.c $(FUZZ_BRIDGE_SRC)
 
 # ehs_format and glibc's vsnprintf, nothing else.
 FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c
@@ -28,27 +34,34 @@ FUZZ_TRACEDAT_LIBS = $(LIBTRACECMD_LIBS) $(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
 # Every target's seeds and regressions (a folder appears in regress/ once
 # a crash has been kept there).
 EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c tests/fuzz/fuzz_format.c \
-	tests/fuzz/fuzz_tracedat.c tests/fuzz/fuzz_datagram.c \
+	tests/fuzz/fuzz_tracedat.c tests/fuzz/fuzz_datagram.c tests/fuzz/fuzz_journal_wire.c \
+	tests/fuzz/fuzz_syslog_stream.c \
 	tests/fuzz/event_check.h tests/fuzz/event_check.c tests/fuzz/corpus tests/fuzz/regress
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
 	tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh tests/fuzz/fuzz_tracedat.sh \
-	tests/fuzz/fuzz_datagram.sh
+	tests/fuzz/fuzz_datagram.sh tests/fuzz/fuzz_journal_wire.sh tests/fuzz/fuzz_syslog_stream.sh
 TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh \
-	tests/fuzz/fuzz_tracedat.sh tests/fuzz/fuzz_datagram.sh
+	tests/fuzz/fuzz_tracedat.sh tests/fuzz/fuzz_datagram.sh tests/fuzz/fuzz_journal_wire.sh \
+	tests/fuzz/fuzz_syslog_stream.sh
 CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message tests/fuzz/fuzz_format \
-	tests/fuzz/fuzz_tracedat tests/fuzz/fuzz_datagram
+	tests/fuzz/fuzz_tracedat tests/fuzz/fuzz_datagram tests/fuzz/fuzz_journal_wire \
+	tests/fuzz/fuzz_syslog_stream
 if HAVE_FUZZ
 tests/fuzz/fuzz_config: $(FUZZ_CONFIG_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^
 tests/fuzz/fuzz_message: $(FUZZ_MESSAGE_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral \
-		-DEHS_CONFIG_PATH='"/nonexistent/ehsyslog.conf"' -o $@ $^
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_BRIDGE_FLAGS) -o $@ $^
 tests/fuzz/fuzz_datagram: $(FUZZ_DATAGRAM_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral \
-		-DEHS_CONFIG_PATH='"/nonexistent/ehsyslog.conf"' -o $@ $^
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_BRIDGE_FLAGS) -o $@ $^
+tests/fuzz/fuzz_journal_wire: $(FUZZ_JOURNAL_WIRE_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_BRIDGE_FLAGS) -o $@ $^
+tests/fuzz/fuzz_syslog_stream: $(FUZZ_SYSLOG_STREAM_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_BRIDGE_FLAGS) -o $@ $^
 tests/fuzz/fuzz_format: $(FUZZ_FORMAT_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-format-nonliteral -o $@ $^
@@ -61,4 +74,6 @@ tests/fuzz/fuzz_message.log tests/fuzz/fuzz_message.sh.log: tests/fuzz/fuzz_mess
 tests/fuzz/fuzz_format.log tests/fuzz/fuzz_format.sh.log: tests/fuzz/fuzz_format
 tests/fuzz/fuzz_tracedat.log tests/fuzz/fuzz_tracedat.sh.log: tests/fuzz/fuzz_tracedat
 tests/fuzz/fuzz_datagram.log tests/fuzz/fuzz_datagram.sh.log: tests/fuzz/fuzz_datagram
+tests/fuzz/fuzz_journal_wire.log tests/fuzz/fuzz_journal_wire.sh.log: tests/fuzz/fuzz_journal_wire
+tests/fuzz/fuzz_syslog_stream.log tests/fuzz/fuzz_syslog_stream.sh.log: tests/fuzz/fuzz_syslog_stream
 endif
