@@ -10,7 +10,8 @@
  * apply to it.  Inside
  * GLib these functions call each other directly, not through the PLT,
  * so a call is seen once, where the program (or another library) made
- * it.
+ * it.  GLib runs with ehs_busy raised: what its journald writer sends
+ * (socket.c) is that call's, already an event.
  *
  * g_log_structured and g_log_structured_standard have no va_list form
  * to forward to.  They are forwarded the way GLib implements them: the
@@ -46,8 +47,11 @@ EHS_INTERPOSE void g_logv(const char *domain, int level, const char *fmt, va_lis
 		ehs_glib_logv(domain, level, saved, fmt, ap);
 	ehs_g_logv_fn real = EHS_REAL(glib.logv);
 	errno = saved;
-	if (real)
+	if (real) {
+		ehs_busy++;	/* GLib's own journald writer: no second event */
 		real(domain, level, fmt, ap);
+		ehs_busy--;
+	}
 }
 
 EHS_INTERPOSE void g_log(const char *domain, int level, const char *fmt, ...)
@@ -67,8 +71,11 @@ EHS_INTERPOSE void g_log_structured_array(int level, const struct ehs_glog_field
 		ehs_glib_structured(level, saved, fields, n, NULL, NULL);
 	ehs_g_log_structured_array_fn real = EHS_REAL(glib.log_structured_array);
 	errno = saved;
-	if (real)
+	if (real) {
+		ehs_busy++;
 		real(level, fields, n);
+		ehs_busy--;
+	}
 }
 
 /* GLib's PRIORITY value for a level (its log_level_to_priority). */
@@ -133,7 +140,9 @@ static void forward_structured(int level, int saved, struct ehs_glog_field *fiel
 		char *allocated = glib_message(level, saved, fmt, *ap, buffer,
 					       (const char **)&fields[msg_at].value);
 		errno = saved;
+		ehs_busy++;
 		real(level, fields, n);
+		ehs_busy--;
 		glib_free(allocated);
 	}
 	errno = saved;

@@ -20,12 +20,17 @@ preload_libpreload_la_SOURCES = $(PRELOAD_SOURCES)
 preload_libpreload_la_CFLAGS = $(LIB_CFLAGS) -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload.la
 
-# fd.c and creds.c on their own, never built with the sanitizers:
-# close(), setuid() and the like run inside other libraries' constructors, and in a sanitizer build those
+# fd.c, creds.c and the socket calls on their own, never built with the
+# sanitizers: close(), setuid(), write() and the like run inside other
+# libraries' constructors, and in a sanitizer build those
 # can run before the ASan runtime has set up its shadow memory (the
 # library, not the runtime, comes first in LD_PRELOAD), which any
 # instrumented load would then fault on.
 noinst_LTLIBRARIES += preload/libpreload_fd.la
-preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c preload/next.h
+# PRELOAD_SOCKET_SOURCES: the socket calls, which the interposer's
+# socket test links over the bridge and the writer's double too.
+PRELOAD_SOCKET_SOURCES = preload/socket.c preload/syslog_socket.h preload/syslog_socket.c \
+	preload/next.h
+preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c $(PRELOAD_SOCKET_SOURCES)
 preload_libpreload_fd_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload_fd.la

@@ -73,6 +73,18 @@ void ehs_vlog(int severity, unsigned facility, int saved_errno,
 void ehs_log(int severity, unsigned facility, int saved_errno,
 	     const struct ehs_source *src, const char *msg, size_t len);
 
+/* What a program sends a syslog socket itself (preload/socket.c): a
+ * syslog datagram (datagram.h), the bytes of one send on a syslog stream,
+ * one event a frame (syslog_stream.h), or a datagram of journald's native
+ * protocol (journal_wire.h).  Each makes its events as ehs_log does. */
+void ehs_datagram_log(const char *bytes, size_t len, int saved_errno);
+void ehs_stream_log(const char *bytes, size_t len, int saved_errno);
+void ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno);
+
+/* True when the datagram starting with head[0..len) (its first 8 bytes
+ * are enough) makes no event because its priority's tracepoint is idle. */
+bool ehs_datagram_idle(const char *head, size_t len);
+
 void ehs_openlog(const char *ident, int option, int facility);
 void ehs_closelog(void);
 void ehs_setlogmask(int mask);

@@ -7,6 +7,7 @@ BRIDGE_SOURCES = \
 	src/bridge/config_load.h src/bridge/config.c \
 	src/bridge/config_parse.h src/bridge/config_parse.c \
 	src/bridge/datagram.h src/bridge/datagram.c \
+	src/bridge/socket_log.c \
 	src/bridge/emit.h src/bridge/emit.c \
 	src/bridge/format.h src/bridge/format.c \
 	src/bridge/glib.h src/bridge/glib.c \

@@ -93,3 +93,15 @@ tests_preload_pri_table_ktest_LDFLAGS = -no-install
 
 TESTS += tests/preload/pri_table_kernel.sh
 EXTRA_DIST += tests/preload/pri_table_kernel.sh
+
+# The socket calls of programs that send syslog themselves (logger,
+# Python's handler, journald's native protocol, TCP and UDP), with the
+# daemon's sockets bound in namespaces of the test's own.
+check_PROGRAMS += tests/preload/test_socket
+TESTS += tests/preload/test_socket
+tests_preload_test_socket_SOURCES = tests/preload/test_socket.c $(PRELOAD_SOURCES) \
+	$(PRELOAD_SOCKET_SOURCES) tests/preload/event_fields.h tests/preload/event_fields.c
+tests_preload_test_socket_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_preload_test_socket_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_test_socket_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_socket_LDFLAGS = -no-install

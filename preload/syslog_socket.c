@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Syslog destinations, the watched descriptors and what becomes of the
+ * bytes sent to them (syslog_socket.h).  Runs only for a connect() or an
+ * addressed send, or for a call on a descriptor once one is watched;
+ * never on another call's path.
+ */
+#include "config.h"
+
+#undef _FORTIFY_SOURCE
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+
+#include "bridge/bridge.h"
+#include "preload/syslog_socket.h"
+
+/* Sockets watched at once.  A program has one or two; stale entries (a
+ * number closed behind libc's back) are reclaimed when the table fills. */
+#define WATCH_SLOTS 16
+
+/* Bytes of one call gathered on the stack; a larger message is copied
+ * into pages mapped for it.  Past GATHER_MAX bytes the rest of a call
+ * makes no event (an event holds at most 64 KiB anyway). */
+#define GATHER_STACK 2048
+#define GATHER_MAX (256 * 1024)
+
+struct watch {
+	int fd_plus_1;		/* 0: free; -1: being written */
+	int kind;
+	dev_t dev;		/* the socket's inode, from fstat at watch time */
+	ino_t ino;
+};
+
+static struct watch watches[WATCH_SLOTS];
+
+static const struct {
+	const char *path;
+	enum ehs_sock_kind kind;
+} local_sockets[] = {
+	{ "/dev/log", EHS_SOCK_DGRAM },
+	{ "/run/systemd/journal/dev-log", EHS_SOCK_DGRAM },
+	{ "/var/run/log", EHS_SOCK_DGRAM },
+	{ "/run/systemd/journal/socket", EHS_SOCK_JOURNAL },
+};
+
+/* The kind of the local socket an AF_UNIX address names, or NONE.  The
+ * path need not be NUL-terminated within len. */
+static enum ehs_sock_kind local_kind(const struct sockaddr_un *a, socklen_t len)
+{
+	size_t off = offsetof(struct sockaddr_un, sun_path);
+	if (len <= off)
+		return EHS_SOCK_NONE;
+	size_t max = len - off < sizeof a->sun_path ? len - off : sizeof a->sun_path;
+	size_t n = strnlen(a->sun_path, max);
+	for (size_t i = 0; i < sizeof local_sockets / sizeof local_sockets[0]; i++)
+		if (strlen(local_sockets[i].path) == n &&
+		    memcmp(local_sockets[i].path, a->sun_path, n) == 0)
+			return local_sockets[i].kind;
+	return EHS_SOCK_NONE;
+}
+
+static bool is_loopback4(const struct in_addr *a)
+{
+	return (ntohl(a->s_addr) >> 24) == 127;
+}
+
+/* ::1, or an IPv4 loopback address mapped into IPv6. */
+static bool is_loopback6(const struct in6_addr *a)
+{
+	static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+	if (IN6_IS_ADDR_LOOPBACK(a))
+		return true;
+	return memcmp(a->s6_addr, mapped, sizeof mapped) == 0 && a->s6_addr[12] == 127;
+}
+
+static int socket_type(int fd)
+{
+	int type = 0;
+	socklen_t len = sizeof type;
+	if (fd < 0 || getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) < 0)
+		return -1;
+	return type;
+}
+
+/* A datagram kind of a local socket becomes a stream one on a stream
+ * socket (glibc's syslog falls back to one; frames then end in NUL). */
+static enum ehs_sock_kind by_type(int fd, enum ehs_sock_kind k)
+{
+	if (k == EHS_SOCK_DGRAM && fd >= 0 && socket_type(fd) == SOCK_STREAM)
+		return EHS_SOCK_STREAM;
+	return k;
+}
+
+enum ehs_sock_kind ehs_sock_kind_of(int fd, const struct sockaddr *addr, socklen_t len)
+{
+	if (!addr)
+		return EHS_SOCK_NONE;
+	int saved = errno;
+	enum ehs_sock_kind k = EHS_SOCK_NONE;
+	unsigned port = 0;
+	bool loopback = false;
+
+	switch (addr->sa_family) {
+	case AF_UNIX:
+		k = by_type(fd, local_kind((const struct sockaddr_un *)addr, len));
+		errno = saved;
+		return k;
+	case AF_INET:
+		if (len < sizeof(struct sockaddr_in))
+			return EHS_SOCK_NONE;
+		port = ntohs(((const struct sockaddr_in *)addr)->sin_port);
+		loopback = is_loopback4(&((const struct sockaddr_in *)addr)->sin_addr);
+		break;
+	case AF_INET6:
+		if (len < sizeof(struct sockaddr_in6))
+			return EHS_SOCK_NONE;
+		port = ntohs(((const struct sockaddr_in6 *)addr)->sin6_port);
+		loopback = is_loopback6(&((const struct sockaddr_in6 *)addr)->sin6_addr);
+		break;
+	default:
+		return EHS_SOCK_NONE;
+	}
+	if (ehs_config_syslog_port(port) && (loopback || ehs_config_remote_syslog()))
+		k = socket_type(fd) == SOCK_STREAM ? EHS_SOCK_STREAM : EHS_SOCK_DGRAM;
+	errno = saved;
+	return k;
+}
+
+/* True when fd still holds the socket w was made for. */
+static bool still_same(int fd, const struct watch *w)
+{
+	struct stat st;
+	return fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_dev == w->dev &&
+	       st.st_ino == w->ino;
+}
+
+static struct watch *slot_of(int fd)
+{
+	for (int i = 0; i < WATCH_SLOTS; i++)
+		if (__atomic_load_n(&watches[i].fd_plus_1, __ATOMIC_ACQUIRE) == fd + 1)
+			return &watches[i];
+	return NULL;
+}
+
+/* Takes a free slot, or one whose number no longer holds its socket. */
+static struct watch *claim(void)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < WATCH_SLOTS; i++) {
+			struct watch *w = &watches[i];
+			int cur = __atomic_load_n(&w->fd_plus_1, __ATOMIC_ACQUIRE);
+			if (cur == -1 || (cur != 0 && (pass == 0 || still_same(cur - 1, w))))
+				continue;
+			if (__atomic_compare_exchange_n(&w->fd_plus_1, &cur, -1, false,
+							__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+				return w;
+		}
+	return NULL;
+}
+
+bool ehs_sock_watch(int fd, enum ehs_sock_kind k)
+{
+	int saved = errno;
+	struct watch *w = slot_of(fd);
+	struct stat st;
+	bool ok = false;
+
+	if (w)	/* a new connect of the same number: start over */
+		__atomic_store_n(&w->fd_plus_1, 0, __ATOMIC_RELEASE);
+	if (k == EHS_SOCK_NONE) {
+		ok = true;
+	} else if (fstat(fd, &st) == 0 && (w = claim())) {
+		w->kind = k;
+		w->dev = st.st_dev;
+		w->ino = st.st_ino;
+		__atomic_store_n(&w->fd_plus_1, fd + 1, __ATOMIC_RELEASE);
+		ok = true;
+	}
+	errno = saved;
+	return ok;
+}
+
+enum ehs_sock_kind ehs_sock_watched(int fd)
+{
+	const struct watch *w = fd >= 0 ? slot_of(fd) : NULL;
+	return w ? (enum ehs_sock_kind)w->kind : EHS_SOCK_NONE;
+}
+
+/* The first bytes of iov[0..n), up to len, into head; how many. */
+static size_t peek(char *head, size_t len, const struct iovec *iov, size_t n)
+{
+	size_t got = 0;
+	for (size_t i = 0; i < n && got < len; i++) {
+		size_t take = iov[i].iov_len < len - got ? iov[i].iov_len : len - got;
+		memcpy(head + got, iov[i].iov_base, take);
+		got += take;
+	}
+	return got;
+}
+
+static size_t total_of(const struct iovec *iov, size_t n)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < n && total < GATHER_MAX; i++)
+		total += iov[i].iov_len < GATHER_MAX ? iov[i].iov_len : GATHER_MAX;
+	return total < GATHER_MAX ? total : GATHER_MAX;
+}
+
+static void log_bytes(enum ehs_sock_kind k, const char *b, size_t len, int saved)
+{
+	switch (k) {
+	case EHS_SOCK_DGRAM:
+		ehs_datagram_log(b, len, saved);
+		break;
+	case EHS_SOCK_STREAM:
+		ehs_stream_log(b, len, saved);
+		break;
+	case EHS_SOCK_JOURNAL:
+		ehs_journal_wire_log(b, len, saved);
+		break;
+	case EHS_SOCK_NONE:
+		break;
+	}
+}
+
+/* The event of the bytes iov[0..n): in place when they are one piece,
+ * else gathered (on the stack, or in pages mapped for a long message). */
+static void make_event(enum ehs_sock_kind k, const struct iovec *iov, size_t n, int saved)
+{
+	size_t total = total_of(iov, n);
+	if (total == 0)	/* syslogd and journald take nothing from it either */
+		return;
+	if (n == 1) {
+		log_bytes(k, iov[0].iov_base, total, saved);
+		return;
+	}
+	char stack[GATHER_STACK];
+	char *b = stack;
+	if (total > sizeof stack) {
+		b = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b == MAP_FAILED)
+			return;
+	}
+	log_bytes(k, b, peek(b, total, iov, n), saved);
+	if (b != stack)
+		munmap(b, total);
+}
+
+/* Whether a datagram's tracepoint is idle, from its PRI alone. */
+static bool datagram_idle(const struct iovec *iov, size_t n)
+{
+	char head[8];
+	return ehs_datagram_idle(head, peek(head, sizeof head, iov, n));
+}
+
+bool ehs_sock_observe(int fd, enum ehs_sock_kind k, const struct iovec *iov, size_t n)
+{
+	if (ehs_busy || k == EHS_SOCK_NONE)
+		return false;
+	int saved = errno;
+	bool replace = !ehs_passthrough();
+	bool traced = k != EHS_SOCK_DGRAM || !datagram_idle(iov, n);
+	if (!replace && !traced)
+		goto out;
+	if (fd >= 0) {
+		struct watch *w = slot_of(fd);
+		if (!w || !still_same(fd, w)) {
+			if (w)
+				ehs_sock_watch(fd, EHS_SOCK_NONE);
+			replace = false;
+			goto out;
+		}
+	}
+	if (traced) {
+		ehs_busy++;
+		make_event(k, iov, n, saved);
+		ehs_busy--;
+	}
+out:
+	errno = saved;
+	return replace;
+}
+
+bool ehs_sock_pretend_connected(int fd, const struct sockaddr *addr, socklen_t len, int err)
+{
+	if ((err != ENOENT && err != ECONNREFUSED) || !addr || addr->sa_family != AF_UNIX)
+		return false;
+	enum ehs_sock_kind k = ehs_sock_kind_of(fd, addr, len);
+	return k != EHS_SOCK_NONE && !ehs_passthrough() && ehs_sock_watch(fd, k);
+}

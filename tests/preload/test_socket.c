@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The socket calls of programs that send syslog themselves, on the host:
+ * this program links the interposer's socket wrappers and the bridge over
+ * the writer's test double.  Each test runs in a mount and network
+ * namespace of its own, with tmpfs on /dev and /run and the loopback
+ * device up, so that it binds /dev/log, journald's socket and 127.0.0.1's
+ * syslog ports itself: what the daemon receives is checked byte for byte
+ * next to the events.  Needs root (the namespaces); without it, exits 77
+ * and says so.
+ */
+#include "config.h"
+
+#include <check.h>
+
+#include "../check_run.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include <eventheader/eventheader.h>
+
+#include "../bridge/capture.h"
+#include "event_fields.h"
+
+static struct capture cap;
+
+static void up_loopback(void)
+{
+	struct ifreq ifr;
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+	ck_assert_int_ge(s, 0);
+	memset(&ifr, 0, sizeof ifr);
+	strcpy(ifr.ifr_name, "lo");
+	ck_assert_int_eq(ioctl(s, SIOCGIFFLAGS, &ifr), 0);
+	ifr.ifr_flags |= IFF_UP;
+	ck_assert_int_eq(ioctl(s, SIOCSIFFLAGS, &ifr), 0);
+	close(s);
+}
+
+static void setup(void)
+{
+	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
+	unsetenv("EHSYSLOG_PASSTHROUGH");
+	unsetenv("EHSYSLOG_REMOTE_SYSLOG");
+	unsetenv("EHSYSLOG_SYSLOG_PORTS");
+	ck_assert_int_eq(unshare(CLONE_NEWNS | CLONE_NEWNET), 0);
+	ck_assert_int_eq(mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), 0);
+	ck_assert_int_eq(mount("tmpfs", "/dev", "tmpfs", 0, NULL), 0);
+	ck_assert_int_eq(mount("tmpfs", "/run", "tmpfs", 0, NULL), 0);
+	ck_assert_int_eq(mkdir("/run/systemd", 0755) | mkdir("/run/systemd/journal", 0755), 0);
+	up_loopback();
+	memset(&cap, 0, sizeof cap);
+	ue_double_trace(capture_sink, &cap);
+}
+
+static socklen_t unix_addr(struct sockaddr_un *a, const char *path)
+{
+	memset(a, 0, sizeof *a);
+	a->sun_family = AF_UNIX;
+	strcpy(a->sun_path, path);
+	return (socklen_t)sizeof *a;
+}
+
+/* A daemon's socket bound at path (SOCK_DGRAM). */
+static int listen_unix(const char *path)
+{
+	struct sockaddr_un a;
+	int s = socket(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+	ck_assert_int_ge(s, 0);
+	ck_assert_int_eq(bind(s, (struct sockaddr *)&a, unix_addr(&a, path)), 0);
+	return s;
+}
+
+static int client_unix(const char *path)
+{
+	struct sockaddr_un a;
+	int c = socket(AF_UNIX, SOCK_DGRAM, 0);
+	ck_assert_int_ge(c, 0);
+	ck_assert_int_eq(connect(c, (struct sockaddr *)&a, unix_addr(&a, path)), 0);
+	return c;
+}
+
+static struct sockaddr_in loopback(unsigned port)
+{
+	struct sockaddr_in a;
+	memset(&a, 0, sizeof a);
+	a.sin_family = AF_INET;
+	a.sin_port = htons((uint16_t)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return a;
+}
+
+static int listen_inet(int type, unsigned port)
+{
+	struct sockaddr_in a = loopback(port);
+	int s = socket(AF_INET, type, 0);
+	ck_assert_int_ge(s, 0);
+	ck_assert_int_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+	if (type == SOCK_STREAM)
+		ck_assert_int_eq(listen(s, 4), 0);
+	return s;
+}
+
+/* A check that the daemon's next datagram is exactly want[0..len). */
+static void received(int s, const void *want, size_t len)
+{
+	char got[4096];
+	ssize_t n = recv(s, got, sizeof got, MSG_DONTWAIT);
+	ck_assert_int_eq(n, (ssize_t)len);
+	ck_assert_mem_eq(got, want, len);
+}
+
+static void nothing_received(int s)
+{
+	char got[16];
+	ck_assert_int_eq(recv(s, got, sizeof got, MSG_DONTWAIT), -1);
+	ck_assert_int_eq(errno, EAGAIN);
+}
+
+/* A check of event i: its name, severity, facility and message. */
+static void event_is(unsigned i, const char *name, unsigned severity, unsigned facility,
+		     const char *message)
+{
+	struct evf_event ev;
+	evf_decode_captured(&cap, i, &ev);
+	ck_assert_str_eq(ev.name, name);
+	ck_assert_uint_eq(evf_num(&ev, "severity"), severity);
+	ck_assert_uint_eq(evf_num(&ev, "facility"), facility);
+	evf_str_eq(&ev, "message", message);
+}
+
+#define LOGGER_HEAD "<156>Nov 26 05:00:00 "
+#define LOGGER_TAG "sh_logger: "
+#define LOGGER_MSG "from logger"
+
+/* util-linux logger: connect("/dev/log"), then sendmsg of the header,
+ * tag and message in iovecs of their own. */
+START_TEST(logger_sendmsg)
+{
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	struct iovec iov[] = {
+		{ (void *)LOGGER_HEAD, sizeof LOGGER_HEAD - 1 },
+		{ (void *)LOGGER_TAG, sizeof LOGGER_TAG - 1 },
+		{ (void *)LOGGER_MSG, sizeof LOGGER_MSG - 1 },
+	};
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 3 };
+	const char whole[] = LOGGER_HEAD LOGGER_TAG LOGGER_MSG;
+	errno = EDOM;
+	ck_assert_int_eq(sendmsg(c, &m, 0), (ssize_t)sizeof whole - 1);
+	ck_assert_int_eq(errno, EDOM);
+	received(d, whole, sizeof whole - 1);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "sh_logger", LOG_WARNING, LOG_LOCAL3 >> 3, LOGGER_MSG);
+}
+END_TEST
+
+/* Python's SysLogHandler: connect, then send with a trailing NUL. */
+START_TEST(python_send)
+{
+	static const char dg[] = "<12>py_app: handler says hi\0";
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	ck_assert_int_eq(send(c, dg, sizeof dg - 1, 0), (ssize_t)sizeof dg - 1);
+	received(d, dg, sizeof dg - 1);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "py_app", LOG_WARNING, 1, "handler says hi");
+}
+END_TEST
+
+/* write, writev, an unconnected sendto and sendmmsg: one event a datagram. */
+START_TEST(every_call)
+{
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	ck_assert_int_eq(write(c, "<11>w: one", 10), 10);
+	struct iovec v[] = { { (void *)"<11>wv: ", 8 }, { (void *)"two", 3 } };
+	ck_assert_int_eq(writev(c, v, 2), 11);
+	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	struct sockaddr_un a;
+	socklen_t alen = unix_addr(&a, "/dev/log");
+	ck_assert_int_eq(sendto(u, "<11>st: three", 13, 0, (struct sockaddr *)&a, alen), 13);
+	struct iovec m0 = { (void *)"<11>mm: four", 12 }, m1 = { (void *)"<11>mm: five", 12 };
+	struct mmsghdr mm[2] = { { .msg_hdr = { .msg_iov = &m0, .msg_iovlen = 1 } },
+				 { .msg_hdr = { .msg_iov = &m1, .msg_iovlen = 1 } } };
+	ck_assert_int_eq(sendmmsg(c, mm, 2, 0), 2);
+	received(d, "<11>w: one", 10);
+	received(d, "<11>wv: two", 11);
+	received(d, "<11>st: three", 13);
+	received(d, "<11>mm: four", 12);
+	received(d, "<11>mm: five", 12);
+	ck_assert_uint_eq(cap.count, 5);
+	event_is(0, "w", LOG_ERR, 1, "one");
+	event_is(1, "wv", LOG_ERR, 1, "two");
+	event_is(2, "st", LOG_ERR, 1, "three");
+	event_is(3, "mm", LOG_ERR, 1, "four");
+	event_is(4, "mm", LOG_ERR, 1, "five");
+}
+END_TEST
+
+/* Replace mode: nothing reaches the daemon, every call returns its byte
+ * count, and a /dev/log nobody listens on still connects. */
+START_TEST(replace_mode)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	ck_assert_int_eq(send(c, "<14>r: kept", 11, 0), 11);
+	nothing_received(d);
+	close(d);
+	unlink("/dev/log");
+	int c2 = client_unix("/dev/log");	/* nobody there: ENOENT, made 0 */
+	struct iovec v[] = { { (void *)"<14>r2: ", 8 }, { (void *)"gone", 4 } };
+	ck_assert_int_eq(writev(c2, v, 2), 12);
+	ck_assert_uint_eq(cap.count, 2);
+	event_is(0, "r", LOG_INFO, 1, "kept");
+	event_is(1, "r2", LOG_INFO, 1, "gone");
+	close(c);
+	close(c2);
+}
+END_TEST
+
+/* A watched number closed behind libc's back and taken by a file: its
+ * writes are the file's, untouched. */
+START_TEST(stale_number)
+{
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	ck_assert_int_eq(syscall(SYS_close, c), 0);
+	int f = open("/run/plain", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_eq(f, c);
+	ck_assert_int_eq(write(f, "<11>not: a datagram", 19), 19);
+	ck_assert_uint_eq(cap.count, 0);
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);	/* not kept either */
+	ck_assert_int_eq(pwrite(f, "x", 1, 0), 1);
+	ck_assert_int_eq(write(f, "<11>y", 5), 5);
+	ck_assert_int_eq(lseek(f, 0, SEEK_END), 24);
+	ck_assert_uint_eq(cap.count, 0);
+	nothing_received(d);
+}
+END_TEST
+
+/* Other descriptors: no event, whatever they carry. */
+START_TEST(other_descriptors)
+{
+	int p[2];
+	ck_assert_int_eq(pipe(p), 0);
+	int d = listen_unix("/run/not-syslog");
+	int c = client_unix("/run/not-syslog");
+	ck_assert_int_eq(write(p[1], "<11>x: y", 8), 8);
+	ck_assert_int_eq(send(c, "<11>x: y", 8, 0), 8);
+	received(d, "<11>x: y", 8);
+	ck_assert_uint_eq(cap.count, 0);
+}
+END_TEST
+
+/* UDP to 127.0.0.1:514 without connecting (Python's SysLogHandler()); a
+ * remote address only with remote_syslog. */
+START_TEST(udp_loopback_and_remote)
+{
+	int d = listen_inet(SOCK_DGRAM, 514);
+	int u = socket(AF_INET, SOCK_DGRAM, 0);
+	struct sockaddr_in a = loopback(514);
+	ck_assert_int_eq(sendto(u, "<134>udp: hello", 15, 0, (struct sockaddr *)&a, sizeof a), 15);
+	received(d, "<134>udp: hello", 15);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "udp", LOG_INFO, LOG_LOCAL0 >> 3, "hello");
+
+	a.sin_addr.s_addr = htonl(0x0a000001);	/* 10.0.0.1: unreachable here */
+	sendto(u, "<134>far: away", 14, 0, (struct sockaddr *)&a, sizeof a);
+	ck_assert_uint_eq(cap.count, 1);
+	a = loopback(515);
+	sendto(u, "<134>port: other", 16, 0, (struct sockaddr *)&a, sizeof a);
+	ck_assert_uint_eq(cap.count, 1);
+}
+END_TEST
+
+START_TEST(udp_remote_opt_in)
+{
+	setenv("EHSYSLOG_REMOTE_SYSLOG", "yes", 1);
+	int u = socket(AF_INET, SOCK_DGRAM, 0);
+	struct sockaddr_in a = loopback(514);
+	a.sin_addr.s_addr = htonl(0x0a000001);
+	sendto(u, "<134>far: away", 14, 0, (struct sockaddr *)&a, sizeof a);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "far", LOG_INFO, LOG_LOCAL0 >> 3, "away");
+}
+END_TEST
+
+/* TCP to 601: octet-counted frames, two in one send and one across two
+ * sends (two messages: no bytes are kept between calls). */
+START_TEST(tcp_frames)
+{
+	int l = listen_inet(SOCK_STREAM, 601);
+	int t = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = loopback(601);
+	ck_assert_int_eq(connect(t, (struct sockaddr *)&a, sizeof a), 0);
+	int s = accept(l, NULL, NULL);
+	static const char two[] = "12 <13>a: first13 <13>b: second";
+	ck_assert_int_eq(send(t, two, sizeof two - 1, 0), (ssize_t)sizeof two - 1);
+	static const char nl[] = "<13>c: third\n<13>d: fourth\n";
+	ck_assert_int_eq(write(t, nl, sizeof nl - 1), (ssize_t)sizeof nl - 1);
+	char got[128];
+	size_t want = sizeof two - 1 + sizeof nl - 1, at = 0;
+	while (at < want) {
+		ssize_t n = recv(s, got + at, sizeof got - at, 0);
+		ck_assert_int_gt(n, 0);
+		at += (size_t)n;
+	}
+	ck_assert_mem_eq(got, two, sizeof two - 1);
+	ck_assert_uint_eq(cap.count, 4);
+	event_is(0, "a", LOG_NOTICE, 1, "first");
+	event_is(1, "b", LOG_NOTICE, 1, "second");
+	event_is(2, "c", LOG_NOTICE, 1, "third");
+	event_is(3, "d", LOG_NOTICE, 1, "fourth");
+}
+END_TEST
+
+/* journald's native protocol without libsystemd: one text and one
+ * binary field (the length form), addressed with sendmsg. */
+START_TEST(journal_native)
+{
+	static const char dg[] = "MESSAGE=native hello\nPRIORITY=4\nSYSLOG_IDENTIFIER=rusty\n"
+				 "BLOB\n\x05\0\0\0\0\0\0\0a\nb\0c\n";
+	int d = listen_unix("/run/systemd/journal/socket");
+	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	struct sockaddr_un a;
+	struct iovec v = { (void *)dg, sizeof dg - 1 };
+	struct msghdr m = { .msg_iov = &v, .msg_iovlen = 1 };
+	m.msg_name = &a;
+	m.msg_namelen = unix_addr(&a, "/run/systemd/journal/socket");
+	ck_assert_int_eq(sendmsg(u, &m, 0), (ssize_t)sizeof dg - 1);
+	received(d, dg, sizeof dg - 1);
+	ck_assert_uint_eq(cap.count, 1);
+	struct evf_event ev;
+	evf_decode_captured(&cap, 0, &ev);
+	ck_assert_str_eq(ev.name, "rusty");
+	evf_str_eq(&ev, "message", "native hello");
+	ck_assert_uint_eq(evf_num(&ev, "severity"), 4);
+	evf_bytes_eq(&ev, "BLOB", EH_ENC_STRING_LENGTH16_CHAR8, "a\nb\0c", 5);
+}
+END_TEST
+
+/* syslog() itself: one event, however glibc reaches the daemon. */
+START_TEST(syslog_once)
+{
+	int d = listen_unix("/dev/log");
+	openlog("once", 0, LOG_USER);
+	syslog(LOG_ERR, "just one");
+	closelog();
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "once", LOG_ERR, 1, "just one");
+	close(d);
+}
+END_TEST
+
+int main(void)
+{
+	if (geteuid() != 0) {
+		printf("SKIP: test_socket needs root for its mount and network namespaces\n");
+		return 77;
+	}
+	Suite *s = suite_create("socket");
+	TCase *tc = tcase_create("calls");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, logger_sendmsg);
+	tcase_add_test(tc, python_send);
+	tcase_add_test(tc, every_call);
+	tcase_add_test(tc, replace_mode);
+	tcase_add_test(tc, stale_number);
+	tcase_add_test(tc, other_descriptors);
+	tcase_add_test(tc, udp_loopback_and_remote);
+	tcase_add_test(tc, udp_remote_opt_in);
+	tcase_add_test(tc, tcp_frames);
+	tcase_add_test(tc, journal_native);
+	tcase_add_test(tc, syslog_once);
+	suite_add_tcase(s, tc);
+	return check_run(s);
+}
