@@ -29,7 +29,7 @@ int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len)
 {
 	ehs_journal_init(j);
 	if (!bytes)
-		len = 0;
+		return -1;
 	const char *p = bytes, *end = bytes + len;
 	/* As journald counts them: fields kept, and their bytes. */
 	uint64_t n = 0, entry = 0;

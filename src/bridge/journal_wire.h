@@ -24,9 +24,10 @@
  *   - an empty line ends the entry; journald reads a next entry after
  *     it, which sd_journal_sendv never writes: it is not read here;
  *   - an entry journald drops whole gives nothing (returns -1): a binary
- *     length over EHS_JOURNAL_WIRE_DATA_MAX, more than
- *     EHS_JOURNAL_WIRE_FIELDS_MAX fields, or over
- *     EHS_JOURNAL_WIRE_ENTRY_MAX bytes.
+ *     length over EHS_JOURNAL_WIRE_DATA_MAX (weighed as soon as its 8
+ *     bytes and one more are there), a field line after more than
+ *     EHS_JOURNAL_WIRE_FIELDS_MAX fields kept (journald keeps 1025), or
+ *     over EHS_JOURNAL_WIRE_ENTRY_MAX bytes as journald counts them.
  *
  * MESSAGE, PRIORITY and the others are taken as journal.h says; an entry
  * without MESSAGE is an empty message, as journald records it.  Extras go
@@ -50,8 +51,8 @@
 #define EHS_JOURNAL_WIRE_ENTRY_MAX (770u << 20)
 
 /* Parses bytes[0..len) into j.  Returns 0, or -1 when journald would
- * record no entry (no field it keeps, or an entry it drops whole): then
- * j is not to be logged. */
+ * record no entry (no bytes, no field it keeps, or an entry it drops
+ * whole): then j is not to be logged. */
 int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len);
 
 #endif

@@ -140,33 +140,30 @@ START_TEST(binary)
 }
 END_TEST
 
+/* "MESSAGE=kept", then a binary field whose length is l, less its last
+ * drop bytes, then the n bytes at rest: the field is cut, and ends
+ * parsing; only MESSAGE counts. */
+static void ck_cut(uint64_t l, size_t drop, const char *rest, size_t n)
+{
+	wire_len = 0;
+	FIELD("MESSAGE=kept");
+	binary_head("X", l);
+	wire_len -= drop;
+	put(rest, n);
+	ck_assert_int_eq(parse_wire(), 0);
+	ck_msg("kept");
+	ck_assert_int_eq(j.severity, LOG_INFO);
+	ck_assert_uint_eq(j.nextra, 0);
+}
+
 START_TEST(truncated)
 {
-	/* The length cut: the fields before count. */
-	wire_len = 0;
-	FIELD("MESSAGE=kept");
-	binary_head("X", 5);
-	wire_len -= 3;
-	ck_assert_int_eq(parse_wire(), 0);
-	ck_msg("kept");
-	ck_assert_uint_eq(j.nextra, 0);
-	/* Fewer bytes than the length, then no '\n' after the value: a
-	 * later field is not read either. */
-	wire_len = 0;
-	FIELD("MESSAGE=kept");
-	binary_head("X", 100);
-	put("abc\nPRIORITY=1\n", 15);
-	ck_assert_int_eq(parse_wire(), 0);
-	ck_msg("kept");
-	ck_assert_int_eq(j.severity, LOG_INFO);
-	ck_assert_uint_eq(j.nextra, 0);
-	wire_len = 0;
-	FIELD("MESSAGE=kept");
-	binary_head("X", 3);
-	put("abcPRIORITY=1\n", 14);
-	ck_assert_int_eq(parse_wire(), 0);
-	ck_assert_int_eq(j.severity, LOG_INFO);
-	ck_assert_uint_eq(j.nextra, 0);
+	/* The length cut. */
+	ck_cut(5, 3, "", 0);
+	/* Fewer bytes than the length, or no '\n' after the value: a later
+	 * field is not read either. */
+	ck_cut(100, 0, "abc\nPRIORITY=1\n", 15);
+	ck_cut(3, 0, "abcPRIORITY=1\n", 14);
 	/* Nothing before: nothing usable. */
 	wire_len = 0;
 	binary_head("MESSAGE", 5);

@@ -40,3 +40,18 @@ int fuzz_event_sink(void *ctx, struct iovec *iov, int iovcnt)
 	fuzz_events++;
 	return 0;
 }
+
+char *fuzz_copy(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size ? size : 1);
+	if (!s)
+		abort();
+	memcpy(s, data, size);
+	return s;
+}
+
+void fuzz_within(const char *p, size_t n, const char *start, size_t len)
+{
+	if (p < start || n > len || (size_t)(p - start) > len - n)
+		abort();
+}

@@ -26,18 +26,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct ehs_datagram d;
 
-static void within(const char *p, size_t n, const char *start, size_t len)
-{
-	if (p < start || n > len || (size_t)(p - start) > len - n)
-		abort();
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *s = malloc(size ? size : 1);
-	if (!s)
-		abort();
-	memcpy(s, data, size);
+	char *s = fuzz_copy(data, size);
 	ehs_datagram_parse(&d, s, size);
 
 	/* Where the message must end: past one NUL, then one newline. */
@@ -51,13 +42,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* The cheap look at the priority must agree with the parse. */
 	if (ehs_datagram_pri(s, size) != (d.j.facility << 3 | d.j.severity))
 		abort();
-	within(d.j.msg, d.j.msg_len, s, size);
+	fuzz_within(d.j.msg, d.j.msg_len, s, size);
 	if (d.j.msg + d.j.msg_len != s + end)
 		abort();
 	if (d.kind == EHS_DATAGRAM_PLAIN && d.j.msg != s)
 		abort();
 	if (d.j.ident)
-		within(d.j.ident, d.j.ident_len, s, size);
+		fuzz_within(d.j.ident, d.j.ident_len, s, size);
 	if (d.j.extra_bytes > EHS_EXTRA_BYTES || d.j.nextra > EHS_JOURNAL_EXTRA_MAX ||
 	    d.values_len > sizeof d.values)
 		abort();
@@ -66,9 +57,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!x->name[0] || strchr(x->name, ';'))
 			abort();
 		if (x->value >= d.values && x->value < d.values + sizeof d.values)
-			within(x->value, x->value_len, d.values, d.values_len);
+			fuzz_within(x->value, x->value_len, d.values, d.values_len);
 		else
-			within(x->value, x->value_len, s, size);
+			fuzz_within(x->value, x->value_len, s, size);
 	}
 
 	ue_double_trace(fuzz_event_sink, NULL);

@@ -23,18 +23,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct ehs_journal j;
 
-static void within(const char *p, size_t n, const char *start, size_t len)
-{
-	if (p < start || n > len || (size_t)(p - start) > len - n)
-		abort();
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *s = malloc(size ? size : 1);
-	if (!s)
-		abort();
-	memcpy(s, data, size);
+	char *s = fuzz_copy(data, size);
 	int rc = ehs_journal_wire_parse(&j, s, size);
 	if (rc != 0 && rc != -1)
 		abort();
@@ -42,16 +33,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	/* Without a MESSAGE field the message is ehs_journal_init's "". */
 	if (j.msg_len)
-		within(j.msg, j.msg_len, s, size);
+		fuzz_within(j.msg, j.msg_len, s, size);
 	if (j.ident)
-		within(j.ident, j.ident_len, s, size);
+		fuzz_within(j.ident, j.ident_len, s, size);
 	if (j.extra_bytes > EHS_EXTRA_BYTES || j.nextra > EHS_JOURNAL_EXTRA_MAX)
 		abort();
 	for (unsigned i = 0; i < j.nextra; i++) {
 		const struct ehs_extra *x = &j.extra[i];
 		if (!ehs_journal_key_valid(x->name, strlen(x->name)))
 			abort();
-		within(x->value, x->value_len, s, size);
+		fuzz_within(x->value, x->value_len, s, size);
 	}
 
 	if (rc == 0) {

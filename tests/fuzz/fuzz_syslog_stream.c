@@ -17,6 +17,7 @@
 
 #include "bridge/datagram.h"
 #include "bridge/syslog_stream.h"
+#include "event_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,10 +25,7 @@ static struct ehs_datagram d;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *s = malloc(size ? size : 1);
-	if (!s)
-		abort();
-	memcpy(s, data, size);
+	char *s = fuzz_copy(data, size);
 	const char *msg;
 	size_t msg_len, pos = 0;
 	if (ehs_syslog_frame(s, 0, &msg, &msg_len) != 0 || msg_len != 0)
@@ -37,8 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t used = ehs_syslog_frame(frame, size - pos, &msg, &msg_len);
 		if (used == 0 || used > size - pos)
 			abort();
-		if (msg < frame || msg_len > used || (size_t)(msg - frame) > used - msg_len)
-			abort();
+		fuzz_within(msg, msg_len, frame, used);
 		/* Nothing but a count before the message, nothing but one
 		 * terminator after it. */
 		size_t tail = used - (size_t)(msg - frame) - msg_len;
