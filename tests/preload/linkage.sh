@@ -24,7 +24,8 @@ g_log g_logv g_log_structured g_log_structured_array g_log_structured_standard
 sd_journal_print sd_journal_printv sd_journal_send sd_journal_sendv
 sd_journal_perror sd_journal_print_with_location sd_journal_printv_with_location
 sd_journal_send_with_location sd_journal_sendv_with_location
-sd_journal_perror_with_location"
+sd_journal_perror_with_location
+connect send sendto sendmsg sendmmsg write writev"
 
 # The configuration's calls that <ehsyslog/settings.h> makes public.
 public_config="ehs_config_defaults ehs_config_parse ehs_config_strerror
