@@ -38,7 +38,33 @@ struct watch {
 	ino_t ino;
 };
 
-static struct watch watches[WATCH_SLOTS];
+/* Mapped at the first watch: in .bss the table would push the library's
+ * data segment past its last page, one more mapping in every process. */
+static struct watch *watches;
+
+static struct watch *table(void)
+{
+	return __atomic_load_n(&watches, __ATOMIC_ACQUIRE);
+}
+
+/* The table, mapped if need be; NULL when no memory can be mapped.  Two
+ * threads racing both map; the loser unmaps its copy. */
+static struct watch *table_mapped(void)
+{
+	struct watch *t = table();
+	if (t)
+		return t;
+	void *p = mmap(NULL, sizeof(struct watch) * WATCH_SLOTS, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (!__atomic_compare_exchange_n(&watches, &t, p, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		munmap(p, sizeof(struct watch) * WATCH_SLOTS);
+		return t;
+	}
+	return p;
+}
 
 static const struct {
 	const char *path;
@@ -143,18 +169,20 @@ static bool still_same(int fd, const struct watch *w)
 
 static struct watch *slot_of(int fd)
 {
-	for (int i = 0; i < WATCH_SLOTS; i++)
-		if (__atomic_load_n(&watches[i].fd_plus_1, __ATOMIC_ACQUIRE) == fd + 1)
-			return &watches[i];
+	struct watch *t = table();
+	for (int i = 0; t && i < WATCH_SLOTS; i++)
+		if (__atomic_load_n(&t[i].fd_plus_1, __ATOMIC_ACQUIRE) == fd + 1)
+			return &t[i];
 	return NULL;
 }
 
 /* Takes a free slot, or one whose number no longer holds its socket. */
 static struct watch *claim(void)
 {
-	for (int pass = 0; pass < 2; pass++)
+	struct watch *t = table_mapped();
+	for (int pass = 0; t && pass < 2; pass++)
 		for (int i = 0; i < WATCH_SLOTS; i++) {
-			struct watch *w = &watches[i];
+			struct watch *w = &t[i];
 			int cur = __atomic_load_n(&w->fd_plus_1, __ATOMIC_ACQUIRE);
 			if (cur == -1 || (cur != 0 && (pass == 0 || still_same(cur - 1, w))))
 				continue;
