@@ -166,7 +166,15 @@ checked "pass-through: decode --json of trace.dat" json "$work/preloaded.runs" "
 tail_start "$work/events.replace" 125 || exit 1
 run replace LD_PRELOAD="$lib" EHSYSLOG_PASSTHROUGH=no
 statuses replace
-expect_eq "replace mode: what the listener received (socket hex)" "" "$(cat "$work/replace.dgrams")"
+if [ -s "$work/replace.dgrams" ]; then
+	fail "replace mode: the listener received $(wc -l <"$work/replace.dgrams") datagrams or streams:"
+	python3 -c 'import sys
+for line in open(sys.argv[1]):
+    sock, data = line.split()
+    print("  |", sock, repr(bytes.fromhex(data))[:150])' "$work/replace.dgrams"
+else
+	pass "replace mode: the listener received nothing"
+fi
 stop "$tail_pid" "$work/events.replace" "$count"
 checked "replace mode: tail --json" json "$work/replace.runs" "$work/events.replace"
 
