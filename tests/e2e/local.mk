@@ -47,7 +47,8 @@ tests_e2e_unwind_CFLAGS = $(E2E_CFLAGS) -O2 -fomit-frame-pointer
 tests_e2e_unwind_LDFLAGS =
 
 E2E_TESTS = tests/e2e/calls.sh tests/e2e/passthrough.sh tests/e2e/facility.sh \
-	tests/e2e/programs.sh tests/e2e/preload.sh tests/e2e/unwind.sh
+	tests/e2e/programs.sh tests/e2e/preload.sh tests/e2e/unwind.sh \
+	tests/e2e/clients.sh
 TESTS += $(E2E_TESTS)
 dist_noinst_SCRIPTS += $(E2E_TESTS)
 dist_noinst_DATA += tests/e2e/lib.sh tests/e2e/compare.py tests/e2e/devlog.py
@@ -88,3 +89,23 @@ tests_e2e_libjournal_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 TESTS += tests/e2e/journal.sh
 dist_noinst_SCRIPTS += tests/e2e/journal.sh
 dist_noinst_DATA += tests/e2e/journal_check.py
+
+# Programs that write to /dev/log and journald's socket themselves, and
+# the clients that come with Debian (logger, Python's SysLogHandler,
+# Perl's Sys::Syslog): one event per datagram, the listener's bytes
+# unchanged (tests/e2e/clients.sh).  clients_calls: a call the library
+# catches whose datagram must not make a second event.
+check_PROGRAMS += tests/e2e/clients tests/e2e/clients_calls
+tests_e2e_clients_SOURCES = tests/e2e/clients.c
+tests_e2e_clients_CFLAGS = $(E2E_CFLAGS)
+tests_e2e_clients_LDFLAGS =
+tests_e2e_clients_calls_SOURCES = tests/e2e/clients_calls.c
+tests_e2e_clients_calls_CFLAGS = $(E2E_CFLAGS) $(GLIB_CFLAGS)
+tests_e2e_clients_calls_LDFLAGS =
+tests_e2e_clients_calls_LDADD = $(GLIB_LIBS)
+if HAVE_LIBSYSTEMD
+tests_e2e_clients_calls_CFLAGS += $(LIBSYSTEMD_CFLAGS) -DE2E_HAVE_LIBSYSTEMD
+tests_e2e_clients_calls_LDADD += $(LIBSYSTEMD_LIBS)
+endif
+dist_noinst_DATA += tests/e2e/clients_run.sh tests/e2e/clients_listen.py \
+	tests/e2e/clients_check.py
