@@ -53,7 +53,7 @@ if [ "${E2E_INSIDE:-}" != y ]; then
 		exit 77
 	}
 fi
-# Three runs of thirteen clients, four of them Python or Perl, which take
+# Three runs of thirteen clients and one of three; Python and Perl take
 # seconds each to start in the guest: more than e2e_boot's 300 s.
 e2e_boot clients.sh --guest-only --timeout 900
 check="python3 $srcdir/tests/e2e/clients_check.py"
