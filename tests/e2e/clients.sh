@@ -27,7 +27,10 @@
 #     instance, and as `ehsyslog decode --json` reads trace-cmd's
 #     trace.dat;
 #   - replace mode (EHSYSLOG_PASSTHROUGH=no): the listener receives
-#     nothing, every client exits 0, and the same events appear.
+#     nothing, every client exits 0, and the same events appear;
+#   - the daemon's socket reached by other names (/dev/log a link to
+#     /run/systemd/journal/dev-log, that path itself, /var/run/log): the
+#     same bytes and events.
 set -u
 . "${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/e2e/lib.sh"
 if [ "${E2E_INSIDE:-}" != y ]; then
@@ -50,23 +53,26 @@ if [ "${E2E_INSIDE:-}" != y ]; then
 		exit 77
 	}
 fi
-# Three runs of thirteen clients, four of them Python or Perl, which take
+# Three runs of thirteen clients and one of three; Python and Perl take
 # seconds each to start in the guest: more than e2e_boot's 300 s.
 e2e_boot clients.sh --guest-only --timeout 900
 check="python3 $srcdir/tests/e2e/clients_check.py"
 mkdir -p /run/systemd/journal || exit 99
 
-# listen TAG: the listener on every socket, records to $work/TAG.dgrams;
-# the loopback interface up (the guest's init leaves it down).
+# listen TAG [NAME=ADDRESS]...: the listener on these sockets (default:
+# every one), records to $work/TAG.dgrams; the loopback interface up (the
+# guest's init leaves it down).
 listen() {
-	python3 "$srcdir/tests/e2e/clients_listen.py" --lo-up "$work/$1.dgrams" \
-		devlog=/dev/log journal=/run/systemd/journal/socket \
-		udp514=127.0.0.1:514 tcp514=127.0.0.1:514 tcp601=127.0.0.1:601 \
-		2>"$work/$1.listen.err" &
+	l=$1
+	shift
+	[ $# -gt 0 ] || set -- devlog=/dev/log journal=/run/systemd/journal/socket \
+		udp514=127.0.0.1:514 tcp514=127.0.0.1:514 tcp601=127.0.0.1:601
+	python3 "$srcdir/tests/e2e/clients_listen.py" --lo-up "$work/$l.dgrams" "$@" \
+		2>"$work/$l.listen.err" &
 	listener=$!
-	while [ ! -e "$work/$1.dgrams.ready" ]; do
+	while [ ! -e "$work/$l.dgrams.ready" ]; do
 		kill -0 "$listener" 2>/dev/null || {
-			fail "$1: the listener did not start: $(cat "$work/$1.listen.err")"
+			fail "$l: the listener did not start: $(cat "$work/$l.listen.err")"
 			return 1
 		}
 		sleep 0.1
@@ -85,14 +91,15 @@ run() {
 	tag=$1
 	shift
 	listen "$tag" || return 1
-	sh "$srcdir/tests/e2e/clients_run.sh" "$e2e" "$work/$tag.runs" "$@"
+	sh "$srcdir/tests/e2e/clients_run.sh" all "$e2e" "$work/$tag.runs" "$@"
 	unlisten "$tag"
 }
 
-# statuses TAG: every client exited 0.
+# statuses TAG [COUNT]: every client (COUNT of them, 13 by default)
+# exited 0.
 statuses() {
 	bad=$(awk '$3 != 0' "$work/$1.runs")
-	if [ -z "$bad" ] && [ "$(wc -l <"$work/$1.runs")" -ge 13 ]; then
+	if [ -z "$bad" ] && [ "$(wc -l <"$work/$1.runs")" -ge "${2:-13}" ]; then
 		pass "$1: $(wc -l <"$work/$1.runs") clients, every exit status 0"
 	else
 		fail "$1: exit statuses (name pid status): $bad; their output:"
@@ -140,7 +147,7 @@ raw=/sys/kernel/tracing/instances/e2e-clients-raw
 { mkdir "$raw" && echo 1 >"$raw/events/user_events/enable"; } || fail "no raw instance"
 listen preloaded || exit 1
 trace-cmd record -q -o "$work/trace.dat" -e user_events \
-	sh "$srcdir/tests/e2e/clients_run.sh" "$e2e" "$work/preloaded.runs" LD_PRELOAD="$lib" \
+	sh "$srcdir/tests/e2e/clients_run.sh" all "$e2e" "$work/preloaded.runs" LD_PRELOAD="$lib" \
 	>"$work/record.out" 2>&1
 status=$?
 expect_eq "trace-cmd record: exit status" 0 $status
@@ -177,5 +184,18 @@ else
 fi
 stop "$tail_pid" "$work/events.replace" "$count"
 checked "replace mode: tail --json" json "$work/replace.runs" "$work/events.replace"
+
+# The daemon's socket by other names: /dev/log a link to it (systemd's
+# layout), its own name, and the BSD one, /var/run/log.
+rm -f /dev/log && ln -s /run/systemd/journal/dev-log /dev/log || exit 99
+tail_start "$work/events.paths" 125 || exit 1
+listen paths devlog=/run/systemd/journal/dev-log devlog=/var/run/log || exit 1
+sh "$srcdir/tests/e2e/clients_run.sh" paths "$e2e" "$work/paths.runs" LD_PRELOAD="$lib"
+unlisten paths
+rm -f /dev/log
+statuses paths 3
+checked "other socket names: the listener's bytes" datagrams "$work/paths.runs" "$work/paths.dgrams"
+stop "$tail_pid" "$work/events.paths" "$($check count "$work/paths.runs" -)"
+checked "other socket names: tail --json" json "$work/paths.runs" "$work/events.paths"
 
 e2e_finish

@@ -192,7 +192,7 @@ def check_datagrams(runs, path):
         for name, _, template in w[len(g):]:
             bad.append(f"{sock}: missing ({name}): {template!r}")
     n = sum(len(v) for v in want.values())
-    return bad, f"{n} datagrams and streams on {len(want)} sockets, each byte as expected"
+    return bad, f"{n} datagrams and streams on {' '.join(sorted(want))}, each byte as expected"
 
 
 def json_fields(e):

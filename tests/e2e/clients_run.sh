@@ -1,15 +1,17 @@
 #!/bin/sh
-# Run by tests/e2e/clients.sh (directly or under trace-cmd record): every
-# syslog client once, in tests/e2e/clients_check.py's order, with the
+# Run by tests/e2e/clients.sh (directly or under trace-cmd record): the
+# syslog clients of SET once each, in tests/e2e/clients_check.py's order
+# (all: every one; paths: three that reach the daemon's socket by other
+# names than /dev/log), with the
 # environment VAR=VALUE... (LD_PRELOAD, EHSYSLOG_PASSTHROUGH; none: no
 # library).  Appends "name pid exit-status" per client to RUNS, their
 # stdout and stderr to RUNS.out.  Needs the listener
 # (tests/e2e/clients_listen.py) on every socket.
 #
-# usage: clients_run.sh E2E-BUILDDIR RUNS [VAR=VALUE]...
+# usage: clients_run.sh SET E2E-BUILDDIR RUNS [VAR=VALUE]...
 set -u
-e2e=$1 runs=$2
-shift 2
+set=$1 e2e=$2 runs=$3
+shift 3
 # No space in the values: one word each (see client).
 envs="$*"
 
@@ -26,6 +28,13 @@ client() {
 }
 
 client logger logger -t sh_logger -p local3.warning "from logger"
+if [ "$set" = paths ]; then
+	# /dev/log a link to systemd's socket, that socket by its own name,
+	# and the BSD name.
+	client c_write "$e2e/clients" write /run/systemd/journal/dev-log
+	client c_writev "$e2e/clients" writev /var/run/log
+	exit 0
+fi
 client logger_5424 logger --rfc5424 -t app5424 -p daemon.err --msgid ID47 \
 	--sd-id exampleSDID@32473 --sd-param 'iut="3"' --sd-param 'eventSource="Application"' \
 	--sd-param 'eventID="1011"' "structured"
