@@ -28,7 +28,8 @@
 #     trace.dat;
 #   - replace mode (EHSYSLOG_PASSTHROUGH=no): the listener receives
 #     nothing but GLib's own journald datagram, every client exits 0,
-#     and the same events appear;
+#     and the same events appear, in tail --json and in
+#     `ehsyslog decode --json` of a perf record of the run;
 #   - the daemon's socket reached by other names (/dev/log a link to
 #     /run/systemd/journal/dev-log, that path itself, /var/run/log): the
 #     same bytes and events.
@@ -92,9 +93,10 @@ run() {
 	tag=$1
 	shift
 	listen "$tag" || return 1
-	sh "$srcdir/tests/e2e/clients_run.sh" all "$e2e" "$work/$tag.runs" "$@"
+	$recorder sh "$srcdir/tests/e2e/clients_run.sh" all "$e2e" "$work/$tag.runs" "$@"
 	unlisten "$tag"
 }
+recorder=
 
 # statuses TAG [COUNT]: every client (COUNT of them, 13 by default)
 # exited 0.
@@ -172,8 +174,13 @@ checked "pass-through: decode --json of trace.dat" json "$work/preloaded.runs" "
 # Replace mode: nothing reaches the listener but GLib's own journald
 # datagram (GLib's calls always reach GLib, whose writer is its output,
 # as stderr is), every call still succeeds, the same events.
+# perf records this run: its perf.data decoded below.
 tail_start "$work/events.replace" 125 || exit 1
+. "$srcdir/tests/lib/perf_path.sh"
+perf=$(perf_path) || fail "no working perf"
+recorder="$perf record -q -o $work/perf.data -e user_events:* --"
 run replace LD_PRELOAD="$lib" EHSYSLOG_PASSTHROUGH=no
+recorder=
 statuses replace
 glib_dgram=$(printf 'GLIB_OLD_LOG_API=1\nMESSAGE=one glib call\nPRIORITY=4\nGLIB_DOMAIN=clientsdom\n' |
 	od -An -v -tx1 | tr -d ' \n')
@@ -190,6 +197,10 @@ else
 fi
 stop "$tail_pid" "$work/events.replace" "$count"
 checked "replace mode: tail --json" json "$work/replace.runs" "$work/events.replace"
+"$tool" decode --json "$work/perf.data" >"$work/perf.decoded" 2>"$work/perf.err"
+expect_eq "decode perf.data: exit status" 0 $?
+expect_eq "decode perf.data: stderr" "" "$(cat "$work/perf.err")"
+checked "replace mode: decode --json of perf.data" json "$work/replace.runs" "$work/perf.decoded"
 
 # The daemon's socket by other names: /dev/log a link to it (systemd's
 # layout), its own name, and the BSD one, /var/run/log.
