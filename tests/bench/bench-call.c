@@ -35,6 +35,29 @@
  *   empty_chk, empty_vchk  the same two floors with the _chk forms'
  *               extra flag argument, so each entry point is measured over
  *               a call that passes exactly its arguments
+ * and the calls the library interposes for the syslog sockets programs
+ * open themselves (preload/socket.c), which every other write and send
+ * goes through too:
+ *   write_devnull   write() of 100 bytes to /dev/null: what any write
+ *                   pays, nothing watched (the interposer's jump alone)
+ *   write_devnull_watching
+ *                   the same, after a socket connected to /dev/log
+ *                   (kept open, never written to): every write then
+ *                   takes the watched path
+ *   send_socketpair send() of 100 bytes, MSG_DONTWAIT, on one end of an
+ *                   AF_UNIX datagram socketpair whose other end's queue
+ *                   is filled first, so that every timed send is turned
+ *                   away alike (EAGAIN): a constant path
+ *   logger_dgram    what util-linux logger does: a datagram socket
+ *                   connected to /dev/log, sendmsg() of 3 iovecs (header
+ *                   "<156>Nov 26 05:00:00 ", tag "bench: ", the message)
+ *   python_dgram    what Python's SysLogHandler does: the same socket,
+ *                   send() of "<12>bench: " the message and a NUL
+ * and, in the bench-call-traced build (which then links the socket calls
+ * too, in replace mode: the datagrams become events, never sent), the
+ * sink writev()ing each event to /dev/null:
+ *   logger_dgram_traced, python_dgram_traced
+ *                   the same two datagrams, traced
  * and, in the bench-call-traced build (linked with the interposer's
  * wrappers and the bridge over the writer's test double, tests/doubles/,
  * which makes every tracepoint count as traced and hands each event to
@@ -94,7 +117,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
+#include <sys/un.h>
 #include <syslog.h>
 #include <time.h>
 #include <unistd.h>
@@ -140,6 +165,8 @@ enum kind {
 	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_NATIVE_EMIT, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V, K_EMPTY_CHK, K_EMPTY_VCHK,
+	K_WRITE_DEVNULL, K_WRITE_DEVNULL_WATCHING, K_SEND_SOCKETPAIR,
+	K_LOGGER_DGRAM, K_PYTHON_DGRAM, K_LOGGER_DGRAM_TRACED, K_PYTHON_DGRAM_TRACED,
 	K_G_LOG, K_G_LOG_STRUCTURED, K_G_LOG_STANDARD, K_G_LOG_ARRAY,
 	K_JOURNAL_PRINT, K_JOURNAL_SEND, K_JOURNAL_SENDV,
 };
@@ -161,6 +188,12 @@ static const char *const kind_names[] = {
 	[K_EMPTY_V] = "empty_v",
 	[K_EMPTY_CHK] = "empty_chk",
 	[K_EMPTY_VCHK] = "empty_vchk",
+	[K_WRITE_DEVNULL] = "write_devnull",
+	[K_WRITE_DEVNULL_WATCHING] = "write_devnull_watching",
+	[K_SEND_SOCKETPAIR] = "send_socketpair",
+	[K_LOGGER_DGRAM] = "logger_dgram", [K_PYTHON_DGRAM] = "python_dgram",
+	[K_LOGGER_DGRAM_TRACED] = "logger_dgram_traced",
+	[K_PYTHON_DGRAM_TRACED] = "python_dgram_traced",
 	[K_G_LOG] = "g_log", [K_G_LOG_STRUCTURED] = "g_log_structured",
 	[K_G_LOG_STANDARD] = "g_log_structured_standard",
 	[K_G_LOG_ARRAY] = "g_log_structured_array",
@@ -243,6 +276,15 @@ static char event_head[4 + 8 + 48];
 static char event_tail[2 + 4];
 static char message[65536 + 64];
 
+/* The socket kinds' descriptor (the /dev/log socket, or the socketpair's
+ * sending end) and their datagrams. */
+static int sock_fd = -1;
+static const char logger_header[] = "<156>Nov 26 05:00:00 ";
+static const char logger_tag[] = "bench: ";
+static size_t message_len;
+static char python_dgram[sizeof("<12>bench: ") + sizeof(message)];
+static size_t python_len;
+
 #ifdef BENCH_TRACED
 /* Room for the first event: the writer takes at most UE_EVENT_MAX bytes
  * after the write index, and the bridge hands it fewer than 16 iovecs
@@ -315,6 +357,17 @@ static int sink_capture(void *ctx, struct iovec *iov, int iovcnt)
 {
 	(void)ctx;
 	capture_first(iov, iovcnt);
+	return 0;
+}
+
+static unsigned long sink_events;
+
+static int sink_count(void *ctx, struct iovec *iov, int iovcnt)
+{
+	(void)ctx;
+	(void)iov;
+	(void)iovcnt;
+	sink_events++;
 	return 0;
 }
 #endif
@@ -549,6 +602,34 @@ static void log_once(unsigned long i)
 		native_emit(a, b);
 #endif
 		break;
+	case K_WRITE_DEVNULL:
+	case K_WRITE_DEVNULL_WATCHING:
+		if (write(null_fd, message, 100) != 100)
+			err(1, "write");
+		break;
+	case K_SEND_SOCKETPAIR:
+		if (send(sock_fd, message, 100, MSG_DONTWAIT) >= 0)
+			errx(1, "send on a full socketpair went through");
+		if (errno != EAGAIN)
+			err(1, "send on a full socketpair");
+		break;
+	case K_LOGGER_DGRAM:
+	case K_LOGGER_DGRAM_TRACED: {
+		struct iovec iov[3] = {
+			{ (void *)logger_header, sizeof(logger_header) - 1 },
+			{ (void *)logger_tag, sizeof(logger_tag) - 1 },
+			{ message, message_len },
+		};
+		struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 3 };
+		if (sendmsg(sock_fd, &msg, 0) < 0)
+			err(1, "sendmsg to /dev/log");
+		break;
+	}
+	case K_PYTHON_DGRAM:
+	case K_PYTHON_DGRAM_TRACED:
+		if (send(sock_fd, python_dgram, python_len, 0) < 0)
+			err(1, "send to /dev/log");
+		break;
 	case K_EMPTY:
 		empty_fn(LOG_INFO, FORMAT, a, b, pad);
 		break;
@@ -560,6 +641,50 @@ static void log_once(unsigned long i)
 	case K_EMPTY_V:
 	case K_EMPTY_VCHK:
 		with_va_list(kind, FORMAT, a, b, pad);
+		break;
+	}
+}
+
+/* A datagram socket connected to /dev/log, as logger and Python's
+ * handler open it; the run's listener (devlog-listener) must be up,
+ * except in replace mode, where the library makes the connect succeed. */
+static int connect_devlog(void)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX, .sun_path = "/dev/log" };
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0 || connect(fd, (const struct sockaddr *)&a, sizeof(a)) != 0)
+		err(1, "connecting to /dev/log (is a listener up?)");
+	return fd;
+}
+
+/* The socket kinds' descriptors, before the warm-up. */
+static void socket_setup(void)
+{
+	int sv[2];
+	unsigned long n;
+
+	switch (kind) {
+	case K_WRITE_DEVNULL_WATCHING:
+	case K_LOGGER_DGRAM:
+	case K_PYTHON_DGRAM:
+	case K_LOGGER_DGRAM_TRACED:
+	case K_PYTHON_DGRAM_TRACED:
+		sock_fd = connect_devlog();
+		break;
+	case K_SEND_SOCKETPAIR:
+		/* The receiving end is never read: fill its queue, so that
+		 * every timed send meets it full. */
+		if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) != 0)
+			err(1, "socketpair");
+		for (n = 0; n < (1UL << 20); n++)
+			if (send(sv[0], message, 100, MSG_DONTWAIT) < 0)
+				break;
+		if (n == (1UL << 20) || errno != EAGAIN)
+			err(1, "filling the socketpair");
+		sock_fd = sv[0];
+		break;
+	default:
 		break;
 	}
 }
@@ -649,7 +774,8 @@ int main(int argc, char **argv)
 	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
 		errx(2, "%s: only in the bench-call-kernel build", kind_names[kind]);
 #ifndef BENCH_TRACED
-	if (kind >= K_TRACED_NOWRITE && kind <= K_NATIVE_EMIT)
+	if ((kind >= K_TRACED_NOWRITE && kind <= K_NATIVE_EMIT) ||
+	    kind == K_LOGGER_DGRAM_TRACED || kind == K_PYTHON_DGRAM_TRACED)
 		errx(2, "%s: only in the bench-call-traced build", kind_names[kind]);
 #endif
 #endif
@@ -667,6 +793,8 @@ int main(int argc, char **argv)
 		pad = padding;
 	}
 	snprintf(message, sizeof(message), FORMAT, 12345, 67, pad);
+	message_len = strlen(message);
+	python_len = (size_t)snprintf(python_dgram, sizeof(python_dgram), "<12>bench: %s", message) + 1;
 	memcpy(event_head, "\0\0\0\0\x07\x01\0\0\0\0\0\x04", 12);
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null_fd < 0)
@@ -682,6 +810,19 @@ int main(int argc, char **argv)
 	if (event_iovcnt == 0)
 		errx(1, "the bridge traced nothing: is the library disabled?");
 	ue_double_trace(kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite, NULL);
+#endif
+	socket_setup();
+#if defined(BENCH_TRACED) && !defined(BENCH_KERNEL)
+	/* The datagrams must become events: one, counted, before the sink
+	 * that writes them to /dev/null. */
+	if (kind == K_LOGGER_DGRAM_TRACED || kind == K_PYTHON_DGRAM_TRACED) {
+		ue_double_trace(sink_count, NULL);
+		log_once(0);
+		if (sink_events != 1)
+			errx(1, "%s: %lu events for one datagram (socket calls not linked?)",
+			     kind_names[kind], sink_events);
+		ue_double_trace(sink_devnull, NULL);
+	}
 #endif
 
 	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||

@@ -7,7 +7,11 @@
 # get names of their own, apart from the library's; no _FORTIFY_SOURCE,
 # whose inlines clash with the wrappers' definitions.
 check_PROGRAMS += tests/bench/bench-call-traced
-tests_bench_bench_call_traced_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES)
+# It links the socket calls too (as tests/preload/test_socket does), for
+# the traced datagram kinds; the program's own write, writev and send
+# then go through their interposed forms, as under the library.
+tests_bench_bench_call_traced_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES) \
+	$(PRELOAD_SOCKET_SOURCES)
 tests_bench_bench_call_traced_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED
 tests_bench_bench_call_traced_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_bench_call_traced_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
