@@ -53,13 +53,50 @@ typedef int (*sendmmsg_fn)(int, struct mmsghdr *, unsigned, int);
 static void *real_connect, *real_write, *real_writev, *real_send, *real_sendto,
 	*real_sendmsg, *real_sendmmsg;
 
-static ssize_t write_watched(int fd, const void *buf, size_t n);
-static ssize_t writev_watched(int fd, const struct iovec *iov, int n);
-static ssize_t send_watched(int fd, const void *buf, size_t n, int flags);
-static ssize_t sendto_watched(int fd, const void *buf, size_t n, int flags,
-			      const struct sockaddr *addr, socklen_t len);
-static ssize_t sendmsg_watched(int fd, const struct msghdr *msg, int flags);
-static int sendmmsg_watched(int fd, struct mmsghdr *v, unsigned n, int flags);
+static ssize_t write_slow(int fd, const void *buf, size_t n);
+static ssize_t writev_slow(int fd, const struct iovec *iov, int n);
+static ssize_t send_slow(int fd, const void *buf, size_t n, int flags);
+static ssize_t sendto_slow(int fd, const void *buf, size_t n, int flags,
+			   const struct sockaddr *addr, socklen_t len);
+static ssize_t sendmsg_slow(int fd, const struct msghdr *msg, int flags);
+static int sendmmsg_slow(int fd, struct mmsghdr *v, unsigned n, int flags);
+
+/* Set, never cleared, when a syslog socket is first watched. */
+static bool watching;
+
+/* True when a call on fd may go straight to real: resolved, the entry
+ * settled (watching), and fd surely not watched. */
+static inline bool plain_call(const void *real, int fd)
+{
+	return real && __atomic_load_n(&watching, __ATOMIC_RELAXED) &&
+	       !ehs_sock_maybe_watched(fd);
+}
+
+/* name_watched, where the entry points once a socket is watched: the real
+ * function at once for any other number (a few loads and tests, no
+ * frame), else name_slow, which also resolves the real function and
+ * settles the entry before the first watch. */
+#define WATCHED(name, ret, params, args) \
+	static ret name##_watched params \
+	{ \
+		void *p_ = __atomic_load_n(&real_##name, __ATOMIC_RELAXED); \
+		if (__builtin_expect(plain_call(p_, fd), 1)) { \
+			name##_fn f_; \
+			__builtin_memcpy(&f_, &p_, sizeof p_); \
+			return f_ args; \
+		} \
+		return name##_slow args; \
+	}
+
+WATCHED(write, ssize_t, (int fd, const void *buf, size_t n), (fd, buf, n))
+WATCHED(writev, ssize_t, (int fd, const struct iovec *iov, int n), (fd, iov, n))
+WATCHED(send, ssize_t, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags))
+WATCHED(sendto, ssize_t,
+	(int fd, const void *buf, size_t n, int flags, const struct sockaddr *addr,
+	 socklen_t len),
+	(fd, buf, n, flags, addr, len))
+WATCHED(sendmsg, ssize_t, (int fd, const struct msghdr *msg, int flags), (fd, msg, flags))
+WATCHED(sendmmsg, int, (int fd, struct mmsghdr *v, unsigned n, int flags), (fd, v, n, flags))
 
 /* Where each call goes: its watched form (which also resolves), then the
  * real function once resolved while nothing is watched. */
@@ -69,9 +106,6 @@ static send_fn send_entry = send_watched;
 static sendto_fn sendto_entry = sendto_watched;
 static sendmsg_fn sendmsg_entry = sendmsg_watched;
 static sendmmsg_fn sendmmsg_entry = sendmmsg_watched;
-
-/* Set, never cleared, when a syslog socket is first watched. */
-static bool watching;
 
 /* Points entry at real while nothing is watched.  Stored, then checked
  * again: a connect() that starts watching in between stores the watched
@@ -95,11 +129,11 @@ static void watch_all(void)
 	__atomic_store_n(&sendmmsg_entry, sendmmsg_watched, __ATOMIC_SEQ_CST);
 }
 
-/* The kind fd is watched as; NONE from inside the library or while
- * nothing is watched. */
-static enum ehs_sock_kind kind_of_fd(int fd)
+/* The kind fd is watched as; NONE from inside the library.  For any
+ * other number, one bit test. */
+static inline enum ehs_sock_kind kind_of_fd(int fd)
 {
-	if (ehs_busy || !__atomic_load_n(&watching, __ATOMIC_RELAXED))
+	if (__builtin_expect(!ehs_sock_maybe_watched(fd), 1) || ehs_busy)
 		return EHS_SOCK_NONE;
 	return ehs_sock_watched(fd);
 }
@@ -151,7 +185,7 @@ EHS_INTERPOSE ssize_t write(int fd, const void *buf, size_t n)
 	return __atomic_load_n(&write_entry, __ATOMIC_RELAXED)(fd, buf, n);
 }
 
-static ssize_t write_watched(int fd, const void *buf, size_t n)
+static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, size_t n)
 {
 	NEXT(write_fn, real, real_write, "write");
 	SETTLE(write_entry, real);
@@ -169,7 +203,7 @@ EHS_INTERPOSE ssize_t writev(int fd, const struct iovec *iov, int n)
 	return __atomic_load_n(&writev_entry, __ATOMIC_RELAXED)(fd, iov, n);
 }
 
-static ssize_t writev_watched(int fd, const struct iovec *iov, int n)
+static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec *iov, int n)
 {
 	NEXT(writev_fn, real, real_writev, "writev");
 	SETTLE(writev_entry, real);
@@ -185,7 +219,7 @@ EHS_INTERPOSE ssize_t send(int fd, const void *buf, size_t n, int flags)
 	return __atomic_load_n(&send_entry, __ATOMIC_RELAXED)(fd, buf, n, flags);
 }
 
-static ssize_t send_watched(int fd, const void *buf, size_t n, int flags)
+static __attribute__((noinline)) ssize_t send_slow(int fd, const void *buf, size_t n, int flags)
 {
 	NEXT(send_fn, real, real_send, "send");
 	SETTLE(send_entry, real);
@@ -204,11 +238,11 @@ EHS_INTERPOSE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
 			     const struct sockaddr *addr, socklen_t len)
 {
 	if (addr)
-		return sendto_watched(fd, buf, n, flags, addr, len);
+		return sendto_slow(fd, buf, n, flags, addr, len);
 	return __atomic_load_n(&sendto_entry, __ATOMIC_RELAXED)(fd, buf, n, flags, addr, len);
 }
 
-static ssize_t sendto_watched(int fd, const void *buf, size_t n, int flags,
+static __attribute__((noinline)) ssize_t sendto_slow(int fd, const void *buf, size_t n, int flags,
 			      const struct sockaddr *addr, socklen_t len)
 {
 	NEXT(sendto_fn, real, real_sendto, "sendto");
@@ -226,7 +260,7 @@ static ssize_t sendto_watched(int fd, const void *buf, size_t n, int flags,
 EHS_INTERPOSE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
 	if (msg && msg->msg_name)
-		return sendmsg_watched(fd, msg, flags);
+		return sendmsg_slow(fd, msg, flags);
 	return __atomic_load_n(&sendmsg_entry, __ATOMIC_RELAXED)(fd, msg, flags);
 }
 
@@ -240,7 +274,7 @@ static bool message_kept(int fd, const struct msghdr *msg)
 	       ehs_sock_observe(msg->msg_name ? -1 : fd, k, msg->msg_iov, msg->msg_iovlen);
 }
 
-static ssize_t sendmsg_watched(int fd, const struct msghdr *msg, int flags)
+static __attribute__((noinline)) ssize_t sendmsg_slow(int fd, const struct msghdr *msg, int flags)
 {
 	NEXT(sendmsg_fn, real, real_sendmsg, "sendmsg");
 	SETTLE(sendmsg_entry, real);
@@ -261,13 +295,13 @@ static bool any_named(const struct mmsghdr *v, unsigned n)
 EHS_INTERPOSE int sendmmsg(int fd, struct mmsghdr *v, unsigned n, int flags)
 {
 	if (any_named(v, n))
-		return sendmmsg_watched(fd, v, n, flags);
+		return sendmmsg_slow(fd, v, n, flags);
 	return __atomic_load_n(&sendmmsg_entry, __ATOMIC_RELAXED)(fd, v, n, flags);
 }
 
 /* Each message is its own datagram and event.  Replace mode keeps the
  * call only when it keeps every message, else all are sent. */
-static int sendmmsg_watched(int fd, struct mmsghdr *v, unsigned n, int flags)
+static __attribute__((noinline)) int sendmmsg_slow(int fd, struct mmsghdr *v, unsigned n, int flags)
 {
 	NEXT(sendmmsg_fn, real, real_sendmmsg, "sendmmsg");
 	SETTLE(sendmmsg_entry, real);

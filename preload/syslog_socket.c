@@ -38,32 +38,54 @@ struct watch {
 	ino_t ino;
 };
 
-/* Mapped at the first watch: in .bss the table would push the library's
- * data segment past its last page, one more mapping in every process. */
-static struct watch *watches;
+/* The watched sockets and their numbers' bits (ehs_watch_bits), mapped
+ * at the first watch: in .bss the table would push the library's data
+ * segment past its last page, one more mapping in every process. */
+struct watch_table {
+	unsigned long bits[EHS_WATCH_BITS / EHS_WATCH_WORD_BITS];
+	struct watch slot[WATCH_SLOTS];
+};
 
-static struct watch *table(void)
+static struct watch_table *watches;
+unsigned long *ehs_watch_bits;
+
+static struct watch_table *table(void)
 {
 	return __atomic_load_n(&watches, __ATOMIC_ACQUIRE);
 }
 
 /* The table, mapped if need be; NULL when no memory can be mapped.  Two
  * threads racing both map; the loser unmaps its copy. */
-static struct watch *table_mapped(void)
+static struct watch_table *table_mapped(void)
 {
-	struct watch *t = table();
+	struct watch_table *t = table();
 	if (t)
 		return t;
-	void *p = mmap(NULL, sizeof(struct watch) * WATCH_SLOTS, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *p = mmap(NULL, sizeof *t, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	if (!__atomic_compare_exchange_n(&watches, &t, p, false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE)) {
-		munmap(p, sizeof(struct watch) * WATCH_SLOTS);
+		munmap(p, sizeof *t);
 		return t;
 	}
+	__atomic_store_n(&ehs_watch_bits, ((struct watch_table *)p)->bits, __ATOMIC_RELEASE);
 	return p;
+}
+
+/* Sets or clears fd's bit; numbers past the bits are always scanned. */
+static void mark(int fd, bool on)
+{
+	struct watch_table *t = table();
+	if (!t || fd >= EHS_WATCH_BITS)
+		return;
+	unsigned long *w = &t->bits[(unsigned)fd / EHS_WATCH_WORD_BITS];
+	unsigned long m = 1UL << ((unsigned)fd % EHS_WATCH_WORD_BITS);
+	if (on)
+		__atomic_fetch_or(w, m, __ATOMIC_RELEASE);
+	else
+		__atomic_fetch_and(w, ~m, __ATOMIC_RELEASE);
 }
 
 static const struct {
@@ -169,20 +191,22 @@ static bool still_same(int fd, const struct watch *w)
 
 static struct watch *slot_of(int fd)
 {
-	struct watch *t = table();
-	for (int i = 0; t && i < WATCH_SLOTS; i++)
-		if (__atomic_load_n(&t[i].fd_plus_1, __ATOMIC_ACQUIRE) == fd + 1)
-			return &t[i];
+	struct watch_table *t = table();
+	if (!ehs_sock_maybe_watched(fd))
+		return NULL;
+	for (int i = 0; i < WATCH_SLOTS; i++)
+		if (__atomic_load_n(&t->slot[i].fd_plus_1, __ATOMIC_ACQUIRE) == fd + 1)
+			return &t->slot[i];
 	return NULL;
 }
 
 /* Takes a free slot, or one whose number no longer holds its socket. */
 static struct watch *claim(void)
 {
-	struct watch *t = table_mapped();
+	struct watch_table *t = table_mapped();
 	for (int pass = 0; t && pass < 2; pass++)
 		for (int i = 0; i < WATCH_SLOTS; i++) {
-			struct watch *w = &t[i];
+			struct watch *w = &t->slot[i];
 			int cur = __atomic_load_n(&w->fd_plus_1, __ATOMIC_ACQUIRE);
 			if (cur == -1 || (cur != 0 && (pass == 0 || still_same(cur - 1, w))))
 				continue;
@@ -200,14 +224,18 @@ bool ehs_sock_watch(int fd, enum ehs_sock_kind k)
 	struct stat st;
 	bool ok = false;
 
-	if (w)	/* a new connect of the same number: start over */
+	if (w) {	/* a new connect of the same number: start over */
 		__atomic_store_n(&w->fd_plus_1, 0, __ATOMIC_RELEASE);
+		mark(fd, false);
+	}
 	if (k == EHS_SOCK_NONE) {
 		ok = true;
 	} else if (fstat(fd, &st) == 0 && (w = claim())) {
 		w->kind = k;
 		w->dev = st.st_dev;
 		w->ino = st.st_ino;
+		/* The bit first: a reader that finds the slot has seen it. */
+		mark(fd, true);
 		__atomic_store_n(&w->fd_plus_1, fd + 1, __ATOMIC_RELEASE);
 		ok = true;
 	}

@@ -47,6 +47,25 @@ bool ehs_sock_watch(int fd, enum ehs_sock_kind k);
 /* The kind fd is watched as, or NONE.  A scan of a few slots. */
 enum ehs_sock_kind ehs_sock_watched(int fd);
 
+/* A bit per descriptor number below EHS_WATCH_BITS, set while a slot may
+ * hold it, so that once a socket is watched a call on any other number
+ * costs one bit test.  NULL until the first watch. */
+#define EHS_WATCH_BITS 1024
+#define EHS_WATCH_WORD_BITS (8 * sizeof(unsigned long))
+extern EHS_HIDDEN unsigned long *ehs_watch_bits;
+
+/* False when fd is surely not watched. */
+static inline bool ehs_sock_maybe_watched(int fd)
+{
+	const unsigned long *b = __atomic_load_n(&ehs_watch_bits, __ATOMIC_ACQUIRE);
+	if (!b || fd < 0)
+		return false;
+	if (fd >= EHS_WATCH_BITS)
+		return true;
+	return (__atomic_load_n(&b[(unsigned)fd / EHS_WATCH_WORD_BITS], __ATOMIC_ACQUIRE) >>
+		((unsigned)fd % EHS_WATCH_WORD_BITS)) & 1;
+}
+
 /*
  * The bytes iov[0..n) are about to go to a syslog destination of kind k
  * (by fd, watched; fd -1 when the call names the destination): makes
