@@ -23,7 +23,9 @@
 #ifndef EHSYSLOG_H
 #define EHSYSLOG_H
 
+#ifndef __cplusplus
 #include <stdbool.h>
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -56,12 +58,60 @@ struct ehs_field {
 	} v;
 };
 
+/*
+ * One field: its name and value, for an array of fields or EHS_EMIT.
+ * In C a compound literal; in C++, which has neither compound literals
+ * nor nested designators, a call of an inline function returning the
+ * same struct ehs_field (its value converted as the C initialiser
+ * converts it), so not a constant expression there.
+ */
+#ifndef __cplusplus
 #define EHS_STRING(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_STRING, .v.s = (val) })
 #define EHS_INT64(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_INT64, .v.i = (val) })
 #define EHS_UINT64(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_UINT64, .v.u = (val) })
 #define EHS_ERRNO(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_ERRNO, .v.i = (val) })
 #define EHS_BOOL(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_BOOL, .v.u = !!(val) })
 #define EHS_UINT8(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_UINT8, .v.u = (uint8_t)(val) })
+#else
+#define EHS_STRING(n, val) ehs_field_s_((n), (val))
+#define EHS_INT64(n, val) ehs_field_i_((n), EHS_FIELD_INT64, (val))
+#define EHS_UINT64(n, val) ehs_field_u_((n), EHS_FIELD_UINT64, (val))
+#define EHS_ERRNO(n, val) ehs_field_i_((n), EHS_FIELD_ERRNO, (val))
+#define EHS_BOOL(n, val) ehs_field_u_((n), EHS_FIELD_BOOL, !!(val))
+#define EHS_UINT8(n, val) ehs_field_u_((n), EHS_FIELD_UINT8, static_cast<uint8_t>(val))
+
+/* The C++ forms' struct ehs_field: each parameter's type is the member
+ * the C form initialises, so that a value converts as it does in C. */
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_s_(const char *name, const char *s)
+{
+	struct ehs_field f;
+	f.name = name;
+	f.type = EHS_FIELD_STRING;
+	f.v.s = s;
+	return f;
+}
+
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_i_(const char *name, enum ehs_field_type type, int64_t i)
+{
+	struct ehs_field f;
+	f.name = name;
+	f.type = type;
+	f.v.i = i;
+	return f;
+}
+
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_u_(const char *name, enum ehs_field_type type, uint64_t u)
+{
+	struct ehs_field f;
+	f.name = name;
+	f.type = type;
+	f.v.u = u;
+	return f;
+}
+#endif
 
 /* Most fields one native event may carry. */
 #define EHS_FIELDS_MAX 32
@@ -315,6 +365,13 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 	return r;
 }
 
+/* C11's _Static_assert is C++11's static_assert. */
+#ifdef __cplusplus
+#define EHS_STATIC_ASSERT_(e, msg) static_assert(e, msg)
+#else
+#define EHS_STATIC_ASSERT_(e, msg) _Static_assert(e, msg)
+#endif
+
 /*
  * One event whose priority (a constant), name (a string literal) and
  * fields (EHS_STRING... with string-literal names, one at least, in the
@@ -340,8 +397,8 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 	if (__builtin_expect(ehs_emit_moved_ || \
 			     __atomic_load_n(ehs_emit_en_, __ATOMIC_RELAXED) != 0, 0)) { \
 		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
-		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
-			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
+		EHS_STATIC_ASSERT_(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
+				   "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
 		ehs_emit_r_ = ehs_emit_(&ehs_emit_site_, ehs_emit_priority_, "" event_name, \
 					ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], \
 					ehs_emit_moved_); \
