@@ -365,11 +365,25 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 	return r;
 }
 
-/* C11's _Static_assert is C++11's static_assert. */
-#ifdef __cplusplus
-#define EHS_STATIC_ASSERT_(e, msg) static_assert(e, msg)
+/*
+ * EHS_EMIT's traced call, r = ehs_emit_(...) with the fields in an array
+ * of their own.  In C the array is declared just before the call.  In
+ * C++ it is a braced list bound to
+ * ehs_emit_fields_'s parameter within the call's own full-expression,
+ * so that temporaries the values point into (std::to_string(n).c_str())
+ * live until the event is written, as for any function call; the
+ * template counts the fields.
+ */
+#ifndef __cplusplus
+#define EHS_EMIT_CALL_(r, site, priority, event_name, moved, ...) \
+		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
+		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
+			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
+		r = ehs_emit_(&site, priority, event_name, \
+			      ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], moved);
 #else
-#define EHS_STATIC_ASSERT_(e, msg) _Static_assert(e, msg)
+#define EHS_EMIT_CALL_(r, site, priority, event_name, moved, ...) \
+		r = ehs_emit_fields_(&site, priority, event_name, { __VA_ARGS__ }, moved);
 #endif
 
 /*
@@ -396,16 +410,22 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 		ehs_emit_site_.epoch != __atomic_load_n(ehs_emit_site_.epoch_now, __ATOMIC_RELAXED); \
 	if (__builtin_expect(ehs_emit_moved_ || \
 			     __atomic_load_n(ehs_emit_en_, __ATOMIC_RELAXED) != 0, 0)) { \
-		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
-		EHS_STATIC_ASSERT_(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
-				   "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
-		ehs_emit_r_ = ehs_emit_(&ehs_emit_site_, ehs_emit_priority_, "" event_name, \
-					ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], \
-					ehs_emit_moved_); \
+		EHS_EMIT_CALL_(ehs_emit_r_, ehs_emit_site_, ehs_emit_priority_, "" event_name, \
+			       ehs_emit_moved_, __VA_ARGS__) \
 	} \
 	ehs_emit_r_; })
 
 #ifdef __cplusplus
+}
+
+/* EHS_EMIT's fields in C++: n of them, in a braced list. */
+template <size_t n>
+static inline __attribute__((always_inline))
+int ehs_emit_fields_(struct ehs_event_site *site, int priority, const char *event_name,
+		     const struct ehs_field (&fields)[n], bool moved)
+{
+	static_assert(n <= EHS_FIELDS_MAX, "EHS_EMIT: more than EHS_FIELDS_MAX fields");
+	return ehs_emit_(site, priority, event_name, fields, n, moved);
 }
 #endif
 
