@@ -110,4 +110,7 @@ tests_bridge_test_native_cxx23_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_cxx23_CXXFLAGS = -std=$(CXX_STD_NEW) $(BRIDGE_TEST_CXXFLAGS)
 tests_bridge_test_native_cxx23_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_native_cxx23_LDFLAGS = -no-install
+TESTS += tests/bridge/cxx_header.sh
 endif
+dist_noinst_SCRIPTS += tests/bridge/cxx_header.sh
+EXTRA_DIST += tests/bridge/cxx_header.cc
