@@ -19,6 +19,16 @@
  * so that a traced call only writes the values; EHS_EMIT, whose priority,
  * name and field types are fixed where it is written, also checks its
  * tracepoint and encodes the values inline, at the call site.
+ *
+ * C and C++ (C++11 to C++23) alike, with GCC and Clang: the same names,
+ * C linkage, the same bytes.  EHS_EVENT and EHS_EMIT are GNU statement
+ * expressions (__extension__: no -pedantic warning), usable inside a
+ * function only; their statics are zero-initialised (no C++ guard, no
+ * lock) and there is one per place in the source (an inline function's
+ * one, each template instantiation and lambda its own).  In C++ the
+ * field macros are inline calls, not constants, and EHS_EMIT keeps the
+ * values' temporaries alive until the event is written.  libehsyslog(7)
+ * has the details.
  */
 #ifndef EHSYSLOG_H
 #define EHSYSLOG_H
