@@ -95,20 +95,8 @@ struct ehs_field {
 static inline __attribute__((always_inline))
 struct ehs_field ehs_field_s_(const char *name, const char *s)
 {
-	struct ehs_field f;
-	f.name = name;
-	f.type = EHS_FIELD_STRING;
-	f.v.s = s;
-	return f;
-}
-
-static inline __attribute__((always_inline))
-struct ehs_field ehs_field_i_(const char *name, enum ehs_field_type type, int64_t i)
-{
-	struct ehs_field f;
-	f.name = name;
-	f.type = type;
-	f.v.i = i;
+	/* v.s: the union's first member, the one a braced list sets. */
+	struct ehs_field f = { name, EHS_FIELD_STRING, { s } };
 	return f;
 }
 
@@ -120,6 +108,13 @@ struct ehs_field ehs_field_u_(const char *name, enum ehs_field_type type, uint64
 	f.type = type;
 	f.v.u = u;
 	return f;
+}
+
+/* v.i's bytes are i converted to uint64_t (two's complement). */
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_i_(const char *name, enum ehs_field_type type, int64_t i)
+{
+	return ehs_field_u_(name, type, static_cast<uint64_t>(i));
 }
 #endif
 

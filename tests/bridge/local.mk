@@ -59,7 +59,7 @@ tests_bridge_test_ident_cache_LDFLAGS = -no-install
 # ehs_event_cached against ehs_event, with threads and a signal handler.
 check_PROGRAMS += tests/bridge/test_native
 TESTS += tests/bridge/test_native
-tests_bridge_test_native_SOURCES = tests/bridge/test_native.c
+tests_bridge_test_native_SOURCES = tests/bridge/test_native.c tests/bridge/native_expect.h
 tests_bridge_test_native_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
 tests_bridge_test_native_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
@@ -100,12 +100,12 @@ if HAVE_CXX
 BRIDGE_TEST_CXXFLAGS = -Wall -Wextra -pedantic -Werror $(SANITIZER_CFLAGS) $(CHECK_CFLAGS)
 check_PROGRAMS += tests/bridge/test_native_cxx11 tests/bridge/test_native_cxx23
 TESTS += tests/bridge/test_native_cxx11 tests/bridge/test_native_cxx23
-tests_bridge_test_native_cxx11_SOURCES = tests/bridge/test_native_cxx.cc
+tests_bridge_test_native_cxx11_SOURCES = tests/bridge/test_native_cxx.cc tests/bridge/native_expect.h
 tests_bridge_test_native_cxx11_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_cxx11_CXXFLAGS = -std=c++11 $(BRIDGE_TEST_CXXFLAGS)
 tests_bridge_test_native_cxx11_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_native_cxx11_LDFLAGS = -no-install
-tests_bridge_test_native_cxx23_SOURCES = tests/bridge/test_native_cxx.cc
+tests_bridge_test_native_cxx23_SOURCES = tests/bridge/test_native_cxx.cc tests/bridge/native_expect.h
 tests_bridge_test_native_cxx23_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_cxx23_CXXFLAGS = -std=$(CXX_STD_NEW) $(BRIDGE_TEST_CXXFLAGS)
 tests_bridge_test_native_cxx23_LDADD = $(BRIDGE_TEST_LDADD)

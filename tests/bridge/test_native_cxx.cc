@@ -33,22 +33,7 @@ extern "C" {
 #include "bridge/bridge.h"
 #include "capture.h"
 }
-
-static struct capture cap;
-
-static void setup(void)
-{
-	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
-	memset(&cap, 0, sizeof cap);
-	ue_double_trace(capture_sink, &cap);
-}
-
-static void expect_event(unsigned i, const void *want, size_t len)
-{
-	ck_assert_uint_gt(cap.count, i);
-	ck_assert_uint_eq(cap.len[i], len);
-	ck_assert_mem_eq(cap.data[i], want, len);
-}
+#include "native_expect.h"
 
 /* Event i decoded as text and as JSON, read from tracepoint tp. */
 static void expect_decoded(unsigned i, const char *tp, const char *text, const char *json)
@@ -62,24 +47,6 @@ static void expect_decoded(unsigned i, const char *tp, const char *text, const c
 					got, sizeof got), 0);
 	ck_assert_str_eq(got, json);
 }
-
-/* test_native.c's event of every type but UINT8 (ehs_event's bytes). */
-static const uint8_t every_type[] =
-	"\x07\x00\x00\x00\x00\x00\x00\x03"	/* flags, version, id, tag, opcode, level 3 */
-	"\x1b\x00\x01\x00"			/* metadata block: 27 bytes */
-	"req_x\0"
-	"s\0\x0a"				/* counted string */
-	"i\0\x85\x02"				/* value64, signed */
-	"u\0\x05"				/* value64 */
-	"e\0\x84\x04"				/* value32, errno */
-	"b\0\x82\x07"				/* value8, boolean */
-	"n\0\x0a"
-	"\x02\x00" "hi"
-	"\xfe\xff\xff\xff\xff\xff\xff\xff"
-	"\x03\x00\x00\x00\x00\x00\x00\x00"
-	"\x02\x00\x00\x00"
-	"\x01"
-	"\x00\x00";
 
 static const char every_text[] = "Syslog:req_x s=\"hi\" i=-2 u=3 e=ENOENT(2) b=true n=\"\"";
 static const char every_json[] =
@@ -133,14 +100,6 @@ START_TEST(every_type_every_form)
 END_TEST
 
 /* UINT8, with test_native.c's bytes: 300 cut to 8 bits as C's cast does. */
-static const uint8_t u8_event[] =
-	"\x07\x00\x00\x00\x00\x00\x00\x04"
-	"\x0f\x00\x01\x00"
-	"web\0"
-	"code\0\x02"
-	"low\0\x02"
-	"\xc8" "\x2c";
-
 static int u8(enum form how)
 {
 	static struct ehs_event_cache cache;
