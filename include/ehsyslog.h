@@ -423,7 +423,9 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 #ifdef __cplusplus
 }
 
-/* EHS_EMIT's fields in C++: n of them, in a braced list. */
+/* EHS_EMIT's fields in C++: n of them, in a braced list.  extern "C++":
+ * a template, even where the header is included inside extern "C". */
+extern "C++" {
 template <size_t n>
 static inline __attribute__((always_inline))
 int ehs_emit_fields_(struct ehs_event_site *site, int priority, const char *event_name,
@@ -431,6 +433,7 @@ int ehs_emit_fields_(struct ehs_event_site *site, int priority, const char *even
 {
 	static_assert(n <= EHS_FIELDS_MAX, "EHS_EMIT: more than EHS_FIELDS_MAX fields");
 	return ehs_emit_(site, priority, event_name, fields, n, moved);
+}
 }
 #endif
 
