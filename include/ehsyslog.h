@@ -19,11 +19,23 @@
  * so that a traced call only writes the values; EHS_EMIT, whose priority,
  * name and field types are fixed where it is written, also checks its
  * tracepoint and encodes the values inline, at the call site.
+ *
+ * C and C++ (C++11 to C++23) alike, with GCC and Clang: the same names,
+ * C linkage, the same bytes.  EHS_EVENT and EHS_EMIT are GNU statement
+ * expressions (__extension__: no -pedantic warning), usable inside a
+ * function only; their statics are zero-initialised (no C++ guard, no
+ * lock) and there is one per place in the source (an inline function's
+ * one, each template instantiation and lambda its own).  In C++ the
+ * field macros are inline calls, not constants, and EHS_EMIT keeps the
+ * values' temporaries alive until the event is written.  libehsyslog(7)
+ * has the details.
  */
 #ifndef EHSYSLOG_H
 #define EHSYSLOG_H
 
+#ifndef __cplusplus
 #include <stdbool.h>
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -56,12 +68,55 @@ struct ehs_field {
 	} v;
 };
 
+/*
+ * One field: its name and value, for an array of fields or EHS_EMIT.
+ * In C a compound literal; in C++, which has neither compound literals
+ * nor nested designators, a call of an inline function returning the
+ * same struct ehs_field (its value converted as the C initialiser
+ * converts it), so not a constant expression there.
+ */
+#ifndef __cplusplus
 #define EHS_STRING(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_STRING, .v.s = (val) })
 #define EHS_INT64(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_INT64, .v.i = (val) })
 #define EHS_UINT64(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_UINT64, .v.u = (val) })
 #define EHS_ERRNO(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_ERRNO, .v.i = (val) })
 #define EHS_BOOL(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_BOOL, .v.u = !!(val) })
 #define EHS_UINT8(n, val) ((struct ehs_field){ .name = (n), .type = EHS_FIELD_UINT8, .v.u = (uint8_t)(val) })
+#else
+#define EHS_STRING(n, val) ehs_field_s_((n), (val))
+#define EHS_INT64(n, val) ehs_field_i_((n), EHS_FIELD_INT64, (val))
+#define EHS_UINT64(n, val) ehs_field_u_((n), EHS_FIELD_UINT64, (val))
+#define EHS_ERRNO(n, val) ehs_field_i_((n), EHS_FIELD_ERRNO, (val))
+#define EHS_BOOL(n, val) ehs_field_u_((n), EHS_FIELD_BOOL, !!(val))
+#define EHS_UINT8(n, val) ehs_field_u_((n), EHS_FIELD_UINT8, static_cast<uint8_t>(val))
+
+/* The C++ forms' struct ehs_field: each parameter's type is the member
+ * the C form initialises, so that a value converts as it does in C. */
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_s_(const char *name, const char *s)
+{
+	/* v.s: the union's first member, the one a braced list sets. */
+	struct ehs_field f = { name, EHS_FIELD_STRING, { s } };
+	return f;
+}
+
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_u_(const char *name, enum ehs_field_type type, uint64_t u)
+{
+	struct ehs_field f;
+	f.name = name;
+	f.type = type;
+	f.v.u = u;
+	return f;
+}
+
+/* v.i's bytes are i converted to uint64_t (two's complement). */
+static inline __attribute__((always_inline))
+struct ehs_field ehs_field_i_(const char *name, enum ehs_field_type type, int64_t i)
+{
+	return ehs_field_u_(name, type, static_cast<uint64_t>(i));
+}
+#endif
 
 /* Most fields one native event may carry. */
 #define EHS_FIELDS_MAX 32
@@ -316,6 +371,27 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 }
 
 /*
+ * EHS_EMIT's traced call, r = ehs_emit_(...) with the fields in an array
+ * of their own.  In C the array is declared just before the call.  In
+ * C++ it is a braced list bound to
+ * ehs_emit_fields_'s parameter within the call's own full-expression,
+ * so that temporaries the values point into (std::to_string(n).c_str())
+ * live until the event is written, as for any function call; the
+ * template counts the fields.
+ */
+#ifndef __cplusplus
+#define EHS_EMIT_CALL_(r, site, priority, event_name, moved, ...) \
+		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
+		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
+			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
+		r = ehs_emit_(&site, priority, event_name, \
+			      ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], moved);
+#else
+#define EHS_EMIT_CALL_(r, site, priority, event_name, moved, ...) \
+		r = ehs_emit_fields_(&site, priority, event_name, { __VA_ARGS__ }, moved);
+#endif
+
+/*
  * One event whose priority (a constant), name (a string literal) and
  * fields (EHS_STRING... with string-literal names, one at least, in the
  * same order on every call) are fixed where it is written (GCC and
@@ -339,16 +415,25 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 		ehs_emit_site_.epoch != __atomic_load_n(ehs_emit_site_.epoch_now, __ATOMIC_RELAXED); \
 	if (__builtin_expect(ehs_emit_moved_ || \
 			     __atomic_load_n(ehs_emit_en_, __ATOMIC_RELAXED) != 0, 0)) { \
-		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
-		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
-			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
-		ehs_emit_r_ = ehs_emit_(&ehs_emit_site_, ehs_emit_priority_, "" event_name, \
-					ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], \
-					ehs_emit_moved_); \
+		EHS_EMIT_CALL_(ehs_emit_r_, ehs_emit_site_, ehs_emit_priority_, "" event_name, \
+			       ehs_emit_moved_, __VA_ARGS__) \
 	} \
 	ehs_emit_r_; })
 
 #ifdef __cplusplus
+}
+
+/* EHS_EMIT's fields in C++: n of them, in a braced list.  extern "C++":
+ * a template, even where the header is included inside extern "C". */
+extern "C++" {
+template <size_t n>
+static inline __attribute__((always_inline))
+int ehs_emit_fields_(struct ehs_event_site *site, int priority, const char *event_name,
+		     const struct ehs_field (&fields)[n], bool moved)
+{
+	static_assert(n <= EHS_FIELDS_MAX, "EHS_EMIT: more than EHS_FIELDS_MAX fields");
+	return ehs_emit_(site, priority, event_name, fields, n, moved);
+}
 }
 #endif
 

@@ -59,7 +59,7 @@ tests_bridge_test_ident_cache_LDFLAGS = -no-install
 # ehs_event_cached against ehs_event, with threads and a signal handler.
 check_PROGRAMS += tests/bridge/test_native
 TESTS += tests/bridge/test_native
-tests_bridge_test_native_SOURCES = tests/bridge/test_native.c
+tests_bridge_test_native_SOURCES = tests/bridge/test_native.c tests/bridge/native_expect.h
 tests_bridge_test_native_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_native_CFLAGS = $(BRIDGE_TEST_CFLAGS) -pthread
 tests_bridge_test_native_LDADD = $(BRIDGE_TEST_LDADD) -lpthread
@@ -91,3 +91,26 @@ tests_bridge_test_journal_wire_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_bridge_test_journal_wire_CFLAGS = $(BRIDGE_TEST_CFLAGS)
 tests_bridge_test_journal_wire_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_journal_wire_LDFLAGS = -no-install
+
+# The native API from C++: one source built for C++11 and for the newest
+# standard (C++23, or c++2b where the compiler names it so), warnings as
+# errors, over the same double; and <ehsyslog.h> compiled by clang++ (and
+# $(CXX)) for every standard, with its call sites' statics checked.
+if HAVE_CXX
+BRIDGE_TEST_CXXFLAGS = -Wall -Wextra -pedantic -Werror $(SANITIZER_CFLAGS) $(CHECK_CFLAGS)
+check_PROGRAMS += tests/bridge/test_native_cxx11 tests/bridge/test_native_cxx23
+TESTS += tests/bridge/test_native_cxx11 tests/bridge/test_native_cxx23
+tests_bridge_test_native_cxx11_SOURCES = tests/bridge/test_native_cxx.cc tests/bridge/native_expect.h
+tests_bridge_test_native_cxx11_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_native_cxx11_CXXFLAGS = -std=c++11 $(BRIDGE_TEST_CXXFLAGS)
+tests_bridge_test_native_cxx11_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_native_cxx11_LDFLAGS = -no-install
+tests_bridge_test_native_cxx23_SOURCES = tests/bridge/test_native_cxx.cc tests/bridge/native_expect.h
+tests_bridge_test_native_cxx23_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_native_cxx23_CXXFLAGS = -std=$(CXX_STD_NEW) $(BRIDGE_TEST_CXXFLAGS)
+tests_bridge_test_native_cxx23_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_native_cxx23_LDFLAGS = -no-install
+TESTS += tests/bridge/cxx_header.sh
+endif
+dist_noinst_SCRIPTS += tests/bridge/cxx_header.sh
+EXTRA_DIST += tests/bridge/cxx_header.cc

@@ -8,6 +8,15 @@ check_PROGRAMS += tests/cli/kernel_native
 tests_cli_kernel_native_SOURCES = tests/cli/kernel_native.c
 tests_cli_kernel_native_LDADD = libehsyslog.la
 tests_cli_kernel_native_LDFLAGS = -no-install
+# The same calls written in C++, for kernel_native.sh too.
+if HAVE_CXX
+check_PROGRAMS += tests/cli/kernel_native_cxx
+tests_cli_kernel_native_cxx_SOURCES = tests/cli/kernel_native_cxx.cc
+tests_cli_kernel_native_cxx_CXXFLAGS = -std=$(CXX_STD_NEW) -Wall -Wextra -pedantic -Werror \
+	$(SANITIZER_CFLAGS)
+tests_cli_kernel_native_cxx_LDADD = libehsyslog.la
+tests_cli_kernel_native_cxx_LDFLAGS = -no-install
+endif
 
 CLI_KERNEL_TESTS = tests/cli/kernel_tail.sh tests/cli/kernel_register.sh \
 	tests/cli/kernel_decode.sh tests/cli/kernel_stale.sh tests/cli/kernel_facility.sh \
