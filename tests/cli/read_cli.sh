@@ -96,7 +96,9 @@ done
 # And the fuzzer's finds: before these checks, v7_strdup_overflow made
 # libtracecmd read past a buffer and v7_zstd_size_4g allocate 4 GiB;
 # the others got past earlier versions of the checks (v6_timestamp_size
-# and v6_clock_brackets crashed libtracecmd even without ASan).
+# and v6_clock_brackets crashed libtracecmd even without ASan;
+# v6_printk_no_colon made libtraceevent's printk parser copy past its
+# string).
 reg=${top_srcdir:-.}/tests/fuzz/regress/tracedat
 while IFS='|' read -r file msg; do
 	expect 1 "ehsyslog decode: $file: not a valid trace.dat: $msg" $vg "$bin" decode "$file"
@@ -113,6 +115,7 @@ $reg/v7_strdup_overflow|section at 1142 past the end of the file (truncated?)
 $reg/v7_zstd_size_4g|header info: decompresses to more than the file can hold (4211081667 bytes)
 $reg/v6_timestamp_size|header_page's time stamp not 8 bytes
 $reg/v6_clock_brackets|trace clock without a name
+$reg/v6_printk_no_colon|printk formats: a line without "ADDR : FORMAT"
 LIST
 expect 1 "ehsyslog decode: standard input: not a valid trace.dat: header_page size past the end of its data" \
 	"$bin" decode - < "$tmp/crafted.dat"

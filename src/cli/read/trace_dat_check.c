@@ -408,6 +408,39 @@ static int section_content(struct check *c, const struct section *sec, struct sp
 	return 0;
 }
 
+/*
+ * The printk formats: "ADDR : FORMAT" lines, which libtraceevent 1.7's
+ * tep_parse_printk_formats splits with strtok_r and then copies from one
+ * byte past the ':' (the space): a line with no ':', or one ending at
+ * it, makes it read past the string.  The text ends at its first NUL
+ * (libtracecmd terminates the copy it hands over).
+ */
+static int check_printk(struct check *c, struct span s)
+{
+	const char *p = (const char *)s.p;
+	size_t n = strnlen(p, s.left);
+
+	for (size_t at = 0; at < n;) {
+		const char *line = p + at;
+		const char *nl = memchr(line, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - line) : n - at;
+		size_t i = 0;
+
+		at += len + (nl != NULL);
+		if (len == 0)
+			continue;	/* strtok_r skips empty lines */
+		while (i < len && line[i] == ':')
+			i++;
+		if (i == len)
+			continue;	/* no token: the parse stops there */
+		while (i < len && line[i] != ':')
+			i++;
+		if (i + 1 >= len)
+			return fail(c, "printk formats: a line without \"ADDR : FORMAT\"");
+	}
+	return 0;
+}
+
 /* The metadata section an option names, by its offset. */
 static int check_meta_section(struct check *c, struct span o, unsigned id)
 {
@@ -444,9 +477,14 @@ static int check_meta_section(struct check *c, struct span o, unsigned id)
 		rc = check_event_systems(c, &s);
 		break;
 	case OPT_KALLSYMS:
-	case OPT_PRINTK:
 		rc = take_sized(c, &s, 4, NULL) ? 0 : fail(c, "%s size past its section", names[id]);
 		break;
+	case OPT_PRINTK: {
+		struct span text;
+		rc = take_sized(c, &s, 4, &text) ? check_printk(c, text)
+						 : fail(c, "%s size past its section", names[id]);
+		break;
+	}
 	default:	/* OPT_CMDLINES */
 		rc = take_sized(c, &s, 8, NULL) ? 0 : fail(c, "%s size past its section", names[id]);
 		break;
@@ -617,8 +655,11 @@ static int check_v6(struct check *c, struct span s)
 		return -1;
 	if (!take_sized(c, &s, 4, NULL))
 		return fail(c, "kallsyms size past the end of the file");
-	if (!take_sized(c, &s, 4, NULL))
+	struct span printk;
+	if (!take_sized(c, &s, 4, &printk))
 		return fail(c, "printk formats size past the end of the file");
+	if (check_printk(c, printk) < 0)
+		return -1;
 	if (!take_sized(c, &s, 8, NULL))
 		return fail(c, "command lines size past the end of the file");
 	if (!take_num(c, &s, 4, &cpus) || cpus > TRACE_DAT_MAX_CPUS)
