@@ -1,5 +1,7 @@
 # scripts: see Makefile.am
-dist_noinst_SCRIPTS += scripts/setup scripts/test scripts/test-summary scripts/check-cited
+dist_noinst_SCRIPTS += scripts/setup scripts/test scripts/test-summary scripts/check-cited \
+	scripts/test-arm64 tests/qemu-run
+EXTRA_DIST += tests/lib/fork_probe.c
 # The real-kernel test guest: scripts/kernel-test picks native, guest or skip.
 dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-run scripts/kernel-test \
 	scripts/tracefs-ns

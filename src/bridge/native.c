@@ -126,7 +126,7 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int pri
 					       uint8_t buf[8 * EHS_FIELDS_MAX])
 {
 	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
-	size_t size;
+	size_t size = 0;	/* set when n >= 0; gcc for aarch64 cannot tell */
 	int n = ehs_emit_values_(fields, nfields, NULL, iov + 3, buf, &size);
 	long head_len = build_head(head, event_name, fields, nfields);
 	if (head_len == -EINVAL || n < 0)

@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <linux/ioctl.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -75,11 +77,25 @@ START_TEST(registration_string_limit)
 }
 END_TEST
 
+/* What an ioctl of user_events on another file fails with: ENOTTY from
+ * the kernel; ENOSYS under qemu user emulation (tests/qemu-run), which
+ * refuses the ioctls it cannot translate before the kernel sees them. */
+static int refused(void)
+{
+	if (getenv("EHS_EMULATED")) {
+		printf("note: %s: the ioctls fail with ENOSYS, not ENOTTY\n",
+		       getenv("EHS_EMULATED"));
+		return -ENOSYS;
+	}
+	return -ENOTTY;
+}
+
 /* The public calls check their arguments before any ioctl, pass the
  * kernel's error on (a file that is not user_events_data refuses the
  * ioctls) and keep errno. */
 START_TEST(kernel_calls)
 {
+	int no = refused();
 	char name[UE_ABI_NAME_ARGS_MAX + 1];
 	uint32_t word = 0, index = 7;
 	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -91,10 +107,9 @@ START_TEST(kernel_calls)
 	memset(name, 'a', sizeof name - 1);
 	name[sizeof name - 1] = '\0';
 	ck_assert_int_eq(ue_kernel_register(fd, name, &word, 0, 0, &index), -E2BIG);
-	ck_assert_int_eq(ue_kernel_register(fd, "Syslog_L4K2", &word, 0, UE_PERSIST, &index),
-			 -ENOTTY);
-	ck_assert_int_eq(ue_kernel_delete(fd, "Syslog_L4K2"), -ENOTTY);
-	ck_assert_int_eq(ue__kernel_unregister(fd, &word, 0), -ENOTTY);
+	ck_assert_int_eq(ue_kernel_register(fd, "Syslog_L4K2", &word, 0, UE_PERSIST, &index), no);
+	ck_assert_int_eq(ue_kernel_delete(fd, "Syslog_L4K2"), no);
+	ck_assert_int_eq(ue__kernel_unregister(fd, &word, 0), no);
 	ck_assert_int_eq(errno, 1234);
 	ck_assert_uint_eq(index, 7);
 	ck_assert_uint_eq(word, 0);
