@@ -11,13 +11,14 @@
  *
  * What every other call costs: write(), writev(), send() and the
  * unaddressed sendto/sendmsg/sendmmsg jump through a pointer, which is
- * the real function until a syslog socket is first connected and the
- * watched form after it; one load and a branch.  Before the first call
- * the pointer is the resolver, which looks the real function up (nothing
- * at load time, see real.h).  The library's own writes (the writer's
- * writev) are made with ehs_busy raised and pass at once.  Where the
- * real function is missing (the library loaded after libc, out of
- * RTLD_NEXT's reach) the system call is made directly.
+ * the real function until a syslog socket is first connected: one load
+ * and a branch.  After it the pointer is the watched form, which tests
+ * the descriptor's bit before the real function.  The pointer starts at
+ * the watched form too, whose slow path looks the real function up
+ * (nothing at load time, see real.h).  The library's own writes (the
+ * writer's writev) are made with ehs_busy raised and pass at once.
+ * Where the real function is missing (the library loaded after libc,
+ * out of RTLD_NEXT's reach) the system call is made directly.
  *
  * Built without the sanitizers, as fd.c: write() runs in other
  * libraries' constructors, before the ASan runtime is set up.
@@ -27,7 +28,6 @@
 #undef _FORTIFY_SOURCE
 
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -39,9 +39,8 @@
 #include "preload/real.h"
 #include "preload/syslog_socket.h"
 
-/* <sys/uio.h>'s UIO_MAXIOV is the kernel's limit: the most iovecs a call
- * takes, and the most messages one sendmmsg() sends. */
-
+/* UIO_MAXIOV (<sys/uio.h>) is the kernel's limit: the most iovecs a
+ * call takes, and the most messages one sendmmsg() sends. */
 typedef int (*connect_fn)(int, const struct sockaddr *, socklen_t);
 typedef ssize_t (*write_fn)(int, const void *, size_t);
 typedef ssize_t (*writev_fn)(int, const struct iovec *, int);
