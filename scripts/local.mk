@@ -1,11 +1,12 @@
 # scripts: see Makefile.am
 dist_noinst_SCRIPTS += scripts/setup scripts/test scripts/test-summary scripts/check-cited \
-	scripts/test-arm64 tests/qemu-run
-EXTRA_DIST += tests/lib/fork_probe.c
+	scripts/test-arm64 tests/qemu-run tests/arm64/guest-suite
+EXTRA_DIST += tests/lib/fork_probe.c tests/arm64/guest-tests
 # The real-kernel test guest: scripts/kernel-test picks native, guest or skip.
 dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-run scripts/kernel-test \
 	scripts/tracefs-ns
-EXTRA_DIST += scripts/guest/init scripts/guest/kernel.config scripts/guest/quote.sh
+EXTRA_DIST += scripts/guest/init scripts/guest/kernel.config scripts/guest/kernel-arm64.config \
+	scripts/guest/quote.sh
 dist_noinst_SCRIPTS += scripts/demo
 # The Debian packages: scripts/deb-check builds them from debian/ in a
 # temporary copy (scripts/copy-tree), runs lintian and tests/deb/guest.sh.
