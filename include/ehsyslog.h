@@ -309,15 +309,18 @@ int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool check
 }
 
 /* Ends the values begun at iov and buf: the last iovec, for buf's bytes
- * after the last string.  Returns how many iovecs they take, with *size
- * their length. */
+ * after the last string, if any (none after a string that ends the
+ * fields: known where the types are, EHS_EMIT).  Returns how many iovecs
+ * they take, with *size their length. */
 static inline __attribute__((always_inline))
 int ehs_emit_end_(struct ehs_values_ *w, const struct iovec *iov, const uint8_t *buf,
 		  size_t *size)
 {
+	*size = w->text + (size_t)(w->p - buf);
+	if (w->p == w->from)
+		return (int)(w->io - iov);
 	w->io->iov_base = w->from;
 	w->io->iov_len = (size_t)(w->p - w->from);
-	*size = w->text + (size_t)(w->p - buf);
 	return (int)(w->io + 1 - iov);
 }
 
