@@ -809,7 +809,7 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		}
 		iov[0].iov_base = &index;
 		iov[0].iov_len = sizeof index;
-		ssize_t w = writev(fd, iov, iovcnt);
+		ssize_t w = ue__sys_writev(fd, iov, iovcnt);
 		int e = errno;
 
 		if (checked)
