@@ -23,7 +23,7 @@
  * C and C++ (C++11 to C++23) alike, with GCC and Clang: the same names,
  * C linkage, the same bytes.  EHS_EVENT and EHS_EMIT are GNU statement
  * expressions (__extension__: no -pedantic warning), usable inside a
- * function only; their statics are zero-initialised (no C++ guard, no
+ * function only; their statics are constant-initialised (no C++ guard, no
  * lock) and there is one per place in the source (an inline function's
  * one, each template instantiation and lambda its own).  In C++ the
  * field macros are inline calls, not constants, and EHS_EMIT keeps the
