@@ -23,7 +23,7 @@
  * C and C++ (C++11 to C++23) alike, with GCC and Clang: the same names,
  * C linkage, the same bytes.  EHS_EVENT and EHS_EMIT are GNU statement
  * expressions (__extension__: no -pedantic warning), usable inside a
- * function only; their statics are zero-initialised (no C++ guard, no
+ * function only; their statics are constant-initialised (no C++ guard, no
  * lock) and there is one per place in the source (an inline function's
  * one, each template instantiation and lambda its own).  In C++ the
  * field macros are inline calls, not constants, and EHS_EMIT keeps the
@@ -179,25 +179,38 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	ehs_event_cached(&ehs_event_cache_, (priority), (event_name), (fields), (nfields)); })
 
 /*
- * Where EHS_EMIT keeps one call site's state: the enable word of its
- * tracepoint, the library's epoch (a number that moves whenever openlog
- * changes the facility) as of when it was found, and the event's head.
- * It must start zeroed (a static one does) and is the library's after
- * that.
+ * Where EHS_EMIT keeps one call site's state.  The call site reads
+ * enabled and the byte it points at: while that byte has EHS_SITE_CALL,
+ * the call goes to the library.  enabled starts at the site's own
+ * priv_unarmed (EHS_SITE_CALL), so that the first call does; from then
+ * on the library points it at a byte of its own that says whether the
+ * site's tracepoint is traced (or that the library must see the call:
+ * openlog moved the facility, say).  Initialised by EHS_EMIT; the
+ * library's after that.
  */
 struct ehs_event_site {
-	const uint32_t *enabled;	/* read inline: the tracepoint's word */
-	const unsigned long *epoch_now;	/* read inline: the library's epoch */
-	unsigned long epoch;		/* read inline: *epoch_now when found */
+	const uint8_t *enabled;		/* read inline: the site's enable byte */
+	uint8_t priv_unarmed;		/* private: EHS_SITE_CALL */
+	unsigned long priv_epoch;	/* private: the facility's epoch when found */
 	void *priv_tp;			/* private: the tracepoint */
 	const void *priv_head;		/* private: the head, in cache */
 	size_t priv_room;		/* private: the most bytes of values */
 	struct ehs_event_cache cache;	/* private */
 };
 
-/* Most iovecs of an EHS_EMIT event: the writer's, the head, for each
- * string the bytes before it and the string, the bytes after the last. */
-#define EHS_SITE_IOV (3 + 2 * EHS_FIELDS_MAX)
+/* The bit of a site's enable byte that sends the call to the library. */
+#define EHS_SITE_CALL 0x80
+
+/* A site's first state, as a static initialiser of site itself (constant
+ * initialisation in C++: no guard). */
+#define EHS_EVENT_SITE_INIT_(site) \
+	{ &(site).priv_unarmed, EHS_SITE_CALL, 0, NULL, NULL, 0, { { 0 } } }
+
+/* Most iovecs of an EHS_EMIT event with n fields: the writer's, the
+ * head, for each string the bytes before it and the string, the bytes
+ * after the last. */
+#define EHS_SITE_IOV_N(n) (3 + 2 * (n))
+#define EHS_SITE_IOV EHS_SITE_IOV_N(EHS_FIELDS_MAX)
 
 /* What ehs_site_write returns when the site needs ehs_site_event. */
 #define EHS_SITE_FULL (-2)
@@ -207,8 +220,9 @@ struct ehs_event_site {
  * may be traced.  iov[2..iovcnt) are the values as ehs_emit_values_
  * encoded them, size bytes in all; iov[0] and iov[1] are the library's
  * (the write index, the site's head).  Returns what ehs_event returns,
- * or EHS_SITE_FULL when the site has no head yet, its tracepoint is
- * registering, or the values do not fit (ehs_site_event then tells
+ * or EHS_SITE_FULL when the site has no head yet, openlog moved the
+ * facility since it was found, its tracepoint is registering, or the
+ * values do not fit (ehs_site_event then tells
  * E2BIG from a string over 65535 bytes): then ehs_site_event writes, or
  * refuses, the call.
  */
@@ -216,7 +230,8 @@ EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int i
 			   size_t size);
 
 /* The call written as ehs_event_cached writes it, and the site pointed
- * at its tracepoint and head (again).  Returns what ehs_event returns. */
+ * at its tracepoint, head and enable byte (again).  Returns what
+ * ehs_event returns. */
 EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char *event_name,
 			   const struct ehs_field *fields, unsigned nfields);
 
@@ -294,15 +309,18 @@ int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool check
 }
 
 /* Ends the values begun at iov and buf: the last iovec, for buf's bytes
- * after the last string.  Returns how many iovecs they take, with *size
- * their length. */
+ * after the last string, if any (none after a string that ends the
+ * fields: known where the types are, EHS_EMIT).  Returns how many iovecs
+ * they take, with *size their length. */
 static inline __attribute__((always_inline))
 int ehs_emit_end_(struct ehs_values_ *w, const struct iovec *iov, const uint8_t *buf,
 		  size_t *size)
 {
+	*size = w->text + (size_t)(w->p - buf);
+	if (w->p == w->from)
+		return (int)(w->io - iov);
 	w->io->iov_base = w->from;
 	w->io->iov_len = (size_t)(w->p - w->from);
-	*size = w->text + (size_t)(w->p - buf);
 	return (int)(w->io + 1 - iov);
 }
 
@@ -336,34 +354,34 @@ int ehs_emit_values_(const struct ehs_field *fields, unsigned nfields,
 	return ehs_emit_end_(&w, iov, buf, size);
 }
 
-/* EHS_EMIT's traced path: the values encoded here, each field's code
- * unrolled for its type, the rest in the library; everything in the
- * library when the site must find its tracepoint again (moved). */
+/*
+ * EHS_EMIT's traced path: the values encoded here, each field's code
+ * unrolled for its type, into iov (EHS_SITE_IOV_N(nfields) of them) and
+ * buf (8 * nfields bytes), the rest in the library.  The caller's arrays
+ * are sized for its fields, so that an untraced call sets up no large
+ * frame.  A site the library must see first (its first call, a facility
+ * moved, a value to refuse) goes to ehs_site_event with copy, a copy of
+ * the fields: they escape only on that path, and the compiler keeps them
+ * in registers on the other.
+ */
 static inline __attribute__((always_inline))
 int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
-	      const struct ehs_field *fields, unsigned nfields, bool moved)
+	      const struct ehs_field *fields, unsigned nfields, struct iovec *iov, uint8_t *buf,
+	      struct ehs_field *copy)
 {
-	struct iovec iov[EHS_SITE_IOV];
-	uint8_t buf[8 * EHS_FIELDS_MAX];
 	struct ehs_values_ w = { buf, buf, iov + 2, 0 };
 	size_t size;
-	int r = EHS_SITE_FULL;
+	int r = 0;
 
-	if (!moved) {
-		r = 0;
 #pragma GCC unroll 32
-		for (unsigned i = 0; i < nfields; i++)
-			if (ehs_emit_field_(&w, &fields[i], false, true) < 0)
-				r = EHS_SITE_FULL;
-		if (r == 0) {
-			int n = ehs_emit_end_(&w, iov + 2, buf, &size);
-			r = ehs_site_write(site, iov, n + 2, size);
-		}
+	for (unsigned i = 0; i < nfields; i++)
+		if (ehs_emit_field_(&w, &fields[i], false, true) < 0)
+			r = EHS_SITE_FULL;
+	if (r == 0) {
+		int n = ehs_emit_end_(&w, iov + 2, buf, &size);
+		r = ehs_site_write(site, iov, n + 2, size);
 	}
 	if (__builtin_expect(r == EHS_SITE_FULL, 0)) {
-		/* A copy, so that the fields escape only on this path and the
-		 * compiler keeps them in registers on the other. */
-		struct ehs_field copy[EHS_FIELDS_MAX];
 		memcpy(copy, fields, nfields * sizeof copy[0]);
 		r = ehs_site_event(site, priority, event_name, copy, nfields);
 	}
@@ -380,15 +398,19 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
  * template counts the fields.
  */
 #ifndef __cplusplus
-#define EHS_EMIT_CALL_(r, site, priority, event_name, moved, ...) \
+#define EHS_EMIT_CALL_(r, site, priority, event_name, ...) \
 		const struct ehs_field ehs_emit_f_[] = { __VA_ARGS__ }; \
-		_Static_assert(sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] <= EHS_FIELDS_MAX, \
+		enum { ehs_emit_n_ = sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0] }; \
+		_Static_assert(ehs_emit_n_ <= EHS_FIELDS_MAX, \
 			       "EHS_EMIT: more than EHS_FIELDS_MAX fields"); \
-		r = ehs_emit_(&site, priority, event_name, \
-			      ehs_emit_f_, sizeof ehs_emit_f_ / sizeof ehs_emit_f_[0], moved);
+		struct iovec ehs_emit_iov_[EHS_SITE_IOV_N(ehs_emit_n_)]; \
+		uint8_t ehs_emit_buf_[8 * ehs_emit_n_]; \
+		struct ehs_field ehs_emit_copy_[ehs_emit_n_]; \
+		r = ehs_emit_(&site, priority, event_name, ehs_emit_f_, ehs_emit_n_, \
+			      ehs_emit_iov_, ehs_emit_buf_, ehs_emit_copy_);
 #else
-#define EHS_EMIT_CALL_(r, site, priority, event_name, moved, ...) \
-		r = ehs_emit_fields_(&site, priority, event_name, { __VA_ARGS__ }, moved);
+#define EHS_EMIT_CALL_(r, site, priority, event_name, ...) \
+		r = ehs_emit_fields_(&site, priority, event_name, { __VA_ARGS__ });
 #endif
 
 /*
@@ -401,22 +423,20 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
  *            EHS_UINT8("code", 200));
  *
  * Writes the bytes ehs_event writes and returns what it returns.  An
- * untraced call reads the site's enable word and the library's epoch and
+ * untraced call loads the site's enable byte (two loads, one test) and
  * evaluates no field; a traced one encodes the values inline and hands
  * them to the library, which adds the head it keeps for the site.  The
  * library never reads the field names again: they must not change.
  */
 #define EHS_EMIT(priority, event_name, ...) __extension__ ({ \
 	enum { ehs_emit_priority_ = (priority) }; \
-	static struct ehs_event_site ehs_emit_site_; \
+	static struct ehs_event_site ehs_emit_site_ = EHS_EVENT_SITE_INIT_(ehs_emit_site_); \
 	int ehs_emit_r_ = 0; \
-	const uint32_t *ehs_emit_en_ = __atomic_load_n(&ehs_emit_site_.enabled, __ATOMIC_ACQUIRE); \
-	bool ehs_emit_moved_ = !ehs_emit_en_ || \
-		ehs_emit_site_.epoch != __atomic_load_n(ehs_emit_site_.epoch_now, __ATOMIC_RELAXED); \
-	if (__builtin_expect(ehs_emit_moved_ || \
-			     __atomic_load_n(ehs_emit_en_, __ATOMIC_RELAXED) != 0, 0)) { \
+	if (__builtin_expect(__atomic_load_n(__atomic_load_n(&ehs_emit_site_.enabled, \
+							     __ATOMIC_RELAXED), \
+					     __ATOMIC_RELAXED) & EHS_SITE_CALL, 0)) { \
 		EHS_EMIT_CALL_(ehs_emit_r_, ehs_emit_site_, ehs_emit_priority_, "" event_name, \
-			       ehs_emit_moved_, __VA_ARGS__) \
+			       __VA_ARGS__) \
 	} \
 	ehs_emit_r_; })
 
@@ -429,10 +449,13 @@ extern "C++" {
 template <size_t n>
 static inline __attribute__((always_inline))
 int ehs_emit_fields_(struct ehs_event_site *site, int priority, const char *event_name,
-		     const struct ehs_field (&fields)[n], bool moved)
+		     const struct ehs_field (&fields)[n])
 {
 	static_assert(n <= EHS_FIELDS_MAX, "EHS_EMIT: more than EHS_FIELDS_MAX fields");
-	return ehs_emit_(site, priority, event_name, fields, n, moved);
+	struct iovec iov[EHS_SITE_IOV_N(n)];
+	uint8_t buf[8 * n];
+	struct ehs_field copy[n];
+	return ehs_emit_(site, priority, event_name, fields, n, iov, buf, copy);
 }
 }
 #endif

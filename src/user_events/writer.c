@@ -766,12 +766,20 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		return 0;
 	if (iovcnt < 2 || iovcnt > IOV_MAX)
 		return -EINVAL;
+	/* The sum, and every length or-ed together, tested once after the
+	 * loop: fewer instructions an iovec than a test of each partial
+	 * sum.  A length over UE_EVENT_MAX makes the or exceed it; with
+	 * none, at most IOV_MAX of them cannot wrap the sum, which the or
+	 * never exceeds. */
+	size_t any = 0;
 	for (int i = 1; i < iovcnt; i++) {
-		if (iov[i].iov_len > UE_EVENT_MAX - total) {
-			__atomic_add_fetch(&oversize, 1, __ATOMIC_RELAXED);
-			return -EMSGSIZE;
-		}
 		total += iov[i].iov_len;
+		any |= iov[i].iov_len;
+	}
+	_Static_assert((uint64_t)UE_EVENT_MAX * IOV_MAX < SIZE_MAX, "the sum cannot wrap");
+	if (any > UE_EVENT_MAX || total > UE_EVENT_MAX) {
+		__atomic_add_fetch(&oversize, 1, __ATOMIC_RELAXED);
+		return -EMSGSIZE;
 	}
 	if (total < sizeof(struct eventheader))
 		return -EINVAL;
@@ -809,7 +817,7 @@ int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 		}
 		iov[0].iov_base = &index;
 		iov[0].iov_len = sizeof index;
-		ssize_t w = writev(fd, iov, iovcnt);
+		ssize_t w = ue__sys_writev(fd, iov, iovcnt);
 		int e = errno;
 
 		if (checked)

@@ -4,7 +4,7 @@
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 
 command -v groff >/dev/null || skip "groff not installed"
-for page in ehsyslog.1 libehsyslog.7 ehsyslog.conf.5; do
+for page in ehsyslog.1 libehsyslog.7 ehsyslog.conf.5 ehs_event.3; do
 	f=$top_srcdir/man/$page
 	checks=$((checks + 1))
 	groff -t -man -Tutf8 -ww -z "$f" >"$T/groff" 2>&1 || fail "groff failed on $page"

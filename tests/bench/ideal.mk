@@ -1,0 +1,13 @@
+# tests/bench: the native API against an ideal producer of the same
+# events (tests/bench/ideal.c), counted by tests/bench/ideal.sh, which
+# scripts/bench runs with its other instruction counts.  Linked as the
+# bridge's unit tests are: the bridge over the writer's test double, so
+# that the traced path runs on a host without user_events; not the
+# interposer's socket calls, so both producers call libc's writev.
+check_PROGRAMS += tests/bench/bench-native
+tests_bench_bench_native_SOURCES = tests/bench/ideal.c
+tests_bench_bench_native_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	tests/doubles/libuser_events_double.la
+tests_bench_bench_native_LDFLAGS = -no-install
+EXTRA_DIST += tests/bench/ideal.sh
+bench: tests/bench/bench-native
