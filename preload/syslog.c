@@ -94,10 +94,9 @@ static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 			ehs_busy++;
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
-			va_list copy;
-			va_copy(copy, ap);
-			ehs_vsyslog(pri, saved, fmt, copy);
-			va_end(copy);
+			/* ap stays whole for the real vsyslog: the bridge
+			 * reads copies. */
+			ehs_vsyslog(pri, saved, fmt, ap);
 			pass = ehs_passthrough();
 			ehs_busy--;
 		} else {
