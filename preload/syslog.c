@@ -98,7 +98,10 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 		/* The configuration unread: this is one of the first calls,
 		 * where everything is resolved (see real.h). */
 		int mode = ehs_config_mode();
-		if (mode == EHS_MODE_UNREAD || !ehs_syslog_idle(pri)) {
+		/* With the stubs, only a call whose byte says traced (or
+		 * not registered yet) comes here: the bridge's own check of
+		 * the tracepoint decides, without this one first. */
+		if (mode == EHS_MODE_UNREAD || EHS_STUBS || !ehs_syslog_idle(pri)) {
 			ehs_busy++;
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
