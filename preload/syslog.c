@@ -43,14 +43,12 @@ static inline bool replaced_and_idle(int pri)
 }
 
 #if EHS_STUBS
-/* Lets the stubs answer pri's untraced calls from now on: in
- * pass-through, first points ehs_stub_next at glibc's functions and marks
- * the mode in the table (once), then hands pri's byte to the kernel.
- * After the configuration is read. */
-static void stub_arm(int pri)
-{
-	static int routed;
+static int routed;	/* stub_route has run */
 
+/* In pass-through, points ehs_stub_next at glibc's functions and marks
+ * the mode in the table; once. */
+static __attribute__((noinline, cold)) void stub_route(void)
+{
 	if (!__atomic_load_n(&routed, __ATOMIC_ACQUIRE)) {
 		if (ehs_passthrough()) {
 			ehs_real_init();
@@ -65,10 +63,19 @@ static void stub_arm(int pri)
 		}
 		__atomic_store_n(&routed, 1, __ATOMIC_RELEASE);
 	}
+}
+
+/* Lets the stubs answer pri's untraced calls from now on: routes them
+ * (once), then hands pri's byte to the kernel.  After the configuration
+ * is read.  Inline: every traced call comes here, and finds both done. */
+static inline void stub_arm(int pri)
+{
+	if (__builtin_expect(!__atomic_load_n(&routed, __ATOMIC_ACQUIRE), 0))
+		stub_route();
 	ehs_pri_table_arm(pri);
 }
 #else
-static void stub_arm(int pri)
+static inline void stub_arm(int pri)
 {
 	(void)pri;
 }
@@ -81,7 +88,8 @@ static void stub_arm(int pri)
 #define NEST_MAX 2
 
 /* chk: the caller used a _chk form, whose flag goes on unchanged. */
-static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
+static inline __attribute__((always_inline)) void
+log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	bool pass = true;
@@ -90,14 +98,16 @@ static void log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 		/* The configuration unread: this is one of the first calls,
 		 * where everything is resolved (see real.h). */
 		int mode = ehs_config_mode();
-		if (mode == EHS_MODE_UNREAD || !ehs_syslog_idle(pri)) {
+		/* With the stubs, only a call whose byte says traced (or
+		 * not registered yet) comes here: the bridge's own check of
+		 * the tracepoint decides, without this one first. */
+		if (mode == EHS_MODE_UNREAD || EHS_STUBS || !ehs_syslog_idle(pri)) {
 			ehs_busy++;
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
-			va_list copy;
-			va_copy(copy, ap);
-			ehs_vsyslog(pri, saved, fmt, copy);
-			va_end(copy);
+			/* ap stays whole for the real vsyslog: the bridge
+			 * reads copies. */
+			ehs_vsyslog(pri, saved, fmt, ap);
 			pass = ehs_passthrough();
 			ehs_busy--;
 		} else {

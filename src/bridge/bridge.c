@@ -20,9 +20,8 @@
 
 __thread int ehs_busy __attribute__((tls_model("initial-exec")));
 
-struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
+struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp)
 {
-	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
 	if (ehs_idle(tp) || ehs_config_load() != EHS_CONFIG_ON)
 		return NULL;
 	return ue_tracepoint_active(tp) ? tp : NULL;
@@ -81,11 +80,17 @@ void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap)
 		return;
 	if (!(pri & LOG_FACMASK))
 		pri |= ehs_ident_facility();
-	struct ue_tracepoint *tp = ehs_traced(LOG_PRI(pri), (unsigned)LOG_FAC(pri));
+	int severity = LOG_PRI(pri);
+	unsigned facility = (unsigned)LOG_FAC(pri);
+	struct ue_tracepoint *tp = ehs_traced(severity, facility);
 	if (!tp)
 		return;
-	const struct ehs_source plain = { 0 };
-	emit(tp, LOG_PRI(pri), (unsigned)LOG_FAC(pri), saved_errno, -1, &plain, fmt, ap);
+	/* The usual event, straight to its writer: no record to fill in. */
+	struct ehs_text t;
+	if (ehs_text_vformat(&t, saved_errno, -1, fmt, ap) < 0)
+		return;
+	ehs_emit_message(tp, severity, facility, saved_errno, t.p, t.len);
+	ehs_text_free(&t);
 }
 
 static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)

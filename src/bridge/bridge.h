@@ -24,7 +24,9 @@
 extern __thread int ehs_busy __attribute__((tls_model("initial-exec")));
 
 /* syslog/vsyslog and their _chk forms: glibc's priority rules, the mask,
- * openlog's facility.  saved_errno is errno at the call. */
+ * openlog's facility.  saved_errno is errno at the call.  ap is not
+ * consumed (only copies of it are read), so the caller can pass it on
+ * to the real vsyslog afterwards. */
 void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap);
 
 /*
@@ -89,10 +91,6 @@ void ehs_openlog(const char *ident, int option, int facility);
 void ehs_closelog(void);
 void ehs_setlogmask(int mask);
 
-/* The tracepoint for (severity, facility 0..127) if the library is on
- * and a tracer records it, else NULL.  Idle: one load.  The first check
- * of a tracepoint reads the configuration, then registers it. */
-struct ue_tracepoint *ehs_traced(int severity, unsigned facility);
 
 /*
  * The fast path.  Everything below reads plain statics and at most one
@@ -122,6 +120,23 @@ static inline bool ehs_syslog_idle(int pri)
 	if (!facility)
 		facility = (unsigned)ehs_ident_facility() >> 3;
 	return ehs_idle(ehs_tracepoint(pri & LOG_PRIMASK, facility));
+}
+
+/* ehs_traced's answer for tp past its inline checks. */
+struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp);
+
+/* The tracepoint for (severity, facility 0..127) if the library is on
+ * and a tracer records it, else NULL.  Traced: two loads inline, the
+ * tracepoint's word and the configuration's state.  The first check of
+ * a tracepoint reads the configuration, then registers it. */
+static inline struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
+{
+	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
+	if (__builtin_expect(__atomic_load_n(&tp->state, __ATOMIC_RELAXED) == UE_STATE_ENABLED &&
+			     __atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) ==
+				     EHS_CONFIG_ON, 1))
+		return tp;
+	return ehs_traced_slow(tp);
 }
 
 /* Whether syslog calls go on to the real syslog (replace mode: no).

@@ -346,13 +346,13 @@ static int make_plan(struct plan *p, const struct ehs_record *r, const char *nam
  * count goes before its text, the rest after. */
 #define VALUES_AFTER 6
 
-static inline void put_values(const struct ehs_record *r, size_t text_len,
+static inline void put_values(uint8_t severity, uint8_t facility, int32_t err, size_t text_len,
 			      uint8_t count[2], uint8_t after[VALUES_AFTER])
 {
 	put_le16(count, (uint16_t)text_len);
-	after[0] = r->severity;
-	after[1] = r->facility;
-	put_le32(after + 2, (uint32_t)r->err);
+	after[0] = severity;
+	after[1] = facility;
+	put_le32(after + 2, (uint32_t)err);
 }
 
 static inline __attribute__((always_inline)) void
@@ -364,7 +364,7 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	uint8_t count[2], tail1[TAIL_MAX], tail2[TAIL_MAX];
 	size_t n1 = VALUES_AFTER, n2 = 0;
 
-	put_values(r, text_len, count, tail1);
+	put_values(r->severity, r->facility, r->err, text_len, count, tail1);
 	if (r->file) {
 		put_le16(tail1 + n1, (uint16_t)file_len);
 		n1 += 2;
@@ -475,19 +475,20 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
  * pieces it has, so the writer has fewer to go through.  False when the
  * event is not that one.
  */
-static inline bool emit_plain(const struct ehs_record *r, size_t limit,
-			      struct ue_tracepoint *tp)
+static inline __attribute__((always_inline)) bool
+emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
+	   const char *msg, size_t len, size_t limit, struct ue_tracepoint *tp)
 {
-	const struct head *h = kept_head(ehs_ident_gen(), r->level);
-	if (!h || h->len + 2 + VALUES_AFTER + r->msg_len > limit || r->msg_len > UINT16_MAX)
+	const struct head *h = kept_head(ehs_ident_gen(), level);
+	if (!h || h->len + 2 + VALUES_AFTER + len > limit || len > UINT16_MAX)
 		return false;
 	uint8_t count[2], after[VALUES_AFTER];
-	put_values(r, r->msg_len, count, after);
+	put_values(severity, facility, err, len, count, after);
 	struct iovec iov[5] = {
 		{ NULL, 0 },	/* the writer's */
 		{ (void *)h->bytes, h->len },
 		{ count, sizeof count },
-		{ (void *)r->msg, r->msg_len },
+		{ (void *)msg, len },
 		{ after, sizeof after },
 	};
 	ue_tracepoint_write(tp, iov, 5);
@@ -506,7 +507,26 @@ static __attribute__((noinline)) int emit_any(const struct ehs_record *r, size_t
 
 int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 {
-	if (!(r->name || r->file || r->nextra) && emit_plain(r, limit, tp))
+	if (!(r->name || r->file || r->nextra) &&
+	    emit_plain(r->level, r->severity, r->facility, r->err, r->msg, r->msg_len, limit, tp))
 		return 1;
 	return emit_any(r, limit, tp);
+}
+
+int ehs_emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		     const char *msg, size_t len)
+{
+	unsigned level = ehs_level(severity);
+	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, msg, len,
+		       EHS_EVENT_MAX, tp))
+		return 1;
+	const struct ehs_record r = {
+		.level = level,
+		.severity = (uint8_t)(severity & 7),
+		.facility = (uint8_t)facility,
+		.err = err,
+		.msg = msg,
+		.msg_len = len,
+	};
+	return emit_any(&r, EHS_EVENT_MAX, tp);
 }

@@ -74,4 +74,10 @@ size_t ehs_split_len(const char *s, size_t len, size_t max);
  */
 int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp);
 
+/* ehs_emit of the plain record for a message of the current ident at
+ * severity (0..7) and facility (0..127), limit EHS_EVENT_MAX: syslog's
+ * event, handed over without a record when the ident's head is kept. */
+int ehs_emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		     const char *msg, size_t len);
+
 #endif

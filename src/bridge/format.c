@@ -5,10 +5,15 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Where the text goes: bytes past lim are counted, not written. */
 struct out {
@@ -105,15 +110,92 @@ static char *decimal(char *end, unsigned long long v)
 	return decimal32(end, (uint32_t)v);
 }
 
-/* Copies the text up to the next % or the end; returns where it stopped.
- * (strchrnul and memcpy beat a byte loop from about 4 bytes on.) */
-static inline const char *literal(struct out *o, const char *p)
+/* Copies the text from p up to the next % or the end of the format
+ * fmt, fend (its NUL); returns where it stopped. */
+static inline const char *literal(struct out *o, const char *p, const char *fmt,
+				  const char *fend)
 {
 	if (*p == '%' || !*p)	/* back-to-back conversions, the end */
 		return p;
+#ifdef __SSE2__
+	/* With room for the rest of the format and 16 bytes more, the text
+	 * is copied 16 bytes at a time as it is searched, every load inside
+	 * the format: one pass, no call. */
+	if (o->len + (size_t)(fend - p) + 16 <= o->lim) {
+		const __m128i pct = _mm_set1_epi8('%');
+		char *d = o->buf + o->len;
+		const char *s = p;
+		for (; fend - s >= 16; s += 16, d += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)s);
+			_mm_storeu_si128((__m128i *)d, v);
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, pct));
+			if (m) {
+				s += __builtin_ctz(m);
+				goto done;
+			}
+		}
+		size_t rem = (size_t)(fend - s);
+		if (rem && fend - fmt >= 16) {
+			/* The last rem bytes, as the top of the format's
+			 * last 16. */
+			__m128i v = _mm_loadu_si128((const __m128i *)(fend - 16));
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, pct)) >> (16 - rem);
+			size_t k = m ? (size_t)__builtin_ctz(m) : rem;
+			copy_short(d, s, k);
+			s += k;
+		} else {	/* a format shorter than 16 bytes */
+			while (s < fend && *s != '%')
+				*d++ = *s++;
+		}
+done:
+		o->len += (size_t)(s - p);
+		return s;
+	}
+#else
+	(void)fmt;
+	(void)fend;
+#endif
+	/* Near the end of the room, or without SSE2: strchrnul and memcpy
+	 * beat a byte loop from about 4 bytes on. */
 	const char *pct = strchrnul(p + 1, '%');
 	put(o, p, (size_t)(pct - p));
 	return pct;
+}
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+/* True when this thread's messages are the C locale's: then glibc's
+ * message catalogs translate nothing (its gettext does not even read
+ * LANGUAGE there), and strerror_r's text is strerrordesc_np's.  The
+ * locale's name as glibc keeps it: uselocale's object for a thread
+ * that has one, else the global locale's, which setlocale with NULL
+ * only reads. */
+static bool messages_untranslated(void)
+{
+	locale_t l = uselocale((locale_t)0);
+	const char *name = l == LC_GLOBAL_LOCALE ? setlocale(LC_MESSAGES, NULL)
+						 : l->__names[LC_MESSAGES];
+	return name && name[0] == 'C' && name[1] == '\0';
+}
+#endif
+
+/* What glibc's %m writes for e: strerror_r's text (msg, of size, holds
+ * it for an unknown e).  Without a translation to look up, the text is
+ * taken straight from glibc's table: gettext costs hundreds of
+ * instructions and two lock operations even to translate nothing. */
+static const char *errno_text(int e, char *msg, size_t size)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+	if (messages_untranslated()) {
+		const char *s = strerrordesc_np(e);
+		if (s)
+			return s;
+	}
+#endif
+	int keep = errno;
+	/* The GNU strerror_r, the function glibc's %m calls. */
+	const char *s = strerror_r(e, msg, size);
+	errno = keep;
+	return s;
 }
 
 enum {
@@ -221,11 +303,11 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 			       int saved_errno)
 {
 	struct out o = { buf, cap ? cap - 1 : 0, 0 };
-	const char *p = fmt;
+	const char *p = fmt, *fend = fmt + strlen(fmt);
 	char msg[128];		/* strerror_r's, for an unknown errno */
 
 	for (;;) {
-		p = literal(&o, p);
+		p = literal(&o, p, fmt, fend);
 		if (!*p)
 			break;
 		p++;
@@ -235,11 +317,19 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 			p++;
 			int sv = va_arg(ap, int);
 			uint32_t w = sv < 0 ? 0 - (uint32_t)sv : (uint32_t)sv;
-			char digits[12];	/* "-2147483648" */
-			char *end = digits + sizeof digits, *d = decimal32(end, w);
+			/* "-2147483648" ends at end, and 16 bytes can be read
+			 * from wherever it starts */
+			char digits[32];
+			char *end = digits + 16, *d = decimal32(end, w);
 			if (sv < 0)
 				*--d = '-';
-			put(&o, d, (size_t)(end - d));
+			size_t n = (size_t)(end - d);
+			if (o.len + 16 <= o.lim) {	/* one 16-byte copy */
+				memcpy(o.buf + o.len, d, 16);
+				o.len += n;
+			} else {
+				put(&o, d, n);
+			}
 			continue;
 		}
 		if (*p == 's') {
@@ -247,6 +337,12 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 			const char *s = va_arg(ap, const char *);
 			if (!s)
 				s = "(null)";
+			put(&o, s, strlen(s));
+			continue;
+		}
+		if (*p == 'm') {
+			p++;
+			const char *s = errno_text(saved_errno, msg, sizeof msg);
 			put(&o, s, strlen(s));
 			continue;
 		}
@@ -432,10 +528,7 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 			/* %#m is glibc's errno name: left to it */
 			if (len != L_NONE || (flags & F_ALT))
 				return EHS_FORMAT_FALLBACK;
-			int keep = errno;
-			/* The GNU strerror_r, the function glibc's %m calls. */
-			s = strerror_r(saved_errno, msg, sizeof msg);
-			errno = keep;
+			s = errno_text(saved_errno, msg, sizeof msg);
 			break;
 		}
 		default:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A printf for the conversions log messages use, byte for byte what
+ * A printf for the conversions log messages use, byte for byte the text
  * glibc's vsnprintf writes for them, in a fraction of its instructions:
  * %d %i %u %x %X %o %c %s %p %% %m with the flags "-+ #0", width and
  * precision (digits or *), and the lengths hh h l ll z j t.  Anything
@@ -26,7 +26,9 @@
 /*
  * Formats like vsnprintf(buf, cap, fmt, ap) with errno == saved_errno
  * (for %m): writes at most cap bytes, NUL included, and returns the
- * length of the whole text.  Returns EHS_FORMAT_FALLBACK when fmt holds
+ * length of the whole text.  The bytes between the NUL and buf[cap] may
+ * be written too: the text is copied in blocks of 16 bytes where they
+ * fit, not byte by byte.  Returns EHS_FORMAT_FALLBACK when fmt holds
  * anything outside the set above; buf is then spent.  ap is not consumed
  * (ehs_format reads a copy), so the caller can format again from it.
  * errno is preserved.

@@ -21,11 +21,11 @@ union ehs_pri_table ehs_pri_table = { .full = { [0 ... EHS_PRI_MAX] = EHS_PRI_TR
 /* Each byte's registration, 24 KiB mapped at the first registration:
  * as bss they would cost every program a mapping at start-up, logging
  * or not, and in initialised data 1024 relocations. */
-static struct ue_enabler *enablers;
+struct ue_enabler *ehs_pri_enablers;
 
 static struct ue_enabler *enablers_get(void)
 {
-	struct ue_enabler *e = __atomic_load_n(&enablers, __ATOMIC_ACQUIRE), *none = NULL;
+	struct ue_enabler *e = __atomic_load_n(&ehs_pri_enablers, __ATOMIC_ACQUIRE), *none = NULL;
 	size_t size = (EHS_PRI_MAX + 1) * sizeof *e;
 
 	if (e)
@@ -33,7 +33,7 @@ static struct ue_enabler *enablers_get(void)
 	e = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (e == MAP_FAILED)
 		return NULL;
-	if (!__atomic_compare_exchange_n(&enablers, &none, e, false, __ATOMIC_ACQ_REL,
+	if (!__atomic_compare_exchange_n(&ehs_pri_enablers, &none, e, false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE)) {
 		munmap(e, size);	/* another thread's won */
 		e = none;
@@ -58,14 +58,9 @@ void ehs_pri_table_pass_through(void)
 				  __ATOMIC_RELEASE);
 }
 
-void ehs_pri_table_arm(int pri)
+void ehs_pri_table_arm_slow(int pri)
 {
 	if ((unsigned)pri > EHS_PRI_MAX)
-		return;
-	/* Every traced call comes here: the registered byte's answer is
-	 * one load, before the tracepoint is worked out. */
-	struct ue_enabler *known = __atomic_load_n(&enablers, __ATOMIC_ACQUIRE);
-	if (known && ue_enabler_done(&known[pri]))
 		return;
 	if (ehs_config_load() != EHS_CONFIG_ON) {
 		__atomic_and_fetch(&ehs_pri_table.word[pri / 4], ~(1u << bit_of(pri)),
@@ -97,7 +92,7 @@ void ehs_pri_table_arm(int pri)
 
 void ehs_pri_table_facility_changed(void)
 {
-	struct ue_enabler *all = __atomic_load_n(&enablers, __ATOMIC_ACQUIRE);
+	struct ue_enabler *all = __atomic_load_n(&ehs_pri_enablers, __ATOMIC_ACQUIRE);
 	for (int pri = 0; all && pri <= LOG_PRIMASK; pri++)
 		ue_enabler_remove(&all[pri]);
 }

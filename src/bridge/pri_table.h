@@ -35,6 +35,8 @@
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
+#include <ehsyslog/user_events.h>
+
 #include "common/hidden.h"
 
 /* One cache line for the common priorities (facility USER and below). */
@@ -49,10 +51,26 @@ extern EHS_HIDDEN union ehs_pri_table ehs_pri_table;
  * any byte is armed. */
 void ehs_pri_table_pass_through(void);
 
+/* Each byte's registration with the kernel: mapped at the first
+ * registration (see pri_table.c), NULL until then. */
+extern EHS_HIDDEN struct ue_enabler *ehs_pri_enablers;
+
+/* ehs_pri_table_arm's work when pri's byte is not registered yet. */
+void ehs_pri_table_arm_slow(int pri);
+
 /* Makes pri's top bit the kernel's (registers it for pri's tracepoint),
  * or clears it when events are off; nothing once done.  For the full
- * path of the syslog family's stubs, after the configuration is read. */
-void ehs_pri_table_arm(int pri);
+ * path of the syslog family's stubs, after the configuration is read.
+ * Every traced call comes here: a registered byte is answered inline,
+ * with two loads. */
+static inline void ehs_pri_table_arm(int pri)
+{
+	struct ue_enabler *known = __atomic_load_n(&ehs_pri_enablers, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(known && (unsigned)pri <= EHS_PRI_MAX, 1) &&
+	    ue_enabler_done(&known[pri]))
+		return;
+	ehs_pri_table_arm_slow(pri);
+}
 
 /* openlog changed the facility: the priorities without one register
  * again at their next call. */

@@ -69,6 +69,12 @@
  *                   adds up their lengths: the user-space work alone
  *   traced_devnull  the same, the sink writev()s the event (with its
  *                   4-byte write index) to /dev/null: the whole call
+ *   traced_one_d, traced_s, traced_m
+ *                   the same whole call for a message of about the same
+ *                   length with one conversion: the format's text with
+ *                   the numbers and the padding written in and one %d
+ *                   left; "%s" of the whole message; the whole message
+ *                   written in, then ": %m" with errno ENOENT
  *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
  *                   the first event traced_devnull sends
  * and, in the bench-call-kernel build (the wrappers and the bridge over
@@ -162,7 +168,7 @@ void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
 
 enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
-	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_WRITEV_EVENT,
+	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_TRACED_ONE_D, K_TRACED_S, K_TRACED_M, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_NATIVE_EMIT, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V, K_EMPTY_CHK, K_EMPTY_VCHK,
 	K_WRITE_DEVNULL, K_WRITE_DEVNULL_WATCHING, K_SEND_SOCKETPAIR,
@@ -177,6 +183,9 @@ static const char *const kind_names[] = {
 	[K_WRITEV] = "writev", [K_TRACEF] = "tracef",
 	[K_TRACED_NOWRITE] = "traced_nowrite",
 	[K_TRACED_DEVNULL] = "traced_devnull",
+	[K_TRACED_ONE_D] = "traced_one_d",
+	[K_TRACED_S] = "traced_s",
+	[K_TRACED_M] = "traced_m",
 	[K_WRITEV_EVENT] = "writev_event",
 	[K_KERNEL_TRACED] = "kernel_traced",
 	[K_KERNEL_WRITEV] = "kernel_writev",
@@ -275,6 +284,8 @@ static pthread_barrier_t start_line, finish_line;
 static char event_head[4 + 8 + 48];
 static char event_tail[2 + 4];
 static char message[65536 + 64];
+/* traced_one_d's and traced_m's formats: message with one conversion. */
+static char one_d_format[sizeof(message) + 8], m_format[sizeof(message) + 8];
 
 /* The socket kinds' descriptor (the /dev/log socket, or the socketpair's
  * sending end) and their datagrams. */
@@ -564,6 +575,22 @@ static void log_once(unsigned long i)
 		syslog(LOG_INFO, FORMAT, a, b, pad);
 #endif
 		break;
+	/* Formats made at start-up, each with one conversion, as checked
+	 * there: not literals, hence the pragma. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wformat-security"
+	case K_TRACED_ONE_D:
+		syslog(LOG_INFO, one_d_format, a);
+		break;
+	case K_TRACED_M:
+		errno = ENOENT;
+		syslog(LOG_INFO, m_format);
+		break;
+#pragma GCC diagnostic pop
+	case K_TRACED_S:
+		syslog(LOG_INFO, "%s", message);
+		break;
 	case K_WRITEV_EVENT:
 #ifdef BENCH_TRACED
 		if (writev(null_fd, event_iov, event_iovcnt) < 0)
@@ -794,6 +821,8 @@ int main(int argc, char **argv)
 	}
 	snprintf(message, sizeof(message), FORMAT, 12345, 67, pad);
 	message_len = strlen(message);
+	snprintf(one_d_format, sizeof(one_d_format), "request %%d done in 67 ms%s", pad);
+	snprintf(m_format, sizeof(m_format), "%s: %%m", message);
 	python_len = (size_t)snprintf(python_dgram, sizeof(python_dgram), "<12>bench: %s", message) + 1;
 	memcpy(event_head, "\0\0\0\0\x07\x01\0\0\0\0\0\x04", 12);
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -809,7 +838,8 @@ int main(int argc, char **argv)
 	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	if (event_iovcnt == 0)
 		errx(1, "the bridge traced nothing: is the library disabled?");
-	ue_double_trace(kind == K_TRACED_DEVNULL ? sink_devnull : sink_nowrite, NULL);
+	ue_double_trace(kind >= K_TRACED_DEVNULL && kind <= K_TRACED_M ? sink_devnull : sink_nowrite,
+			NULL);
 #endif
 	socket_setup();
 #if defined(BENCH_TRACED) && !defined(BENCH_KERNEL)

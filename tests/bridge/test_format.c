@@ -12,8 +12,10 @@
 #include "../check_run.h"
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
@@ -27,7 +29,8 @@ static unsigned long compared, fell_back;
 /*
  * Formats fmt with ehs_format and with vsnprintf into buffers of cap
  * bytes filled with a canary, errno being err; fails the test on any
- * difference in the result or in any byte of the buffers.  Returns
+ * difference in the result, in the text and its NUL, or in any byte from
+ * cap on.  Returns
  * ehs_format's result.
  */
 static long compare_at(size_t cap, int err, const char *fmt, va_list ap)
@@ -54,7 +57,10 @@ static long compare_at(size_t cap, int err, const char *fmt, va_list ap)
 	va_end(a);
 	if (n != r)
 		ck_abort_msg("\"%s\" cap %zu: length %ld, glibc %d", fmt, cap, n, r);
-	if (memcmp(ours, want, sizeof ours))
+	/* The text and its NUL as glibc's, nothing written from cap on;
+	 * the bytes between the two are ehs_format's scratch (format.h). */
+	size_t kept = cap == 0 ? 0 : ((size_t)r < cap - 1 ? (size_t)r : cap - 1) + 1;
+	if (memcmp(ours, want, kept) || memcmp(ours + cap, want + cap, sizeof ours - cap))
 		ck_abort_msg("\"%s\" cap %zu: \"%.*s\", glibc \"%.*s\"", fmt, cap,
 		      (int)(r < BUF ? r : BUF), (char *)ours,
 		      (int)(r < BUF ? r : BUF), (char *)want);
@@ -135,6 +141,93 @@ START_TEST(strerror_text)
 		same_every_cap(e, "%m");
 		same_every_cap(e, "open: %m (%d)", 7);
 		same_every_cap(e, "[%40m] [%-40m] [%.3m] [%.0m] [%040m] [%*m]", -30);
+	}
+}
+END_TEST
+
+/* The literal text around a conversion at every length on both sides,
+ * 0 to 40 bytes: ehs_format copies it in 16-byte blocks while there is
+ * room for the rest of the format and 16 bytes more, the last few bytes
+ * from the format's last 16 (or byte by byte in a format shorter than
+ * that), and by strchrnul and memcpy near the end of the room, which
+ * every cap of same_every_cap reaches. */
+START_TEST(literal_lengths)
+{
+	static const char text[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+	char fmt[128];
+	for (int before = 0; before <= 40; before++)
+		for (int after = 0; after <= 40; after++) {
+			snprintf(fmt, sizeof fmt, "%.*s%%d%.*s", before, text, after, text);
+			same_every_cap(0, fmt, -1234);
+			snprintf(fmt, sizeof fmt, "%.*s%%s%%m%.*s", before, text, after, text);
+			same_every_cap(ENOENT, fmt, "x");
+		}
+	/* Every byte a literal can hold, '%' and NUL apart: those next to
+	 * '%' ('$', '&', 0xa5) and those with the top bit set included. */
+	char all[256];
+	size_t n = 0;
+	for (int c = 1; c < 256; c++)
+		if (c != '%')
+			all[n++] = (char)c;
+	all[n] = '\0';
+	for (size_t at = 0; at < n; at += 7) {
+		snprintf(fmt, sizeof fmt, "%.*s%%d%.20s", (int)(at % 60), all + at, all + n / 2);
+		same_every_cap(0, fmt, 5);
+	}
+}
+END_TEST
+
+/* A German locale compiled for this test with localedef into dir (glibc
+ * ships its translations of the errno texts, but a system may have no
+ * compiled locale but C), or NULL, said on stderr, when that cannot be
+ * done here. */
+static locale_t german(char *dir)
+{
+	char cmd[256];
+	if (!mkdtemp(dir))
+		return NULL;
+	snprintf(cmd, sizeof cmd, "localedef -i de_DE -f UTF-8 %s/de_DE.UTF-8 >/dev/null 2>&1", dir);
+	locale_t de = NULL;
+	if (system(cmd) == 0 && setenv("LOCPATH", dir, 1) == 0)
+		de = newlocale(LC_ALL_MASK, "de_DE.UTF-8", (locale_t)0);
+	unsetenv("LOCPATH");
+	if (!de)
+		fprintf(stderr, "strerror_locales: no de_DE.UTF-8 from localedef: "
+			"the translated %%m is not checked\n");
+	return de;
+}
+
+/* %m takes glibc's text without gettext when the thread's messages are
+ * the C locale's: the global locale's, or a locale object of the
+ * thread's own (uselocale), C or not, each against glibc's own; and in
+ * German, where glibc's text is the translation, if the system can
+ * compile that locale. */
+START_TEST(strerror_locales)
+{
+	static const int errs[] = { 0, ENOENT, EAGAIN, 133, 134, 4096, -1 };
+	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	locale_t c_utf8 = newlocale(LC_ALL_MASK, "C.UTF-8", (locale_t)0);
+	ck_assert_msg(c && c_utf8, "newlocale: %s", strerror(errno));
+	char dir[] = "/tmp/test_format.XXXXXX";
+	locale_t de = german(dir);
+	if (de)	/* the case means something only if the text is translated */
+		ck_assert_str_ne(strerror_l(ENOENT, de), strerror_l(ENOENT, c));
+	locale_t each[] = { LC_GLOBAL_LOCALE, c, c_utf8, de };
+	for (size_t l = 0; l < sizeof each / sizeof each[0] && each[l]; l++) {
+		uselocale(each[l]);
+		for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++) {
+			same_every_cap(errs[i], "%m");
+			same_every_cap(errs[i], "open %s: %m", "/x");
+		}
+	}
+	uselocale(LC_GLOBAL_LOCALE);
+	freelocale(c);
+	freelocale(c_utf8);
+	if (de) {
+		freelocale(de);
+		char cmd[64];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+		ck_assert_int_eq(system(cmd), 0);
 	}
 }
 END_TEST
@@ -306,6 +399,8 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, edge_values);
 	tcase_add_test(tc, strerror_text);
+	tcase_add_test(tc, literal_lengths);
+	tcase_add_test(tc, strerror_locales);
 	tcase_add_test(tc, every_combination);
 	tcase_add_test(tc, fallbacks);
 	suite_add_tcase(s, tc);
