@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -88,4 +89,15 @@ int cli_write_all(int fd, const char *p, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+bool cli_parse_ulong(const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	*v = strtoul(s, &end, 10);
+	return errno == 0 && *end == '\0' && *v <= max;
 }

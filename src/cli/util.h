@@ -6,6 +6,7 @@
 #ifndef CLI_UTIL_H
 #define CLI_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -35,6 +36,9 @@ int cli_exit_for_errno(int err);
 
 /* Prints usage text on stdout; returns CLI_EXIT_OK (for --help). */
 int cli_print_help(const char *text);
+
+/* A decimal number 0..max, the whole of s; false otherwise. */
+bool cli_parse_ulong(const char *s, unsigned long max, unsigned long *v);
 
 /* Writes all len bytes, retrying short writes; -1 with errno set. */
 int cli_write_all(int fd, const char *p, size_t len);

@@ -94,17 +94,6 @@ static int emit(const struct read_event *ev, void *ctx)
 	return 0;
 }
 
-static bool parse_ulong(const char *s, unsigned long max, unsigned long *v)
-{
-	char *end;
-
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		return false;
-	*v = strtoul(s, &end, 10);
-	return errno == 0 && *end == '\0' && *v <= max;
-}
-
 static int64_t now_ns(void)
 {
 	struct timespec ts;
@@ -163,9 +152,8 @@ int cmd_tail(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct filter filter = { .provider = "Syslog", .min_severity = -1 };
-	struct live_config cfg = { 0 };
+	struct live_config cfg;
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
-	struct facility_set every;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct tail t = { 0 };
 	unsigned long timeout = 0;
@@ -184,13 +172,13 @@ int cmd_tail(int argc, char **argv)
 		case 'F':
 			break;
 		case 'n':
-			if (!parse_ulong(optarg, ULONG_MAX, &t.count) || t.count == 0) {
+			if (!cli_parse_ulong(optarg, ULONG_MAX, &t.count) || t.count == 0) {
 				fprintf(stderr, "ehsyslog tail: bad count '%s'\n", optarg);
 				return CLI_EXIT_USAGE;
 			}
 			break;
 		case 't':
-			if (!parse_ulong(optarg, 1000000000, &timeout) || timeout == 0) {
+			if (!cli_parse_ulong(optarg, 1000000000, &timeout) || timeout == 0) {
 				fprintf(stderr, "ehsyslog tail: bad timeout '%s'\n", optarg);
 				return CLI_EXIT_USAGE;
 			}
@@ -211,15 +199,7 @@ int cmd_tail(int argc, char **argv)
 		fprintf(stderr, "ehsyslog tail: unexpected argument '%s'\n", argv[optind]);
 		return CLI_EXIT_USAGE;
 	}
-	/* Enable only what the filters can print: the levels the wanted
-	 * severities map to, the keywords of the wanted facilities. */
-	cfg.provider = filter.provider;
-	for (int s = 0; s <= (filter.min_severity < 0 ? 7 : filter.min_severity); s++)
-		cfg.levels |= 1u << syslog_severity_level(s);
-	facility_set_all(&every);
-	cfg.keywords = keywords;
-	cfg.keyword_count = facility_set_keywords(facility_set_empty(&filter.facilities) ? &every
-						  : &filter.facilities, keywords);
+	live_config_for(&cfg, &filter, keywords);
 
 	if (gethostname(host, sizeof host) < 0)
 		snprintf(host, sizeof host, "-");

@@ -185,6 +185,18 @@ fail:
 	return NULL;
 }
 
+void live_config_for(struct live_config *cfg, const struct filter *f, uint64_t *keywords)
+{
+	struct facility_set every;
+
+	*cfg = (struct live_config){ .provider = f->provider, .keywords = keywords };
+	for (int s = 0; s <= (f->min_severity < 0 ? 7 : f->min_severity); s++)
+		cfg->levels |= 1u << syslog_severity_level(s);
+	facility_set_all(&every);
+	cfg->keyword_count = facility_set_keywords(facility_set_empty(&f->facilities) ? &every
+						   : &f->facilities, keywords);
+}
+
 static int64_t wall_offset(void)
 {
 	struct timespec rt, mono;

@@ -23,6 +23,11 @@ struct live_config {
 
 struct live;
 
+/* The tracepoints that can hold what filter f takes: the levels its
+ * severities map to, the keywords of its facilities.  keywords has
+ * SYSLOG_KEYWORD_COUNT places. */
+void live_config_for(struct live_config *cfg, const struct filter *f, uint64_t *keywords);
+
 /* NULL on failure, with a message in err and the exit code (commands.h)
  * in *exit_code. */
 struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code);
