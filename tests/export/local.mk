@@ -10,5 +10,8 @@ tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLA
 tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventheader/libeventheader.la \
 	$(CHECK_LIBS) $(PROTOBUF_C_LIBS)
 
-TESTS += tests/export/test_export tests/export/kernel_export.sh
-dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py
+TESTS += tests/export/test_export tests/export/kernel_export.sh tests/export/unit_verify.sh
+dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py \
+	tests/export/unit_verify.sh
+# The unit the Debian package ships, checked by unit_verify.sh.
+EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service

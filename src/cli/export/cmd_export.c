@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,20 +24,6 @@
 /* How long the buffers fill between two reads, as in tail. */
 #define POLL_NS (100 * 1000 * 1000LL)
 #define SECOND_NS 1000000000LL
-
-static volatile sig_atomic_t stop;
-static struct live *volatile live_now;
-
-/* As tail's: the first signal lets the read in progress finish, a
- * second cuts it short. */
-static void on_signal(int sig)
-{
-	(void)sig;
-	if (stop++ == 0)
-		return;
-	if (live_now != NULL)
-		live_stop(live_now);
-}
 
 static int64_t now_ns(void)
 {
@@ -110,7 +95,7 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 		int64_t now, wait;
 		int rc;
 
-		last = last || stop || now_ns() >= deadline;
+		last = last || live_signals() || now_ns() >= deadline;
 		rc = live_read(l, emit, x);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog export: reading the trace buffers: %s\n", strerror(errno));
@@ -124,7 +109,7 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 			next_lost = now + SECOND_NS;
 		}
 		wait = sender_step(&x->sender, now, false, INT64_MAX);
-		if (!stop && wait > 0)
+		if (!live_signals() && wait > 0)
 			nap(wait < POLL_NS ? wait : POLL_NS);
 	}
 }
@@ -156,7 +141,6 @@ static void report(const struct exporter *x)
 int cmd_export(int argc, char **argv)
 {
 	struct export_options o;
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct exporter x = { 0 };
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
 	struct live_config cfg;
@@ -194,12 +178,7 @@ int cmd_export(int argc, char **argv)
 	x.out.sink_ctx = &x;
 	sender_init(&x.sender, &o.send, &q, http, &x.rctx);
 
-	/* Before the instance exists, so no signal can leave it behind. */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	live_catch_signals();
 
 	stale_remove_reporting("export");
 	l = live_open(&cfg, err, sizeof err, &code);
@@ -208,11 +187,11 @@ int cmd_export(int argc, char **argv)
 		rc = code;
 		goto out;
 	}
-	live_now = l;
+	live_signals_target(l);
 	rc = follow(l, &x, o.run_seconds);
 	out_flush(&x.out);	/* split messages whose end never came */
 	note_lost(l, &x.sender);
-	live_now = NULL;
+	live_signals_target(NULL);
 	live_close(l);
 	flush(&x, o.flush_ms);
 	report(&x);

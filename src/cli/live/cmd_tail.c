@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,21 +62,6 @@ static const char usage[] =
 	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel without\n"
 	"user_events, 4 permission denied.\n";
 
-static volatile sig_atomic_t stop;
-static struct live *volatile live_now;
-
-/* The first signal lets the read in progress finish: stopping it would
- * drop the rest of the pages it already took from the kernel, events
- * that no lost count would show.  A second one cuts it short. */
-static void on_signal(int sig)
-{
-	(void)sig;
-	if (stop++ == 0)
-		return;
-	if (live_now != NULL)
-		live_stop(live_now);
-}
-
 struct tail {
 	struct out out;
 	unsigned long count;	/* 0: unlimited */
@@ -112,7 +96,7 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 	for (bool last = false; rc == 0; ) {
 		struct timespec nap = { 0, POLL_NS };
 
-		last = last || stop || now_ns() >= deadline;
+		last = last || live_signals() || now_ns() >= deadline;
 		rc = live_read(l, emit, t);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog tail: reading the trace buffers: %s\n", strerror(errno));
@@ -122,7 +106,7 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 			return -1;
 		if (last)
 			break;
-		if (rc == 0 && !stop)
+		if (rc == 0 && !live_signals())
 			nanosleep(&nap, NULL);	/* EINTR: a signal, seen above */
 	}
 	return 0;
@@ -154,7 +138,6 @@ int cmd_tail(int argc, char **argv)
 	struct filter filter = { .provider = "Syslog", .min_severity = -1 };
 	struct live_config cfg;
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct tail t = { 0 };
 	unsigned long timeout = 0;
 	char err[512], host[256];
@@ -208,12 +191,7 @@ int cmd_tail(int argc, char **argv)
 		fprintf(stderr, "ehsyslog tail: out of memory\n");
 		return CLI_EXIT_RUNTIME;
 	}
-	/* Before the instance exists, so no signal can leave it behind. */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);	/* a closed pipe is a write error, cleaned up */
+	live_catch_signals();
 
 	stale_remove_reporting("tail");
 	l = live_open(&cfg, err, sizeof err, &code);
@@ -222,13 +200,13 @@ int cmd_tail(int argc, char **argv)
 		out_free(&t.out);
 		return code;
 	}
-	live_now = l;
+	live_signals_target(l);
 	rc = follow(l, &t, timeout);
 	if (rc == 0 && out_flush(&t.out) < 0)
 		rc = -1;
 	if (rc < 0 && ferror(stdout))
 		fprintf(stderr, "ehsyslog tail: write error\n");
-	live_now = NULL;
+	live_signals_target(NULL);
 	report_lost(l);
 	live_close(l);
 	out_free(&t.out);

@@ -41,6 +41,19 @@ int live_read(struct live *l, live_cb cb, void *ctx);
 /* Asks a live_read in progress to return; async-signal-safe. */
 void live_stop(struct live *l);
 
+/*
+ * SIGINT, SIGTERM and SIGHUP end a reader cleanly: the first only
+ * counts (live_signals()), letting the read in progress finish, since
+ * stopping it would drop the rest of the pages it already took from the
+ * kernel, events that no lost count would show; a second one stops the
+ * read of the live l given to live_signals_target.  Install before the
+ * instance exists, so that no signal can leave it behind.  Also ignores
+ * SIGPIPE: a closed pipe is a write error, cleaned up.
+ */
+void live_catch_signals(void);
+void live_signals_target(struct live *l);	/* NULL: none */
+int live_signals(void);	/* signals caught so far */
+
 /* Events the kernel could not keep for us so far: the sum over CPUs of
  * "overrun" (overwritten before we read them) and "dropped events" in the
  * instance's per_cpu/cpuN/stats.  0, or -1 with errno set. */
