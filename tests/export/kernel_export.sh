@@ -8,7 +8,8 @@
 #  2. a full queue while the collector is away: the drops are counted on
 #     stderr and reported by a record once it is back;
 #  3. a receiver that never answers: the queue stays at its bound, the
-#     drops are counted, and SIGTERM ends export within its timeouts.
+#     drops are counted, and SIGTERM ends export within its timeouts;
+#  4. https with a CA made for the test, and a header from --header-file.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 # The system's python3 and protoc, not a developer's (pyenv shims).
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -128,5 +129,40 @@ stop_export never
 kill $rpid
 expect_line never.err "ehsyslog export: Timeout was reached; retrying"
 expect_line never.err "ehsyslog export: 0 records sent, 15 dropped (queue full or refused), 5 unsent at exit, 0 events lost by the trace buffer"
+
+# 4. TLS: a CA and a server certificate for 127.0.0.1, made now.
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=ehsyslog-test-ca \
+	-keyout "$T/ca.key" -out "$T/ca.pem" 2>"$T/openssl.err" &&
+	openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 \
+		-keyout "$T/server.key" -out "$T/server.csr" 2>>"$T/openssl.err" &&
+	printf 'subjectAltName=IP:127.0.0.1\n' >"$T/san" &&
+	openssl x509 -req -in "$T/server.csr" -CA "$T/ca.pem" -CAkey "$T/ca.key" \
+		-CAcreateserial -days 1 -extfile "$T/san" -out "$T/server.pem" 2>>"$T/openssl.err" ||
+	fail "openssl could not make the test certificates: $(cat "$T/openssl.err")"
+printf '# the token stays off the command line\nAuthorization: Bearer t0ken\n' >"$T/headers"
+start_receiver tls --tls "$T/server.pem" "$T/server.key"
+url=https://127.0.0.1:$(cat "$T/tls/port")
+start_export tls --endpoint "$url" --cacert "$T/ca.pem" --header-file "$T/headers" \
+	--batch-delay 100
+logs secure 1 5 1 "over tls" 2
+wait_until 60 test -s "$T/tls/records" ||
+	fail "tls: no record; requests: $(cat "$T/tls/requests"); export: $(cat "$T/tls.err")"
+stop_export tls
+kill $rpid
+echo "R: $(res $lpid secure) | S: 10 notice | B: \"over tls\" | A: $(attrs secure 1 user $lpid) | T: ok" >"$T/tls.want"
+expect_same "tls: the record" "$T/tls.want" "$T/tls/records"
+echo '200 1 "over tls" authorization=Bearer t0ken' >"$T/tls.requests.want"
+expect_same "tls: the request and its header" "$T/tls.requests.want" "$T/tls/requests"
+# Without the CA, the server is not trusted: retried, never sent.
+start_receiver untrusted --tls "$T/server.pem" "$T/server.key"
+url=https://127.0.0.1:$(cat "$T/untrusted/port")
+start_export untrusted --endpoint "$url" --batch-delay 100 --flush-timeout 500
+logs secure 1 5 1 "not trusted"
+sleep 1
+stop_export untrusted
+kill $rpid
+expect_empty untrusted/requests
+expect_line untrusted.err "ehsyslog export: SSL peer certificate or SSH remote key was not OK; retrying"
+expect_line untrusted.err "ehsyslog export: 0 records sent, 0 dropped (queue full or refused), 1 unsent at exit, 0 events lost by the trace buffer"
 no_leftovers "at the end"
 finish

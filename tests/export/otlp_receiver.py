@@ -3,6 +3,7 @@
 
 usage: otlp_receiver.py --proto DIR --work DIR [--answers S,S,...]
                         [--retry-after SECONDS] [--never] [--since NS]
+                        [--tls CERT KEY]
 
 Compiles the vendored opentelemetry-proto files under DIR with protoc
 (--python_out) into --work, and decodes every request body with the
@@ -10,8 +11,10 @@ generated ExportLogsServiceRequest: the official definitions, not ours.
 Listens on 127.0.0.1 (the port goes to WORK/port); request number i
 (from 0) is answered with the i-th of --answers, 200 once they run out
 (503s with Retry-After when given).  --never accepts and reads requests
-but never answers.  Writes WORK/requests, one line per request:
-"STATUS RECORDS FIRST-BODY", and for each record of an answered-200
+but never answers.  --tls serves https with CERT and KEY (PEM).
+Writes WORK/requests, one line per request:
+"STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
+header came, anything unexpected about path or content type), and for each record of an answered-200
 request one line to WORK/records:
   R: resource attributes | S: number text | B: body | A: attributes | T: time
 with attributes sorted by key, strings JSON-quoted; T is "ok" when
@@ -22,6 +25,7 @@ import argparse
 import http.server
 import json
 import os
+import ssl
 import subprocess
 import sys
 import time
@@ -74,6 +78,7 @@ def main():
     ap.add_argument("--retry-after")
     ap.add_argument("--never", action="store_true")
     ap.add_argument("--since", type=int, default=0)
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     args = ap.parse_args()
     Request = compile_proto(args.proto, args.work)
     answers = [int(a) for a in args.answers.split(",") if a]
@@ -130,6 +135,10 @@ def main():
 
     lo_up()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if args.tls:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(*args.tls)
+        server.socket = ctx.wrap_socket(server.socket, server_side=True)
     with open(os.path.join(args.work, "port.tmp"), "w") as f:
         f.write("%d\n" % server.server_address[1])
     os.rename(os.path.join(args.work, "port.tmp"), os.path.join(args.work, "port"))
