@@ -46,11 +46,16 @@ start_export() {
 		fail "export $name did not enable its tracepoints: $(cat "$T/$name.err")"
 }
 
+# gone PID: the process has exited (a zombie not yet waited for too).
+gone() {
+	! [ -e "/proc/$1/stat" ] || grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"
+}
+
 # stop_export NAME: SIGTERM, and export exits 0 within 10 s.
 stop_export() {
 	kill -TERM $xpid
 	checks=$((checks + 1))
-	wait_until 10 sh -c "! kill -0 $xpid" || fail "export $1 still runs 10 s after SIGTERM"
+	wait_until 10 gone $xpid || fail "export $1 still runs 10 s after SIGTERM"
 	xrc=0
 	wait $xpid || xrc=$?
 	[ "$xrc" = 0 ] || fail "export $1 exited $xrc: $(cat "$T/$1.err")"

@@ -12,6 +12,6 @@ tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventhea
 
 TESTS += tests/export/test_export tests/export/kernel_export.sh tests/export/unit_verify.sh
 dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py \
-	tests/export/unit_verify.sh
+	tests/export/unit_verify.sh tests/export/bench_export.py
 # The unit the Debian package ships, checked by unit_verify.sh.
 EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service

@@ -11,7 +11,8 @@ generated ExportLogsServiceRequest: the official definitions, not ours.
 Listens on 127.0.0.1 (the port goes to WORK/port); request number i
 (from 0) is answered with the i-th of --answers, 200 once they run out
 (503s with Retry-After when given).  --never accepts and reads requests
-but never answers.  --tls serves https with CERT and KEY (PEM).
+but never answers.  --count-only answers 200 and keeps only the count
+of records in WORK/count (for the benchmark).  --tls serves https with CERT and KEY (PEM).
 Writes WORK/requests, one line per request:
 "STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
 header came, anything unexpected about path or content type), and for each record of an answered-200
@@ -79,10 +80,12 @@ def main():
     ap.add_argument("--never", action="store_true")
     ap.add_argument("--since", type=int, default=0)
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    ap.add_argument("--count-only", action="store_true")
     args = ap.parse_args()
     Request = compile_proto(args.proto, args.work)
     answers = [int(a) for a in args.answers.split(",") if a]
     count = [0]
+    got = [0]
     records = open(os.path.join(args.work, "records"), "a", encoding="utf-8")
     requests = open(os.path.join(args.work, "requests"), "a", encoding="utf-8")
 
@@ -102,6 +105,13 @@ def main():
             status = answers[i] if i < len(answers) else 200
             req = Request()
             req.ParseFromString(body)
+            if args.count_only:
+                got[0] += sum(len(sl.log_records) for rl in req.resource_logs
+                              for sl in rl.scope_logs)
+                with open(os.path.join(args.work, "count.tmp"), "w") as f:
+                    f.write("%d" % got[0])
+                os.rename(os.path.join(args.work, "count.tmp"), os.path.join(args.work, "count"))
+                status = 200
             recs = [(rl, r) for rl in req.resource_logs for sl in rl.scope_logs
                     for r in sl.log_records]
             bad = ""
@@ -114,7 +124,7 @@ def main():
             first = recs[0][1].body.string_value if recs else ""
             requests.write("%d %d %s%s\n" % (status, len(recs), json.dumps(first), bad))
             requests.flush()
-            if status == 200:
+            if status == 200 and not args.count_only:
                 for rl, sl in ((rl, sl) for rl in req.resource_logs for sl in rl.scope_logs):
                     if sl.scope.name != "ehsyslog":
                         records.write("scope %r\n" % sl.scope.name)
