@@ -67,11 +67,9 @@ def tail_rep(n):
 
 def export_rep(n, work):
     count = os.path.join(work, "count")
-    if os.path.exists(count):
-        os.unlink(count)
-    for f in ("port",):
-        if os.path.exists(os.path.join(work, f)):
-            os.unlink(os.path.join(work, f))
+    for f in (count, os.path.join(work, "port")):
+        if os.path.exists(f):
+            os.unlink(f)
     r = subprocess.Popen([sys.executable, os.path.join(src, "tests/export/otlp_receiver.py"),
                           "--proto", os.path.join(src, "proto"), "--work", work, "--count-only"])
     while not os.path.exists(os.path.join(work, "port")):

@@ -47,6 +47,7 @@ start_export() {
 }
 
 # gone PID: the process has exited (a zombie not yet waited for too).
+# shellcheck disable=SC2317 # called through wait_until
 gone() {
 	! [ -e "/proc/$1/stat" ] || grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"
 }
@@ -61,8 +62,6 @@ stop_export() {
 	[ "$xrc" = 0 ] || fail "export $1 exited $xrc: $(cat "$T/$1.err")"
 	expect_empty "$1.out"
 }
-
-lines() { wc -l <"$1" 2>/dev/null || echo 0; }
 
 # 1. An outage: 503 twice, then 200.
 start_receiver outage --answers 503,503
@@ -136,14 +135,15 @@ expect_line never.err "ehsyslog export: Timeout was reached; retrying"
 expect_line never.err "ehsyslog export: 0 records sent, 15 dropped (queue full or refused), 5 unsent at exit, 0 events lost by the trace buffer"
 
 # 4. TLS: a CA and a server certificate for 127.0.0.1, made now.
-openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=ehsyslog-test-ca \
-	-keyout "$T/ca.key" -out "$T/ca.pem" 2>"$T/openssl.err" &&
-	openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 \
-		-keyout "$T/server.key" -out "$T/server.csr" 2>>"$T/openssl.err" &&
-	printf 'subjectAltName=IP:127.0.0.1\n' >"$T/san" &&
-	openssl x509 -req -in "$T/server.csr" -CA "$T/ca.pem" -CAkey "$T/ca.key" \
-		-CAcreateserial -days 1 -extfile "$T/san" -out "$T/server.pem" 2>>"$T/openssl.err" ||
+printf 'subjectAltName=IP:127.0.0.1\n' >"$T/san"
+if ! openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=ehsyslog-test-ca \
+	-keyout "$T/ca.key" -out "$T/ca.pem" 2>"$T/openssl.err" ||
+	! openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 \
+		-keyout "$T/server.key" -out "$T/server.csr" 2>>"$T/openssl.err" ||
+	! openssl x509 -req -in "$T/server.csr" -CA "$T/ca.pem" -CAkey "$T/ca.key" \
+		-CAcreateserial -days 1 -extfile "$T/san" -out "$T/server.pem" 2>>"$T/openssl.err"; then
 	fail "openssl could not make the test certificates: $(cat "$T/openssl.err")"
+fi
 printf '# the token stays off the command line\nAuthorization: Bearer t0ken\n' >"$T/headers"
 start_receiver tls --tls "$T/server.pem" "$T/server.key"
 url=https://127.0.0.1:$(cat "$T/tls/port")

@@ -137,7 +137,7 @@ def main():
             self.send_response(status)
             if status != 200 and args.retry_after is not None:
                 self.send_header("Retry-After", args.retry_after)
-            reply = b"" if status != 200 else b""  # an empty ExportLogsServiceResponse
+            reply = b""  # an empty ExportLogsServiceResponse: no partial success
             self.send_header("Content-Type", "application/x-protobuf")
             self.send_header("Content-Length", str(len(reply)))
             self.end_headers()
