@@ -3,7 +3,9 @@
 local receiver, beside `ehsyslog tail --json > /dev/null` in the same run
 (the baseline): run where user_events work, through scripts/kernel-test:
 
-  scripts/kernel-test python3 tests/export/bench_export.py [N] [REPS]
+  scripts/kernel-test /usr/bin/python3 tests/export/bench_export.py [N] [REPS]
+
+(the system python3, which has python3-protobuf, not a pyenv shim).
 
 Each rep: the reader starts, N syslog calls are made by one program
 under the preload, and the clock stops when the reader has them all
@@ -37,12 +39,16 @@ def enabled(pid):
     return False
 
 
+def wait_for(what, ok, seconds):
+    end = time.monotonic() + seconds
+    while not ok():
+        if time.monotonic() > end:
+            raise SystemExit("bench: %s did not happen within %d s" % (what, seconds))
+        time.sleep(0.01)
+
+
 def wait_enabled(pid):
-    for _ in range(600):
-        if enabled(pid):
-            return
-        time.sleep(0.1)
-    raise SystemExit("reader %d never enabled its tracepoints" % pid)
+    wait_for("reader %d enabling its tracepoints" % pid, lambda: enabled(pid), 60)
 
 
 def log(n):
@@ -57,11 +63,16 @@ def reap(p):
 
 
 def tail_rep(n):
-    p = subprocess.Popen([tool, "tail", "--json", "--count", str(n)], stdout=subprocess.DEVNULL)
+    # --timeout: should the buffer lose events, tail never counts N.
+    p = subprocess.Popen([tool, "tail", "--json", "--count", str(n), "--timeout", "300"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wait_enabled(p.pid)
     t0 = time.monotonic()
     log(n)
+    err = p.stderr.read().decode()
     cpu = reap(p)
+    if err:
+        raise SystemExit("bench: tail did not read all %d: %s" % (n, err))
     return time.monotonic() - t0, cpu
 
 
@@ -72,8 +83,7 @@ def export_rep(n, work):
             os.unlink(f)
     r = subprocess.Popen([sys.executable, os.path.join(src, "tests/export/otlp_receiver.py"),
                           "--proto", os.path.join(src, "proto"), "--work", work, "--count-only"])
-    while not os.path.exists(os.path.join(work, "port")):
-        time.sleep(0.05)
+    wait_for("the receiver starting", lambda: os.path.exists(os.path.join(work, "port")), 60)
     with open(os.path.join(work, "port")) as f:
         url = "http://127.0.0.1:" + f.read().strip()
     p = subprocess.Popen([tool, "export", "--endpoint", url, "--batch-delay", "100",
@@ -81,14 +91,14 @@ def export_rep(n, work):
     wait_enabled(p.pid)
     t0 = time.monotonic()
     log(n)
-    while True:
+    def counted():
         try:
             with open(count) as f:
-                if int(f.read() or 0) >= n:
-                    break
+                return int(f.read() or 0) >= n
         except (OSError, ValueError):
-            pass
-        time.sleep(0.01)
+            return False
+
+    wait_for("the receiver counting %d records" % n, counted, 300)
     wall = time.monotonic() - t0
     p.send_signal(signal.SIGTERM)
     err = p.stderr.read().decode()
