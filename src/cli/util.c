@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static void vreport(const char *cmd, const char *fmt, va_list ap)
@@ -100,4 +101,20 @@ bool cli_parse_ulong(const char *s, unsigned long max, unsigned long *v)
 		return false;
 	*v = strtoul(s, &end, 10);
 	return errno == 0 && *end == '\0' && *v <= max;
+}
+
+int64_t cli_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+uint64_t cli_wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }

@@ -9,7 +9,9 @@
 #     stderr and reported by a record once it is back;
 #  3. a receiver that never answers: the queue stays at its bound, the
 #     drops are counted, and SIGTERM ends export within its timeouts;
-#  4. https with a CA made for the test, and a header from --header-file.
+#  4. https with a CA made for the test, and a header from --header-file;
+#  5. a 503 with Retry-After: 2 delays the retry by 2 s, not the backoff's
+#     0.1 s.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 # The system's python3 and protoc, not a developer's (pyenv shims).
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -169,5 +171,20 @@ kill $rpid
 expect_empty untrusted/requests
 expect_line untrusted.err "ehsyslog export: SSL peer certificate or SSH remote key was not OK; retrying"
 expect_line untrusted.err "ehsyslog export: 0 records sent, 0 dropped (queue full or refused), 1 unsent at exit, 0 events lost by the trace buffer"
+
+# 5. Retry-After outranks the backoff.
+start_receiver later --answers 503 --retry-after 2
+start_export later --endpoint "$url" --batch-delay 100 --backoff-initial 100
+logs patient 1 6 1 "after a while"
+wait_until 60 test -s "$T/later/records" ||
+	fail "later: no record; requests: $(cat "$T/later/requests")"
+stop_export later
+kill $rpid
+expect_line later/requests '503 1 "after a while"'
+expect_line later/requests '200 1 "after a while"'
+checks=$((checks + 1))
+gap=$(awk 'NR == 1 { a = $1 } NR == 2 { print int(($1 - a) / 1000000) }' "$T/later/arrivals")
+[ "${gap:-0}" -ge 2000 ] || fail "later: the retry came ${gap:-?} ms after the 503 with Retry-After: 2"
+expect_line later.err "ehsyslog export: the collector answered 503; retrying"
 no_leftovers "at the end"
 finish

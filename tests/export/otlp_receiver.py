@@ -15,7 +15,8 @@ but never answers.  --count-only answers 200 and keeps only the count
 of records in WORK/count (for the benchmark).  --tls serves https with CERT and KEY (PEM).
 Writes WORK/requests, one line per request:
 "STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
-header came, anything unexpected about path or content type), and for each record of an answered-200
+header came, anything unexpected about path or content type), to
+WORK/arrivals when it came (CLOCK_REALTIME, ns), and for each record of an answered-200
 request one line to WORK/records:
   R: resource attributes | S: number text | B: body | A: attributes | T: time
 with attributes sorted by key, strings JSON-quoted; T is "ok" when
@@ -88,6 +89,7 @@ def main():
     got = [0]
     records = open(os.path.join(args.work, "records"), "a", encoding="utf-8")
     requests = open(os.path.join(args.work, "requests"), "a", encoding="utf-8")
+    arrivals = open(os.path.join(args.work, "arrivals"), "a", encoding="utf-8")
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -124,6 +126,8 @@ def main():
             first = recs[0][1].body.string_value if recs else ""
             requests.write("%d %d %s%s\n" % (status, len(recs), json.dumps(first), bad))
             requests.flush()
+            arrivals.write("%d\n" % arrived)
+            arrivals.flush()
             if status == 200 and not args.count_only:
                 for rl, sl in ((rl, sl) for rl in req.resource_logs for sl in rl.scope_logs):
                     if sl.scope.name != "ehsyslog":

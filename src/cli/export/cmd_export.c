@@ -25,22 +25,6 @@
 #define POLL_NS (100 * 1000 * 1000LL)
 #define SECOND_NS 1000000000LL
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * SECOND_NS + ts.tv_nsec;
-}
-
-static uint64_t wall_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * (uint64_t)SECOND_NS + (uint64_t)ts.tv_nsec;
-}
-
 static void nap(int64_t ns)
 {
 	struct timespec t = { ns / SECOND_NS, ns % SECOND_NS };
@@ -60,10 +44,10 @@ static int to_record(void *ctx, const struct read_event *ev, const struct syslog
 		     const void *msg, size_t msg_len)
 {
 	struct exporter *x = ctx;
-	int64_t now = now_ns();
+	int64_t now = cli_mono_ns();
 	const char *exe = ev->info.has_pid ? process_name(ev->info.pid, now) : NULL;
 
-	if (record_pack(&x->rctx, ev, f, msg, msg_len, exe, wall_now_ns(), &x->bytes) < 0) {
+	if (record_pack(&x->rctx, ev, f, msg, msg_len, exe, cli_wall_ns(), &x->bytes) < 0) {
 		x->sender.q->dropped++;	/* out of memory: counted as a drop */
 		return 0;
 	}
@@ -88,14 +72,14 @@ static void note_lost(struct live *l, struct sender *s)
 /* Reads and sends until a signal or the timeout. */
 static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 {
-	int64_t deadline = seconds ? now_ns() + (int64_t)seconds * SECOND_NS : INT64_MAX;
+	int64_t deadline = seconds ? cli_mono_ns() + (int64_t)seconds * SECOND_NS : INT64_MAX;
 	int64_t next_lost = 0;
 
 	for (bool last = false;;) {
 		int64_t now, wait;
 		int rc;
 
-		last = last || live_signals() || now_ns() >= deadline;
+		last = last || live_signals() || cli_mono_ns() >= deadline;
 		rc = live_read(l, emit, x);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog export: reading the trace buffers: %s\n", strerror(errno));
@@ -103,7 +87,7 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 		}
 		if (last)
 			return 0;
-		now = now_ns();
+		now = cli_mono_ns();
 		if (now >= next_lost) {
 			note_lost(l, &x->sender);
 			next_lost = now + SECOND_NS;
@@ -117,10 +101,10 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 /* What is queued, sent within flush_ms at most. */
 static void flush(struct exporter *x, long flush_ms)
 {
-	int64_t end = now_ns() + (int64_t)flush_ms * 1000000;
+	int64_t end = cli_mono_ns() + (int64_t)flush_ms * 1000000;
 	int64_t now;
 
-	while (x->sender.q->len > 0 && (now = now_ns()) < end) {
+	while (x->sender.q->len > 0 && (now = cli_mono_ns()) < end) {
 		int64_t wait = sender_step(&x->sender, now, true, end);
 
 		if (wait > 0)

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <syslog.h>
-#include <time.h>
 
+#include "cli/util.h"
 #include "cli/export/backoff.h"
 #include "cli/export/request.h"
 #include "cli/export/sender.h"
@@ -26,14 +26,6 @@ bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns)
 	return queue_push(s->q, b->resource, b->resource_len, b->record, b->record_len);
 }
 
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* After a success: tell the collector what was lost since last told. */
 static void notice_losses(struct sender *s, int64_t now_ns)
 {
@@ -47,7 +39,7 @@ static void notice_losses(struct sender *s, int64_t now_ns)
 	snprintf(msg, sizeof msg, "ehsyslog export: %llu record%s dropped (queue full or "
 		 "refused), %llu event%s lost by the trace buffer", dropped,
 		 dropped == 1 ? "" : "s", lost, lost == 1 ? "" : "s");
-	if (record_pack_own(s->rctx, LOG_WARNING, msg, wall_ns(), &b) == 0 &&
+	if (record_pack_own(s->rctx, LOG_WARNING, msg, cli_wall_ns(), &b) == 0 &&
 	    sender_push(s, &b, now_ns)) {
 		s->told_dropped += dropped;
 		s->told_lost += lost;
@@ -105,8 +97,9 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 		}
 		s->failing = true;
 		s->attempt++;
-		s->retry_ns = now_ns + wait * MS;
-		return wait * MS;
+		/* From the answer: the request itself may have taken a while. */
+		s->retry_ns = cli_mono_ns() + wait * MS;
+		return s->retry_ns - now_ns;
 	}
 	/* 400 and the like: resending would be refused again. */
 	fprintf(stderr, "ehsyslog export: the collector refused %zu record%s (HTTP %ld): dropped\n",

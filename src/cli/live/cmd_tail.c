@@ -78,17 +78,9 @@ static int emit(const struct read_event *ev, void *ctx)
 	return 0;
 }
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 static int follow(struct live *l, struct tail *t, unsigned long timeout)
 {
-	int64_t deadline = timeout ? now_ns() + (int64_t)timeout * 1000000000 : INT64_MAX;
+	int64_t deadline = timeout ? cli_mono_ns() + (int64_t)timeout * 1000000000 : INT64_MAX;
 	int rc = 0;
 
 	/* After a signal, the read in progress and one more print what was
@@ -96,7 +88,7 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 	for (bool last = false; rc == 0; ) {
 		struct timespec nap = { 0, POLL_NS };
 
-		last = last || live_signals() || now_ns() >= deadline;
+		last = last || live_signals() || cli_mono_ns() >= deadline;
 		rc = live_read(l, emit, t);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog tail: reading the trace buffers: %s\n", strerror(errno));
