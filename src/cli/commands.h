@@ -15,5 +15,6 @@ int cmd_config(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 int cmd_tail(int argc, char **argv);
 int cmd_cleanup(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif /* CLI_COMMANDS_H */

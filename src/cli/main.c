@@ -16,6 +16,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "tail", cmd_tail, "print events as programs log them" },
+	{ "export", cmd_export, "send events as programs log them to an OpenTelemetry collector" },
 	{ "decode", cmd_decode, "decode events from perf.data or trace.dat" },
 	{ "run", cmd_run, "run a program with the library preloaded" },
 	{ "register", cmd_register, "register tracepoints so tracers can name them" },

@@ -8,7 +8,9 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static void vreport(const char *cmd, const char *fmt, va_list ap)
@@ -88,4 +90,31 @@ int cli_write_all(int fd, const char *p, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+bool cli_parse_ulong(const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	*v = strtoul(s, &end, 10);
+	return errno == 0 && *end == '\0' && *v <= max;
+}
+
+int64_t cli_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+uint64_t cli_wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }

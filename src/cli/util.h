@@ -6,7 +6,9 @@
 #ifndef CLI_UTIL_H
 #define CLI_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Exit codes of every subcommand (documented in ehsyslog(1)). */
@@ -35,6 +37,13 @@ int cli_exit_for_errno(int err);
 
 /* Prints usage text on stdout; returns CLI_EXIT_OK (for --help). */
 int cli_print_help(const char *text);
+
+/* A decimal number 0..max, the whole of s; false otherwise. */
+bool cli_parse_ulong(const char *s, unsigned long max, unsigned long *v);
+
+/* CLOCK_MONOTONIC, and CLOCK_REALTIME (since the Epoch), in nanoseconds. */
+int64_t cli_mono_ns(void);
+uint64_t cli_wall_ns(void);
 
 /* Writes all len bytes, retrying short writes; -1 with errno set. */
 int cli_write_all(int fd, const char *p, size_t len);

@@ -13,7 +13,7 @@ expect_text out "Usage: ehsyslog <command> [options]"
 # the runtime name (SONAME), which the library package alone provides.
 checks=$((checks + 1))
 grep -qx "Library: /.*/libehsyslog\.so\.0 (this build's libdir; run and" "$T/out" || fail "--help names no library: $(cat "$T/out")"
-for c in tail decode run register status cleanup preload config; do
+for c in tail export decode run register status cleanup preload config; do
 	grep -q "^  $c " "$T/out" || fail "--help does not list $c"
 done
 expect_empty err

@@ -19,7 +19,7 @@ done
 # Rendered text of ehsyslog(1), hyphenation off so words stay whole.
 groff -man -Tutf8 -rHY=0 -P-c -P-b -P-u "$top_srcdir/man/ehsyslog.1" 2>/dev/null |
 	sed 's/‐/-/g' >"$T/page"
-for c in run register status cleanup preload config tail decode; do
+for c in run register status cleanup preload config tail export decode; do
 	"$EHSYSLOG" "$c" --help >"$T/help"
 	for word in $(grep -o -- '--[a-z][a-z-]*\|EHSYSLOG_[A-Z_]*' "$T/help" | sort -u); do
 		checks=$((checks + 1))

@@ -3,12 +3,13 @@
  * Logs COUNT syslog messages with a known ident, facility and severity,
  * for the ehsyslog tool's kernel tests to read back under the preload:
  *
- *   kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE
+ *   kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER]
  *
  * FACILITY 0..127 (LOG_FAC, up to LOG_FACMASK), SEVERITY 0..7.  With COUNT 1 the message is
  * MESSAGE exactly; with more, "MESSAGE 1" ... "MESSAGE COUNT", so a
  * reader can tell which ones it lost.  errno is ENOENT at each call, so
- * the events' errno field has a known value.
+ * the events' errno field has a known value.  LINGER: seconds to stay
+ * before exiting, so that a reader finds the process in /proc.
  */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <syslog.h>
+#include <unistd.h>
 
 static long number(const char *s, long max)
 {
@@ -35,8 +37,8 @@ int main(int argc, char **argv)
 {
 	long facility, severity, count;
 
-	if (argc != 6) {
-		fputs("usage: kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE\n", stderr);
+	if (argc != 6 && argc != 7) {
+		fputs("usage: kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER]\n", stderr);
 		return 2;
 	}
 	facility = number(argv[2], 127);
@@ -51,5 +53,7 @@ int main(int argc, char **argv)
 			syslog((int)severity, "%s %ld", argv[5], i);
 	}
 	closelog();
+	if (argc == 7)
+		sleep((unsigned)number(argv[6], 3600));
 	return 0;
 }

@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,21 +62,6 @@ static const char usage[] =
 	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel without\n"
 	"user_events, 4 permission denied.\n";
 
-static volatile sig_atomic_t stop;
-static struct live *volatile live_now;
-
-/* The first signal lets the read in progress finish: stopping it would
- * drop the rest of the pages it already took from the kernel, events
- * that no lost count would show.  A second one cuts it short. */
-static void on_signal(int sig)
-{
-	(void)sig;
-	if (stop++ == 0)
-		return;
-	if (live_now != NULL)
-		live_stop(live_now);
-}
-
 struct tail {
 	struct out out;
 	unsigned long count;	/* 0: unlimited */
@@ -94,28 +78,9 @@ static int emit(const struct read_event *ev, void *ctx)
 	return 0;
 }
 
-static bool parse_ulong(const char *s, unsigned long max, unsigned long *v)
-{
-	char *end;
-
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		return false;
-	*v = strtoul(s, &end, 10);
-	return errno == 0 && *end == '\0' && *v <= max;
-}
-
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 static int follow(struct live *l, struct tail *t, unsigned long timeout)
 {
-	int64_t deadline = timeout ? now_ns() + (int64_t)timeout * 1000000000 : INT64_MAX;
+	int64_t deadline = timeout ? cli_mono_ns() + (int64_t)timeout * 1000000000 : INT64_MAX;
 	int rc = 0;
 
 	/* After a signal, the read in progress and one more print what was
@@ -123,7 +88,7 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 	for (bool last = false; rc == 0; ) {
 		struct timespec nap = { 0, POLL_NS };
 
-		last = last || stop || now_ns() >= deadline;
+		last = last || live_signals() || cli_mono_ns() >= deadline;
 		rc = live_read(l, emit, t);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog tail: reading the trace buffers: %s\n", strerror(errno));
@@ -133,7 +98,7 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 			return -1;
 		if (last)
 			break;
-		if (rc == 0 && !stop)
+		if (rc == 0 && !live_signals())
 			nanosleep(&nap, NULL);	/* EINTR: a signal, seen above */
 	}
 	return 0;
@@ -163,10 +128,8 @@ int cmd_tail(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct filter filter = { .provider = "Syslog", .min_severity = -1 };
-	struct live_config cfg = { 0 };
+	struct live_config cfg;
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
-	struct facility_set every;
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct tail t = { 0 };
 	unsigned long timeout = 0;
 	char err[512], host[256];
@@ -184,13 +147,13 @@ int cmd_tail(int argc, char **argv)
 		case 'F':
 			break;
 		case 'n':
-			if (!parse_ulong(optarg, ULONG_MAX, &t.count) || t.count == 0) {
+			if (!cli_parse_ulong(optarg, ULONG_MAX, &t.count) || t.count == 0) {
 				fprintf(stderr, "ehsyslog tail: bad count '%s'\n", optarg);
 				return CLI_EXIT_USAGE;
 			}
 			break;
 		case 't':
-			if (!parse_ulong(optarg, 1000000000, &timeout) || timeout == 0) {
+			if (!cli_parse_ulong(optarg, 1000000000, &timeout) || timeout == 0) {
 				fprintf(stderr, "ehsyslog tail: bad timeout '%s'\n", optarg);
 				return CLI_EXIT_USAGE;
 			}
@@ -211,15 +174,7 @@ int cmd_tail(int argc, char **argv)
 		fprintf(stderr, "ehsyslog tail: unexpected argument '%s'\n", argv[optind]);
 		return CLI_EXIT_USAGE;
 	}
-	/* Enable only what the filters can print: the levels the wanted
-	 * severities map to, the keywords of the wanted facilities. */
-	cfg.provider = filter.provider;
-	for (int s = 0; s <= (filter.min_severity < 0 ? 7 : filter.min_severity); s++)
-		cfg.levels |= 1u << syslog_severity_level(s);
-	facility_set_all(&every);
-	cfg.keywords = keywords;
-	cfg.keyword_count = facility_set_keywords(facility_set_empty(&filter.facilities) ? &every
-						  : &filter.facilities, keywords);
+	live_config_for(&cfg, &filter, keywords);
 
 	if (gethostname(host, sizeof host) < 0)
 		snprintf(host, sizeof host, "-");
@@ -228,12 +183,7 @@ int cmd_tail(int argc, char **argv)
 		fprintf(stderr, "ehsyslog tail: out of memory\n");
 		return CLI_EXIT_RUNTIME;
 	}
-	/* Before the instance exists, so no signal can leave it behind. */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);	/* a closed pipe is a write error, cleaned up */
+	live_catch_signals();
 
 	stale_remove_reporting("tail");
 	l = live_open(&cfg, err, sizeof err, &code);
@@ -242,13 +192,13 @@ int cmd_tail(int argc, char **argv)
 		out_free(&t.out);
 		return code;
 	}
-	live_now = l;
+	live_signals_target(l);
 	rc = follow(l, &t, timeout);
 	if (rc == 0 && out_flush(&t.out) < 0)
 		rc = -1;
 	if (rc < 0 && ferror(stdout))
 		fprintf(stderr, "ehsyslog tail: write error\n");
-	live_now = NULL;
+	live_signals_target(NULL);
 	report_lost(l);
 	live_close(l);
 	out_free(&t.out);

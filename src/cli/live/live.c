@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,18 @@ fail:
 	return NULL;
 }
 
+void live_config_for(struct live_config *cfg, const struct filter *f, uint64_t *keywords)
+{
+	struct facility_set every;
+
+	*cfg = (struct live_config){ .provider = f->provider, .keywords = keywords };
+	for (int s = 0; s <= (f->min_severity < 0 ? 7 : f->min_severity); s++)
+		cfg->levels |= 1u << syslog_severity_level(s);
+	facility_set_all(&every);
+	cfg->keyword_count = facility_set_keywords(facility_set_empty(&f->facilities) ? &every
+						   : &f->facilities, keywords);
+}
+
 static int64_t wall_offset(void)
 {
 	struct timespec rt, mono;
@@ -262,6 +275,39 @@ int live_lost(struct live *l, unsigned long long *lost)
 void live_stop(struct live *l)
 {
 	tracefs_iterate_stop(l->inst);
+}
+
+static volatile sig_atomic_t signals;
+static struct live *volatile signal_target;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	if (signals++ == 0)
+		return;
+	if (signal_target != NULL)
+		live_stop(signal_target);
+}
+
+void live_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+void live_signals_target(struct live *l)
+{
+	signal_target = l;
+}
+
+int live_signals(void)
+{
+	return signals;
 }
 
 void live_close(struct live *l)

@@ -23,6 +23,11 @@ struct live_config {
 
 struct live;
 
+/* The tracepoints that can hold what filter f takes: the levels its
+ * severities map to, the keywords of its facilities.  keywords has
+ * SYSLOG_KEYWORD_COUNT places. */
+void live_config_for(struct live_config *cfg, const struct filter *f, uint64_t *keywords);
+
 /* NULL on failure, with a message in err and the exit code (commands.h)
  * in *exit_code. */
 struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code);
@@ -35,6 +40,19 @@ int live_read(struct live *l, live_cb cb, void *ctx);
 
 /* Asks a live_read in progress to return; async-signal-safe. */
 void live_stop(struct live *l);
+
+/*
+ * SIGINT, SIGTERM and SIGHUP end a reader cleanly: the first only
+ * counts (live_signals()), letting the read in progress finish, since
+ * stopping it would drop the rest of the pages it already took from the
+ * kernel, events that no lost count would show; a second one stops the
+ * read of the live l given to live_signals_target.  Install before the
+ * instance exists, so that no signal can leave it behind.  Also ignores
+ * SIGPIPE: a closed pipe is a write error, cleaned up.
+ */
+void live_catch_signals(void);
+void live_signals_target(struct live *l);	/* NULL: none */
+int live_signals(void);	/* signals caught so far */
 
 /* Events the kernel could not keep for us so far: the sum over CPUs of
  * "overrun" (overwritten before we read them) and "dropped events" in the

@@ -77,7 +77,7 @@ long out_decode(struct out *o, const struct read_event *ev, bool json)
 int out_print_decoded(struct out *o, const struct read_event *ev)
 {
 	char when[64];
-	long n = out_decode(o, ev, o->json);
+	long n = out_decode(o, ev, o->json && o->sink == NULL);
 	int rc;
 
 	if (n < 0) {
@@ -85,7 +85,11 @@ int out_print_decoded(struct out *o, const struct read_event *ev)
 		o->bad++;
 		return 0;
 	}
-	if (o->json) {
+	if (o->sink != NULL) {
+		rc = o->sink(o->sink_ctx, ev, NULL, o->buf, (size_t)n);
+		if (rc <= 0)
+			return rc;
+	} else if (o->json) {
 		rc = fprintf(o->fp, "%.*s\n", (int)n, o->buf);
 	} else {
 		out_format_time(ev, when, sizeof when);
@@ -123,6 +127,9 @@ int out_event(struct out *o, const struct read_event *ev)
 		return out_print_decoded(o, ev);
 	if (syslog_fields_complete(&f) && f.parts != 0)
 		return reassemble_part(o, ev, &view, &f);
+	if (syslog_fields_complete(&f) && o->sink != NULL)
+		return out_print_syslog(o, ev, view.event_name, view.name_len, &f,
+					f.message, f.message_len, "");
 	if (syslog_fields_complete(&f) && !o->json) {
 		char *extras = out_extras_text(ev);
 
@@ -144,7 +151,7 @@ int out_flush(struct out *o)
 
 	if (printed < 0)
 		return printed;
-	if (fflush(o->fp) != 0)
+	if (o->fp != NULL && fflush(o->fp) != 0)
 		return -1;
 	return printed;
 }

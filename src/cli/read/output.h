@@ -31,6 +31,16 @@ struct read_event {
 /* A split message being put back together. */
 struct pending;
 
+/*
+ * Where events go instead of fp (`ehsyslog export`): each whole event
+ * once, with its message reassembled.  ev is the event (for a split
+ * message, its first part); f its syslog fields, NULL for an event that
+ * is not a syslog event, whose msg is then the decoder's text of it.
+ * Returns 1 taken, 0 not, -1 to stop reading.
+ */
+typedef int (*out_sink_fn)(void *ctx, const struct read_event *ev,
+			   const struct syslog_fields *f, const void *msg, size_t msg_len);
+
 struct out {
 	FILE *fp;
 	const char *cmd;	/* for error messages */
@@ -43,6 +53,8 @@ struct out {
 	unsigned long printed;	/* lines written */
 	unsigned long bad;	/* records that failed to decode */
 	struct pending *pending;	/* reassemble.h */
+	out_sink_fn sink;	/* set after out_init, or NULL: print to fp */
+	void *sink_ctx;
 	char *buf;	/* scratch for one decoded event */
 	size_t cap;
 };

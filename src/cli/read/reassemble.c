@@ -17,7 +17,9 @@ struct pending {
 	char key[EH_NAME_MAX + EH_NAME_MAX];	/* tracepoint '\n' event name */
 	uint32_t tid;
 	unsigned parts, next;
-	struct read_event first;	/* data and tracepoint not valid */
+	struct read_event first;	/* data and tracepoint: the copies below */
+	uint8_t *data;	/* the first part's bytes (export reads its fields) */
+	char *tracepoint;
 	struct syslog_fields f;	/* message not valid */
 	char *head;	/* JSON: the first part's text before the message */
 	char *tail;	/* JSON: after it; text: the ident */
@@ -37,6 +39,8 @@ static void pending_clear(struct pending *p)
 	free(p->tail);
 	free(p->extras);
 	free(p->msg);
+	free(p->data);
+	free(p->tracepoint);
 	memset(p, 0, sizeof *p);
 }
 
@@ -85,7 +89,7 @@ static int pending_print(struct out *o, struct pending *p)
 {
 	int rc;
 
-	if (o->json) {
+	if (o->json && o->sink == NULL) {
 		rc = fprintf(o->fp, "%s%.*s%s\n", p->head, (int)p->msg_len, p->msg, p->tail) < 0 ? -1 : 1;
 		if (rc > 0)
 			o->printed++;
@@ -112,7 +116,7 @@ static bool part_text(struct out *o, const struct read_event *ev,
 		      const struct syslog_fields *f, const char **text, size_t *len,
 		      size_t *start, size_t *end, long *jlen)
 {
-	if (!o->json) {
+	if (!o->json || o->sink != NULL) {
 		*text = (const char *)f->message;
 		*len = f->message_len;
 		return true;
@@ -177,18 +181,24 @@ int reassemble_part(struct out *o, const struct read_event *ev,
 		p->parts = f->parts;
 		p->next = 1;
 		p->first = *ev;
-		p->first.data = NULL;
-		p->first.tracepoint = NULL;
+		p->data = malloc(ev->len ? ev->len : 1);
+		p->tracepoint = strdup(ev->tracepoint);
+		if (p->data == NULL || p->tracepoint == NULL)
+			goto nomem;
+		memcpy(p->data, ev->data, ev->len);
+		p->first.data = p->data;
+		p->first.tracepoint = p->tracepoint;
 		p->f = *f;
 		p->f.message = NULL;
-		if (o->json) {
+		if (o->json && o->sink == NULL) {
 			p->head = strndup(o->buf, start);
 			p->tail = strndup(o->buf + end, (size_t)jlen - end);
 		} else {
 			p->tail = strndup(view->event_name, view->name_len);
-			p->extras = out_extras_text(ev);
+			/* export reads the fields from the first part itself */
+			p->extras = o->sink != NULL ? strdup("") : out_extras_text(ev);
 		}
-		if (p->tail == NULL || (o->json ? p->head == NULL : p->extras == NULL))
+		if (p->tail == NULL || (o->json && o->sink == NULL ? p->head == NULL : p->extras == NULL))
 			goto nomem;
 	}
 	if (!pending_append(p, text, len))

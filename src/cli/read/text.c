@@ -136,6 +136,13 @@ int out_print_syslog(struct out *o, const struct read_event *ev,
 	size_t ilen, mlen;
 	const char *s;
 
+	if (o->sink != NULL) {
+		int rc = o->sink(o->sink_ctx, ev, f, msg, msg_len);
+
+		if (rc > 0)
+			o->printed++;
+		return rc;
+	}
 	out_format_time(ev, when, sizeof when);
 	if ((s = syslog_severity_name(f->severity)) != NULL)
 		snprintf(sev, sizeof sev, "%s", s);

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/* ehsyslog export: the events, as they are logged, to an OTLP collector. */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/util.h"
+#include "cli/live/live.h"
+#include "cli/read/output.h"
+#include "cli/stale.h"
+#include "cli/export/options.h"
+#include "cli/export/process_name.h"
+#include "cli/export/queue.h"
+#include "cli/export/record.h"
+#include "cli/export/sender.h"
+
+/* How long the buffers fill between two reads, as in tail. */
+#define POLL_NS (100 * 1000 * 1000LL)
+#define SECOND_NS 1000000000LL
+
+static void nap(int64_t ns)
+{
+	struct timespec t = { ns / SECOND_NS, ns % SECOND_NS };
+
+	nanosleep(&t, NULL);	/* EINTR: a signal, seen by the caller */
+}
+
+struct exporter {
+	struct out out;
+	struct sender sender;
+	struct record_context rctx;
+	struct record_bytes bytes;
+};
+
+/* The output stage's sink: one whole event becomes one queued record. */
+static int to_record(void *ctx, const struct read_event *ev, const struct syslog_fields *f,
+		     const void *msg, size_t msg_len)
+{
+	struct exporter *x = ctx;
+	int64_t now = cli_mono_ns();
+	const char *exe = ev->info.has_pid ? process_name(ev->info.pid, now) : NULL;
+
+	if (record_pack(&x->rctx, ev, f, msg, msg_len, exe, cli_wall_ns(), &x->bytes) < 0) {
+		x->sender.q->dropped++;	/* out of memory: counted as a drop */
+		return 0;
+	}
+	return sender_push(&x->sender, &x->bytes, now) ? 1 : 0;
+}
+
+static int emit(const struct read_event *ev, void *ctx)
+{
+	struct exporter *x = ctx;
+
+	return out_event(&x->out, ev) < 0 ? -1 : 0;
+}
+
+static void note_lost(struct live *l, struct sender *s)
+{
+	unsigned long long lost;
+
+	if (live_lost(l, &lost) == 0)
+		s->lost_kernel = lost;
+}
+
+/* Reads and sends until a signal or the timeout. */
+static int follow(struct live *l, struct exporter *x, unsigned long seconds)
+{
+	int64_t deadline = seconds ? cli_mono_ns() + (int64_t)seconds * SECOND_NS : INT64_MAX;
+	int64_t next_lost = 0;
+
+	for (bool last = false;;) {
+		int64_t now, wait;
+		int rc;
+
+		last = last || live_signals() || cli_mono_ns() >= deadline;
+		rc = live_read(l, emit, x);
+		if (rc < 0) {
+			fprintf(stderr, "ehsyslog export: reading the trace buffers: %s\n", strerror(errno));
+			return -1;
+		}
+		if (last)
+			return 0;
+		now = cli_mono_ns();
+		if (now >= next_lost) {
+			note_lost(l, &x->sender);
+			next_lost = now + SECOND_NS;
+		}
+		wait = sender_step(&x->sender, now, false, INT64_MAX);
+		if (!live_signals() && wait > 0)
+			nap(wait < POLL_NS ? wait : POLL_NS);
+	}
+}
+
+/* What is queued, sent within flush_ms at most. */
+static void flush(struct exporter *x, long flush_ms)
+{
+	int64_t end = cli_mono_ns() + (int64_t)flush_ms * 1000000;
+	int64_t now;
+
+	while (x->sender.q->len > 0 && (now = cli_mono_ns()) < end) {
+		int64_t wait = sender_step(&x->sender, now, true, end);
+
+		if (wait > 0)
+			nap(wait < end - now ? wait : end - now);
+	}
+}
+
+static void report(const struct exporter *x)
+{
+	const struct sender *s = &x->sender;
+
+	fprintf(stderr, "ehsyslog export: %llu record%s sent, %llu dropped (queue full or refused), "
+		"%zu unsent at exit, %llu event%s lost by the trace buffer\n",
+		s->sent, s->sent == 1 ? "" : "s", s->q->dropped, s->q->len,
+		s->lost_kernel, s->lost_kernel == 1 ? "" : "s");
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_options o;
+	struct exporter x = { 0 };
+	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
+	struct live_config cfg;
+	struct http *http;
+	struct queue q;
+	char err[512], host[256];
+	struct live *l;
+	int rc, code;
+
+	setlocale(LC_CTYPE, "");
+	rc = export_options_parse(&o, argc, argv);
+	if (rc >= 0)
+		return rc;
+	live_config_for(&cfg, &o.filter, keywords);
+	if (gethostname(host, sizeof host) < 0)
+		snprintf(host, sizeof host, "-");
+	host[sizeof host - 1] = '\0';
+	x.rctx = (struct record_context){ host, o.resource, o.resource_count };
+
+	http = http_new(&o.http, err, sizeof err);
+	if (http == NULL) {
+		fprintf(stderr, "ehsyslog export: %s\n", err);
+		export_options_free(&o);
+		return CLI_EXIT_RUNTIME;
+	}
+	if (queue_init(&q, o.queue_max, o.queue_bytes) < 0 ||
+	    out_init(&x.out, NULL, "export", &o.filter, false, host) < 0) {
+		fprintf(stderr, "ehsyslog export: out of memory\n");
+		queue_free(&q);
+		http_free(http);
+		export_options_free(&o);
+		return CLI_EXIT_RUNTIME;
+	}
+	x.out.sink = to_record;
+	x.out.sink_ctx = &x;
+	sender_init(&x.sender, &o.send, &q, http, &x.rctx);
+
+	live_catch_signals();
+
+	stale_remove_reporting("export");
+	l = live_open(&cfg, err, sizeof err, &code);
+	if (l == NULL) {
+		fprintf(stderr, "ehsyslog export: %s\n", err);
+		rc = code;
+		goto out;
+	}
+	live_signals_target(l);
+	rc = follow(l, &x, o.run_seconds);
+	out_flush(&x.out);	/* split messages whose end never came */
+	note_lost(l, &x.sender);
+	live_signals_target(NULL);
+	live_close(l);
+	flush(&x, o.flush_ms);
+	report(&x);
+	rc = rc < 0 ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
+out:
+	out_free(&x.out);
+	record_bytes_free(&x.bytes);
+	queue_free(&q);
+	http_free(http);
+	export_options_free(&o);
+	return rc;
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <curl/curl.h>
+
+#include "cli/export/backoff.h"
+#include "cli/export/http.h"
+
+struct http {
+	CURL *curl;
+	struct curl_slist *headers;
+	struct http_answer *answer;	/* of the request in progress */
+};
+
+/* Adds each "Name: value" line of path; blank lines and '#' comments are
+ * skipped.  The file keeps tokens off the command line (ps shows that). */
+static int read_headers(struct http *h, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "re");
+	char line[8192];
+	unsigned n = 0;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		size_t len = strlen(line);
+		struct curl_slist *l;
+
+		n++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		if (strchr(line, ':') == NULL || line[0] == ':' || isspace((unsigned char)line[0])) {
+			snprintf(err, errlen, "%s:%u: not a \"Name: value\" header", path, n);
+			fclose(f);
+			return -1;
+		}
+		l = curl_slist_append(h->headers, line);
+		if (l == NULL) {
+			snprintf(err, errlen, "out of memory");
+			fclose(f);
+			return -1;
+		}
+		h->headers = l;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
+
+static size_t on_header(char *buf, size_t size, size_t n, void *arg)
+{
+	static const char name[] = "retry-after:";
+	struct http *h = arg;
+	size_t len = size * n;
+	char value[128];
+
+	if (len > sizeof name - 1 && len - (sizeof name - 1) < sizeof value &&
+	    strncasecmp(buf, name, sizeof name - 1) == 0) {
+		size_t vlen = len - (sizeof name - 1);
+
+		memcpy(value, buf + sizeof name - 1, vlen);
+		while (vlen > 0 && (value[vlen - 1] == '\n' || value[vlen - 1] == '\r'))
+			vlen--;
+		value[vlen] = '\0';
+		h->answer->retry_after_ms = retry_after_ms(value, time(NULL));
+	}
+	return len;
+}
+
+/* The answer's body is not needed (a partial_success, at most). */
+static size_t on_body(char *buf, size_t size, size_t n, void *arg)
+{
+	(void)buf;
+	(void)arg;
+	return size * n;
+}
+
+struct http *http_new(const struct http_config *cfg, char *err, size_t errlen)
+{
+	struct http *h = calloc(1, sizeof *h);
+	struct curl_slist *l;
+
+	if (h == NULL || curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
+	    (h->curl = curl_easy_init()) == NULL) {
+		snprintf(err, errlen, "cannot set up libcurl");
+		free(h);
+		return NULL;
+	}
+	if (cfg->header_file != NULL && read_headers(h, cfg->header_file, err, errlen) < 0)
+		goto fail;
+	/* "Expect:" keeps curl from waiting for a 100 Continue before
+	 * large bodies: collectors answer the request itself. */
+	l = curl_slist_append(h->headers, "Content-Type: application/x-protobuf");
+	if (l != NULL)
+		l = curl_slist_append(h->headers = l, "Expect:");
+	if (l == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	h->headers = l;
+	if (curl_easy_setopt(h->curl, CURLOPT_URL, cfg->url) != CURLE_OK) {
+		snprintf(err, errlen, "bad endpoint URL '%s'", cfg->url);
+		goto fail;
+	}
+	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, h->headers);
+	curl_easy_setopt(h->curl, CURLOPT_POST, 1L);
+	curl_easy_setopt(h->curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h->curl, CURLOPT_USERAGENT, PACKAGE_NAME "-export/" PACKAGE_VERSION);
+	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, cfg->connect_timeout_ms);
+	curl_easy_setopt(h->curl, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, h);
+	curl_easy_setopt(h->curl, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(h->curl, CURLOPT_PROTOCOLS_STR, "http,https");
+	if (cfg->ca_file != NULL)
+		curl_easy_setopt(h->curl, CURLOPT_CAINFO, cfg->ca_file);
+	if (cfg->cert_file != NULL)
+		curl_easy_setopt(h->curl, CURLOPT_SSLCERT, cfg->cert_file);
+	if (cfg->key_file != NULL)
+		curl_easy_setopt(h->curl, CURLOPT_SSLKEY, cfg->key_file);
+	return h;
+fail:
+	http_free(h);
+	return NULL;
+}
+
+int http_post(struct http *h, const void *body, size_t len, long timeout_ms,
+	      struct http_answer *a)
+{
+	CURLcode rc;
+
+	memset(a, 0, sizeof *a);
+	a->retry_after_ms = -1;
+	h->answer = a;
+	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, body);
+	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
+	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, timeout_ms > 0 ? timeout_ms : 1L);
+	rc = curl_easy_perform(h->curl);
+	h->answer = NULL;
+	if (rc != CURLE_OK) {
+		snprintf(a->error, sizeof a->error, "%s", curl_easy_strerror(rc));
+		return -1;
+	}
+	curl_easy_getinfo(h->curl, CURLINFO_RESPONSE_CODE, &a->status);
+	return a->status >= 200 && a->status < 300 ? 0 : -1;
+}
+
+void http_free(struct http *h)
+{
+	if (h == NULL)
+		return;
+	if (h->curl != NULL)
+		curl_easy_cleanup(h->curl);
+	curl_slist_free_all(h->headers);
+	curl_global_cleanup();
+	free(h);
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * OTLP/HTTP through libcurl: one POST of a protobuf body to the
+ * collector's logs URL, and what came back.  libcurl does HTTP/1.1, TLS,
+ * proxies from the environment (http_proxy, https_proxy, no_proxy), and
+ * keeps the connection between requests.
+ */
+#ifndef EHSYSLOG_CLI_EXPORT_HTTP_H
+#define EHSYSLOG_CLI_EXPORT_HTTP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct http_config {
+	const char *url;	/* ENDPOINT/v1/logs */
+	const char *header_file;	/* "Name: value" lines, or NULL */
+	const char *ca_file, *cert_file, *key_file;	/* TLS, or NULL */
+	long connect_timeout_ms;
+};
+
+struct http_answer {
+	long status;	/* HTTP status; 0 when no answer came */
+	long retry_after_ms;	/* -1: no (valid) Retry-After */
+	char error[256];	/* why, when status is 0 */
+};
+
+struct http;
+
+/* NULL with a message in err (a header file that cannot be read, say). */
+struct http *http_new(const struct http_config *cfg, char *err, size_t errlen);
+
+/* POSTs body; waits at most timeout_ms for the whole exchange.  Fills
+ * a; returns 0 for a 2xx answer, else -1. */
+int http_post(struct http *h, const void *body, size_t len, long timeout_ms,
+	      struct http_answer *a);
+
+void http_free(struct http *h);
+
+#endif

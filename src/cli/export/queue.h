@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The records waiting to be sent, oldest first, bounded in count and in
+ * bytes so that a collector that is away never makes the exporter grow:
+ * a record that does not fit is dropped and counted, never waited for.
+ * Each entry is one packed LogRecord with the packed Resource it belongs
+ * to (record.h).
+ */
+#ifndef EHSYSLOG_CLI_EXPORT_QUEUE_H
+#define EHSYSLOG_CLI_EXPORT_QUEUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct queue_entry {
+	uint8_t *resource;	/* packed Resource */
+	size_t resource_len;
+	uint8_t *record;	/* packed LogRecord */
+	size_t record_len;
+};
+
+struct queue {
+	struct queue_entry *ring;
+	size_t cap;	/* entries at most */
+	size_t max_bytes;	/* their bytes at most */
+	size_t head, len, bytes;
+	unsigned long long dropped;	/* records that did not fit, ever */
+};
+
+/* 0, or -1 when out of memory. */
+int queue_init(struct queue *q, size_t max_entries, size_t max_bytes);
+void queue_free(struct queue *q);
+
+/* Copies the record in.  False, counting it in q->dropped, when the
+ * queue is full (by count or bytes) or memory runs out. */
+bool queue_push(struct queue *q, const uint8_t *resource, size_t resource_len,
+		const uint8_t *record, size_t record_len);
+
+/* The i-th oldest entry (i < q->len). */
+const struct queue_entry *queue_at(const struct queue *q, size_t i);
+
+/* Frees the n oldest entries (n <= q->len). */
+void queue_pop(struct queue *q, size_t n);
+
+#endif

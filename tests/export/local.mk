@@ -1,0 +1,17 @@
+# tests/export: ehsyslog export (src/cli/export/local.mk).  The unit test
+# takes the pure parts; kernel_export.sh runs export in the guest against
+# otlp_receiver.py, which decodes with the vendored proto/.
+check_PROGRAMS += tests/export/test_export
+tests_export_test_export_SOURCES = tests/export/test_export.c \
+	src/cli/export/severity.c src/cli/export/backoff.c src/cli/export/queue.c \
+	src/cli/export/record.c src/cli/export/request.c src/cli/names.c
+tests_export_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/otlp
+tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS)
+tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	$(CHECK_LIBS) $(PROTOBUF_C_LIBS)
+
+TESTS += tests/export/test_export tests/export/kernel_export.sh tests/export/unit_verify.sh
+dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py \
+	tests/export/unit_verify.sh tests/export/bench_export.py
+# The unit the Debian package ships, checked by unit_verify.sh.
+EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""A test OTLP/HTTP logs receiver for ehsyslog export's tests.
+
+usage: otlp_receiver.py --proto DIR --work DIR [--answers S,S,...]
+                        [--retry-after SECONDS] [--never] [--since NS]
+                        [--tls CERT KEY]
+
+Compiles the vendored opentelemetry-proto files under DIR with protoc
+(--python_out) into --work, and decodes every request body with the
+generated ExportLogsServiceRequest: the official definitions, not ours.
+Listens on 127.0.0.1 (the port goes to WORK/port); request number i
+(from 0) is answered with the i-th of --answers, 200 once they run out
+(503s with Retry-After when given).  --never accepts and reads requests
+but never answers.  --count-only answers 200 and keeps only the count
+of records in WORK/count (for the benchmark).  --tls serves https with CERT and KEY (PEM).
+Writes WORK/requests, one line per request:
+"STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
+header came, anything unexpected about path or content type), to
+WORK/arrivals when it came (CLOCK_REALTIME, ns), and for each record of an answered-200
+request one line to WORK/records:
+  R: resource attributes | S: number text | B: body | A: attributes | T: time
+with attributes sorted by key, strings JSON-quoted; T is "ok" when
+since <= time_unix_nano <= observed_time_unix_nano <= when it arrived,
+else says which does not hold.
+"""
+import argparse
+import http.server
+import json
+import os
+import ssl
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+from clients_listen import lo_up  # noqa: E402  the guest's loopback is down
+
+
+def compile_proto(proto, work):
+    files = [os.path.relpath(os.path.join(d, f), proto)
+             for d, _, fs in os.walk(proto) for f in fs if f.endswith(".proto")]
+    subprocess.run(["protoc", "-I" + proto, "--python_out=" + work] + sorted(files),
+                   check=True)
+    sys.path.insert(0, work)
+    from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
+    return logs_service_pb2.ExportLogsServiceRequest
+
+
+def value(v):
+    kind = v.WhichOneof("value")
+    if kind == "string_value":
+        return json.dumps(v.string_value, ensure_ascii=False)
+    if kind == "int_value":
+        return str(v.int_value)
+    if kind == "bytes_value":
+        return "bytes:" + v.bytes_value.hex()
+    return "%s:%s" % (kind, getattr(v, kind) if kind else "")
+
+
+def pairs(kvs):
+    return " ".join("%s=%s" % (kv.key, value(kv.value)) for kv in sorted(kvs, key=lambda kv: kv.key))
+
+
+def time_check(rec, since, arrived):
+    t, o = rec.time_unix_nano, rec.observed_time_unix_nano
+    if not since <= t:
+        return "time %d before the test began (%d)" % (t, since)
+    if not t <= o:
+        return "time %d after observed %d" % (t, o)
+    if not o <= arrived:
+        return "observed %d after arrival %d" % (o, arrived)
+    return "ok"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--proto", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--answers", default="")
+    ap.add_argument("--retry-after")
+    ap.add_argument("--never", action="store_true")
+    ap.add_argument("--since", type=int, default=0)
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    ap.add_argument("--count-only", action="store_true")
+    args = ap.parse_args()
+    Request = compile_proto(args.proto, args.work)
+    answers = [int(a) for a in args.answers.split(",") if a]
+    count = [0]
+    got = [0]
+    records = open(os.path.join(args.work, "records"), "a", encoding="utf-8")
+    requests = open(os.path.join(args.work, "requests"), "a", encoding="utf-8")
+    arrivals = open(os.path.join(args.work, "arrivals"), "a", encoding="utf-8")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *a):
+            pass
+
+        def do_POST(self):
+            arrived = time.time_ns()
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            if args.never:
+                time.sleep(3600)
+            i = count[0]
+            count[0] += 1
+            status = answers[i] if i < len(answers) else 200
+            req = Request()
+            req.ParseFromString(body)
+            if args.count_only:
+                got[0] += sum(len(sl.log_records) for rl in req.resource_logs
+                              for sl in rl.scope_logs)
+                with open(os.path.join(args.work, "count.tmp"), "w") as f:
+                    f.write("%d" % got[0])
+                os.rename(os.path.join(args.work, "count.tmp"), os.path.join(args.work, "count"))
+                status = 200
+            recs = [(rl, r) for rl in req.resource_logs for sl in rl.scope_logs
+                    for r in sl.log_records]
+            bad = ""
+            if self.path != "/v1/logs":
+                bad = " path=" + self.path
+            if self.headers["Content-Type"] != "application/x-protobuf":
+                bad += " content-type=" + str(self.headers["Content-Type"])
+            if self.headers.get("Authorization") is not None:
+                bad += " authorization=" + self.headers["Authorization"]
+            first = recs[0][1].body.string_value if recs else ""
+            requests.write("%d %d %s%s\n" % (status, len(recs), json.dumps(first), bad))
+            requests.flush()
+            arrivals.write("%d\n" % arrived)
+            arrivals.flush()
+            if status == 200 and not args.count_only:
+                for rl, sl in ((rl, sl) for rl in req.resource_logs for sl in rl.scope_logs):
+                    if sl.scope.name != "ehsyslog":
+                        records.write("scope %r\n" % sl.scope.name)
+                    for r in sl.log_records:
+                        records.write("R: %s | S: %d %s | B: %s | A: %s | T: %s\n" % (
+                            pairs(rl.resource.attributes), r.severity_number,
+                            r.severity_text, value(r.body), pairs(r.attributes),
+                            time_check(r, args.since, arrived)))
+                records.flush()
+            self.send_response(status)
+            if status != 200 and args.retry_after is not None:
+                self.send_header("Retry-After", args.retry_after)
+            reply = b""  # an empty ExportLogsServiceResponse: no partial success
+            self.send_header("Content-Type", "application/x-protobuf")
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+    lo_up()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if args.tls:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(*args.tls)
+        server.socket = ctx.wrap_socket(server.socket, server_side=True)
+    with open(os.path.join(args.work, "port.tmp"), "w") as f:
+        f.write("%d\n" % server.server_address[1])
+    os.rename(os.path.join(args.work, "port.tmp"), os.path.join(args.work, "port"))
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
