@@ -165,7 +165,10 @@ start_receiver untrusted --tls "$T/server.pem" "$T/server.key"
 url=https://127.0.0.1:$(cat "$T/untrusted/port")
 start_export untrusted --endpoint "$url" --batch-delay 100 --flush-timeout 500
 logs secure 1 5 1 "not trusted"
-sleep 1
+# Until the handshake has failed once: a slow guest (ASan) may not have
+# tried yet after a fixed sleep, and the flush at exit would then time out.
+wait_until 60 grep -qF "SSL peer certificate or SSH remote key was not OK" "$T/untrusted.err" ||
+	fail "untrusted: no refused handshake: $(cat "$T/untrusted.err")"
 stop_export untrusted
 kill $rpid
 expect_empty untrusted/requests
