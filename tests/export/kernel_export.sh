@@ -65,16 +65,21 @@ stop_export() {
 	expect_empty "$1.out"
 }
 
+# Seconds a logger stays after its calls: export reads process.executable.name
+# from /proc/PID/comm when it reads the event, and while it waits on a
+# 503 or a slow handshake (much slower under ASan) it reads nothing.
+linger=6
+
 # 1. An outage: 503 twice, then 200.
 start_receiver outage --answers 503,503
 start_export outage --endpoint "$url" --batch-delay 300 --backoff-initial 300 \
 	--resource test.run=1
 long="long $(printf 'abcdefghij%.0s' $(seq 1000))"
-logs wanted 1 4 1 "warning to user" 2
+logs wanted 1 4 1 "warning to user" $linger
 p1=$lpid
-logs other 16 3 3 "err to local0" 2
+logs other 16 3 3 "err to local0" $linger
 p2=$lpid
-logs wanted 3 6 1 "$long" 2
+logs wanted 3 6 1 "$long" $linger
 p3=$lpid
 wait_until 60 sh -c "[ \$(wc -l <'$T/outage/records') -ge 5 ]" ||
 	fail "outage: 5 records expected; got $(cat "$T/outage/records"); requests: $(cat "$T/outage/requests")"
@@ -111,7 +116,7 @@ no_leftovers "after export"
 # 2. A full queue while the collector is away, then the count as a record.
 start_receiver full --answers 503
 start_export full --endpoint "$url" --queue-size 5 --batch-delay 300 --backoff-initial 1000
-logs burst 1 6 8 "burst" 2
+logs burst 1 6 8 "burst" $linger
 wait_until 60 sh -c "[ \$(wc -l <'$T/full/records') -ge 6 ]" ||
 	fail "full: 6 records expected; got $(cat "$T/full/records"); requests: $(cat "$T/full/requests")"
 stop_export full
@@ -151,7 +156,7 @@ start_receiver tls --tls "$T/server.pem" "$T/server.key"
 url=https://127.0.0.1:$(cat "$T/tls/port")
 start_export tls --endpoint "$url" --cacert "$T/ca.pem" --header-file "$T/headers" \
 	--batch-delay 100
-logs secure 1 5 1 "over tls" 2
+logs secure 1 5 1 "over tls" $linger
 wait_until 60 test -s "$T/tls/records" ||
 	fail "tls: no record; requests: $(cat "$T/tls/requests"); export: $(cat "$T/tls.err")"
 stop_export tls
