@@ -11,8 +11,34 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
-#ifdef __SSE2__
+
+/* Literal text is searched for '%' 16 bytes at a time where the machine
+ * has 16-byte vectors: load16, store16, and percent_mask, whose bit
+ * MASK_BITS * i is set when the i-th byte is '%'.  Elsewhere every
+ * literal takes strchrnul. */
+#if defined(__SSE2__)
 #include <emmintrin.h>
+#define VECTOR_SCAN 1
+#define MASK_BITS 1
+typedef __m128i bytes16;
+static inline bytes16 load16(const char *s) { return _mm_loadu_si128((const __m128i *)s); }
+static inline void store16(char *d, bytes16 v) { _mm_storeu_si128((__m128i *)d, v); }
+static inline uint64_t percent_mask(bytes16 v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
+}
+#elif defined(__ARM_NEON) && defined(__AARCH64EL__)
+#include <arm_neon.h>
+#define VECTOR_SCAN 1
+#define MASK_BITS 4	/* the comparison narrowed to a nibble per byte */
+typedef uint8x16_t bytes16;
+static inline bytes16 load16(const char *s) { return vld1q_u8((const uint8_t *)s); }
+static inline void store16(char *d, bytes16 v) { vst1q_u8((uint8_t *)d, v); }
+static inline uint64_t percent_mask(bytes16 v)
+{
+	uint16x8_t eq = vreinterpretq_u16_u8(vceqq_u8(v, vdupq_n_u8('%')));
+	return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(eq, 4)), 0);
+}
 #endif
 
 /* Where the text goes: bytes past lim are counted, not written. */
@@ -117,20 +143,19 @@ static inline const char *literal(struct out *o, const char *p, const char *fmt,
 {
 	if (*p == '%' || !*p)	/* back-to-back conversions, the end */
 		return p;
-#ifdef __SSE2__
+#ifdef VECTOR_SCAN
 	/* With room for the rest of the format and 16 bytes more, the text
 	 * is copied 16 bytes at a time as it is searched, every load inside
 	 * the format: one pass, no call. */
 	if (o->len + (size_t)(fend - p) + 16 <= o->lim) {
-		const __m128i pct = _mm_set1_epi8('%');
 		char *d = o->buf + o->len;
 		const char *s = p;
 		for (; fend - s >= 16; s += 16, d += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)s);
-			_mm_storeu_si128((__m128i *)d, v);
-			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, pct));
+			bytes16 v = load16(s);
+			store16(d, v);
+			uint64_t m = percent_mask(v);
 			if (m) {
-				s += __builtin_ctz(m);
+				s += (size_t)__builtin_ctzll(m) / MASK_BITS;
 				goto done;
 			}
 		}
@@ -138,9 +163,8 @@ static inline const char *literal(struct out *o, const char *p, const char *fmt,
 		if (rem && fend - fmt >= 16) {
 			/* The last rem bytes, as the top of the format's
 			 * last 16. */
-			__m128i v = _mm_loadu_si128((const __m128i *)(fend - 16));
-			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, pct)) >> (16 - rem);
-			size_t k = m ? (size_t)__builtin_ctz(m) : rem;
+			uint64_t m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - rem));
+			size_t k = m ? (size_t)__builtin_ctzll(m) / MASK_BITS : rem;
 			copy_short(d, s, k);
 			s += k;
 		} else {	/* a format shorter than 16 bytes */
@@ -155,7 +179,7 @@ done:
 	(void)fmt;
 	(void)fend;
 #endif
-	/* Near the end of the room, or without SSE2: strchrnul and memcpy
+	/* Near the end of the room, or without vectors: strchrnul and memcpy
 	 * beat a byte loop from about 4 bytes on. */
 	const char *pct = strchrnul(p + 1, '%');
 	put(o, p, (size_t)(pct - p));
