@@ -11,7 +11,13 @@
 #     drops are counted, and SIGTERM ends export within its timeouts;
 #  4. https with a CA made for the test, and a header from --header-file;
 #  5. a 503 with Retry-After: 2 delays the retry by 2 s, not the backoff's
-#     0.1 s.
+#     0.1 s;
+#  6. --encoding json --compression gzip: the receiver gunzips and reads
+#     each request with the official JSON parser, and the records are the
+#     same field by field; a partial_success in JSON (a warning, nothing
+#     rejected) reaches stderr;
+#  7. a partial_success rejecting 2 of 3 records: they count as dropped,
+#     on stderr, in the exit summary and in the drop-notice record.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 # The system's python3 and protoc, not a developer's (pyenv shims).
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -93,6 +99,10 @@ res() { # PID IDENT [MORE]
 attrs() { # IDENT FACILITY-CODE FACILITY PID
 	printf 'errno=2 eventheader.event_name="%s" eventheader.provider="Syslog" syslog.facility.code=%s syslog.facility.name="%s" thread.id=%s' \
 		"$1" "$2" "$3" "$4"
+}
+# json_str TEXT ascii|utf-8: TEXT as the receiver quotes it (Python's json.dumps).
+json_str() {
+	python3 -c 'import json, sys; print(json.dumps(sys.argv[1], ensure_ascii=sys.argv[2] == "ascii"))' "$@"
 }
 {
 	echo "R: $(res $p1 wanted ' test.run="1"') | S: 13 warning | B: \"warning to user\" | A: $(attrs wanted 1 user $p1) | T: ok"
@@ -199,5 +209,50 @@ checks=$((checks + 1))
 gap=$(awk 'NR == 1 { a = $1 } NR == 2 { print int(($1 - a) / 1000000) }' "$T/later/arrivals")
 [ "${gap:-0}" -ge 2000 ] || fail "later: the retry came ${gap:-?} ms after the 503 with Retry-After: 2"
 expect_line later.err "ehsyslog export: the collector answered 503; retrying"
+
+# 6. JSON, gzip-compressed; the first answer a JSON partial_success that
+# only warns.  Quotes, a backslash and UTF-8 go through JSON's escaping;
+# the long message through a body larger than the encoder's first buffer.
+start_receiver wire --encoding json --compression gzip --partial-success 0 "keep the clocks in sync"
+start_export wire --endpoint "$url" --encoding json --compression gzip --batch-delay 300 \
+	--resource test.run=6
+special='a "quoted" back\slash, café €'
+logs wire 1 5 3 "$special" $linger
+p1=$lpid
+logs wire 3 6 1 "$long" $linger
+p2=$lpid
+wait_until 60 sh -c "[ \$(wc -l <'$T/wire/records') -ge 4 ]" ||
+	fail "wire: 4 records expected; got $(cat "$T/wire/records"); requests: $(cat "$T/wire/requests")"
+stop_export wire
+kill $rpid
+{
+	for i in 1 2 3; do
+		echo "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 user $p1) | T: ok"
+	done
+	echo "R: $(res $p2 wire ' test.run="6"') | S: 9 info | B: \"$long\" | A: $(attrs wire 3 daemon $p2) | T: ok"
+} >"$T/wire.want"
+expect_same "wire: the records, from JSON" "$T/wire.want" "$T/wire/records"
+printf '200 3 %s\n200 1 "%s"\n' "$(json_str "$special 1" ascii)" "$long" >"$T/wire.requests.want"
+expect_same "wire: the requests, JSON and gzip as asked" "$T/wire.requests.want" "$T/wire/requests"
+expect_line wire.err "ehsyslog export: the collector rejected 0 of 3 records: keep the clocks in sync"
+expect_line wire.err "ehsyslog export: 4 records sent, 0 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
+
+# 7. A partial success that rejects 2 of 3 records (protobuf).
+start_receiver partial --partial-success 2 "2 records too old"
+start_export partial --endpoint "$url" --batch-delay 300
+logs partly 1 4 3 "partly" $linger
+wait_until 60 sh -c "[ \$(wc -l <'$T/partial/records') -ge 4 ]" ||
+	fail "partial: 4 records expected; got $(cat "$T/partial/records"); requests: $(cat "$T/partial/requests")"
+stop_export partial
+kill $rpid
+{
+	for i in 1 2 3; do
+		echo "R: $(res $lpid partly) | S: 13 warning | B: \"partly $i\" | A: $(attrs partly 1 user $lpid) | T: ok"
+	done
+	echo "R: host.name=\"$host\" process.executable.name=\"ehsyslog\" process.pid=$xpid service.name=\"ehsyslog-export\" | S: 13 warning | B: \"ehsyslog export: 2 records dropped (queue full or refused), 0 events lost by the trace buffer\" | A:  | T: ok"
+} >"$T/partial.want"
+expect_same "partial: the records and the drop notice" "$T/partial.want" "$T/partial/records"
+expect_line partial.err "ehsyslog export: the collector rejected 2 of 3 records: 2 records too old"
+expect_line partial.err "ehsyslog export: 2 records sent, 2 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
 no_leftovers "at the end"
 finish
