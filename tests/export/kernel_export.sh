@@ -60,7 +60,8 @@ gone() {
 	! [ -e "/proc/$1/stat" ] || grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"
 }
 
-# stop_export NAME: SIGTERM, and export exits 0 within 10 s.
+# stop_export NAME: SIGTERM, and export exits 0 within 10 s; then the
+# receiver is stopped.
 stop_export() {
 	kill -TERM $xpid
 	checks=$((checks + 1))
@@ -69,6 +70,13 @@ stop_export() {
 	wait $xpid || xrc=$?
 	[ "$xrc" = 0 ] || fail "export $1 exited $xrc: $(cat "$T/$1.err")"
 	expect_empty "$1.out"
+	kill $rpid
+}
+
+# await_records NAME N: the receiver NAME has written N records.
+await_records() {
+	wait_until 60 sh -c "[ \$(wc -l <'$T/$1/records') -ge $2 ]" ||
+		fail "$1: $2 records expected; got $(cat "$T/$1/records"); requests: $(cat "$T/$1/requests")"
 }
 
 # Seconds a logger stays after its calls: export reads process.executable.name
@@ -87,10 +95,8 @@ logs other 16 3 3 "err to local0" $linger
 p2=$lpid
 logs wanted 3 6 1 "$long" $linger
 p3=$lpid
-wait_until 60 sh -c "[ \$(wc -l <'$T/outage/records') -ge 5 ]" ||
-	fail "outage: 5 records expected; got $(cat "$T/outage/records"); requests: $(cat "$T/outage/requests")"
+await_records outage 5
 stop_export outage
-kill $rpid
 
 res() { # PID IDENT [MORE]
 	printf 'host.name="%s" process.executable.name="kernel_logger" process.pid=%s service.name="%s"%s' \
@@ -127,10 +133,8 @@ no_leftovers "after export"
 start_receiver full --answers 503
 start_export full --endpoint "$url" --queue-size 5 --batch-delay 300 --backoff-initial 1000
 logs burst 1 6 8 "burst" $linger
-wait_until 60 sh -c "[ \$(wc -l <'$T/full/records') -ge 6 ]" ||
-	fail "full: 6 records expected; got $(cat "$T/full/records"); requests: $(cat "$T/full/requests")"
+await_records full 6
 stop_export full
-kill $rpid
 {
 	for i in 1 2 3 4 5; do
 		echo "R: $(res $lpid burst) | S: 9 info | B: \"burst $i\" | A: $(attrs burst 1 user $lpid) | T: ok"
@@ -147,7 +151,6 @@ start_export never --endpoint "$url" --queue-size 5 --batch-delay 100 \
 logs silent 1 6 20 "unheard"
 sleep 1
 stop_export never
-kill $rpid
 expect_line never.err "ehsyslog export: Timeout was reached; retrying"
 expect_line never.err "ehsyslog export: 0 records sent, 15 dropped (queue full or refused), 5 unsent at exit, 0 events lost by the trace buffer"
 
@@ -172,7 +175,6 @@ logs secure 1 5 1 "over tls" $linger
 wait_until 60 test -s "$T/tls/records" ||
 	fail "tls: no record; requests: $(cat "$T/tls/requests"); export: $(cat "$T/tls.err")"
 stop_export tls
-kill $rpid
 echo "R: $(res $lpid secure) | S: 10 notice | B: \"over tls\" | A: $(attrs secure 1 user $lpid) | T: ok" >"$T/tls.want"
 expect_same "tls: the record" "$T/tls.want" "$T/tls/records"
 echo '200 1 "over tls" authorization=Bearer t0ken' >"$T/tls.requests.want"
@@ -190,7 +192,6 @@ logs secure 1 5 1 "not trusted"
 wait_until 60 grep -qF "SSL peer certificate or SSH remote key was not OK" "$T/untrusted.err" ||
 	fail "untrusted: no refused handshake: $(cat "$T/untrusted.err")"
 stop_export untrusted
-kill $rpid
 expect_empty untrusted/requests
 expect_line untrusted.err "ehsyslog export: SSL peer certificate or SSH remote key was not OK; retrying"
 expect_line untrusted.err "ehsyslog export: 0 records sent, 0 dropped (queue full or refused), 1 unsent at exit, 0 events lost by the trace buffer"
@@ -202,7 +203,6 @@ logs patient 1 6 1 "after a while"
 wait_until 60 test -s "$T/later/records" ||
 	fail "later: no record; requests: $(cat "$T/later/requests")"
 stop_export later
-kill $rpid
 expect_line later/requests '503 1 "after a while"'
 expect_line later/requests '200 1 "after a while"'
 checks=$((checks + 1))
@@ -221,10 +221,8 @@ logs wire 1 5 3 "$special" $linger
 p1=$lpid
 logs wire 3 6 1 "$long" $linger
 p2=$lpid
-wait_until 60 sh -c "[ \$(wc -l <'$T/wire/records') -ge 4 ]" ||
-	fail "wire: 4 records expected; got $(cat "$T/wire/records"); requests: $(cat "$T/wire/requests")"
+await_records wire 4
 stop_export wire
-kill $rpid
 {
 	for i in 1 2 3; do
 		echo "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 user $p1) | T: ok"
@@ -241,10 +239,8 @@ expect_line wire.err "ehsyslog export: 4 records sent, 0 dropped (queue full or 
 start_receiver partial --partial-success 2 "2 records too old"
 start_export partial --endpoint "$url" --batch-delay 300
 logs partly 1 4 3 "partly" $linger
-wait_until 60 sh -c "[ \$(wc -l <'$T/partial/records') -ge 4 ]" ||
-	fail "partial: 4 records expected; got $(cat "$T/partial/records"); requests: $(cat "$T/partial/requests")"
+await_records partial 4
 stop_export partial
-kill $rpid
 {
 	for i in 1 2 3; do
 		echo "R: $(res $lpid partly) | S: 13 warning | B: \"partly $i\" | A: $(attrs partly 1 user $lpid) | T: ok"

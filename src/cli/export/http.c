@@ -100,8 +100,6 @@ static size_t on_body(char *buf, size_t size, size_t n, void *arg)
 	struct http *h = arg;
 	size_t len = size * n, room = HTTP_BODY_MAX - h->body_len;
 
-	if (len > room)
-		h->answer->body_cut = true;
 	memcpy(h->body + h->body_len, buf, len < room ? len : room);
 	h->body_len += len < room ? len : room;
 	return len;

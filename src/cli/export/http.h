@@ -29,8 +29,7 @@ struct http_answer {
 	long retry_after_ms;	/* -1: no (valid) Retry-After */
 	char error[256];	/* why, when status is 0 */
 	const uint8_t *body;	/* the answer's body, valid until the next post */
-	size_t body_len;
-	bool body_cut;	/* longer than HTTP_BODY_MAX: not all kept */
+	size_t body_len;	/* HTTP_BODY_MAX at most: the rest is not kept */
 };
 
 struct http;
