@@ -76,7 +76,7 @@ static void string(struct buf *b, const char *str)
 		len = utf8_char(s + i, n - i, &cp);
 		if (len == 0) {
 			put(b, "\xef\xbf\xbd", 3);	/* U+FFFD */
-			len = 1;
+			len = utf8_bad_len(s + i, n - i);
 			continue;
 		}
 		switch (cp) {

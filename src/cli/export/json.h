@@ -17,9 +17,10 @@
  *                   named ..trace_id and ..span_id: lowercase hex;
  *   strings         UTF-8, with '"', '\' and every control character
  *                   (U+0000..U+001F, U+007F..U+009F) escaped, and U+2028
- *                   and U+2029 too; each byte that begins no valid UTF-8
- *                   character becomes U+FFFD (protobuf strings are UTF-8,
- *                   so this only happens to a message built wrong).
+ *                   and U+2029 too; bytes that are not UTF-8 become
+ *                   U+FFFD, one for each maximal subpart (utf8.h), as
+ *                   the Unicode Standard recommends (protobuf strings
+ *                   are UTF-8: only a message built wrong has any).
  * Maps and well-known types (none in the logs messages) are not handled.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_JSON_H

@@ -39,7 +39,7 @@ static int encode(const Request *req, enum request_encoding e, uint8_t **body, s
 	return 0;
 }
 
-int request_pack(const struct queue *q, size_t n, enum request_encoding e, uint8_t **body,
+int request_pack(const struct queue *q, size_t n, enum request_encoding enc, uint8_t **body,
 		 size_t *len)
 {
 	static const ResourceLogs rl_init = OPENTELEMETRY__PROTO__LOGS__V1__RESOURCE_LOGS__INIT;
@@ -88,7 +88,7 @@ int request_pack(const struct queue *q, size_t n, enum request_encoding e, uint8
 	}
 	req.n_resource_logs = runs;
 	req.resource_logs = rlp;
-	if (encode(&req, e, body, len) < 0) {
+	if (encode(&req, enc, body, len) < 0) {
 		*body = NULL;
 		goto out;
 	}

@@ -21,7 +21,7 @@ const char *request_content_type(enum request_encoding e);
 
 /* Encodes the n oldest entries of q into a new *body (free it).  0, or
  * -1 when out of memory or an entry does not unpack. */
-int request_pack(const struct queue *q, size_t n, enum request_encoding e, uint8_t **body,
+int request_pack(const struct queue *q, size_t n, enum request_encoding enc, uint8_t **body,
 		 size_t *len);
 
 #endif

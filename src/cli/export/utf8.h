@@ -12,4 +12,10 @@
  * sequence, an overlong form, a surrogate or a value past U+10FFFF. */
 size_t utf8_char(const uint8_t *s, size_t n, uint32_t *cp);
 
+/* Where utf8_char finds no character: the length of the "maximal
+ * subpart" at s (the Unicode Standard, 3.9, U+FFFD substitution), the
+ * bytes that one U+FFFD stands for: a lead byte with the continuation
+ * bytes that could still have completed it, or a single byte. */
+size_t utf8_bad_len(const uint8_t *s, size_t n);
+
 #endif
