@@ -225,7 +225,8 @@ await_records wire 4
 stop_export wire
 {
 	for i in 1 2 3; do
-		echo "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 user $p1) | T: ok"
+		# printf: echo would take the backslash as an escape
+		printf '%s\n' "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 user $p1) | T: ok"
 	done
 	echo "R: $(res $p2 wire ' test.run="6"') | S: 9 info | B: \"$long\" | A: $(attrs wire 3 daemon $p2) | T: ok"
 } >"$T/wire.want"
