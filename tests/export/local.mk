@@ -4,11 +4,13 @@
 check_PROGRAMS += tests/export/test_export
 tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/severity.c src/cli/export/backoff.c src/cli/export/queue.c \
-	src/cli/export/record.c src/cli/export/request.c src/cli/names.c
+	src/cli/export/record.c src/cli/export/request.c src/cli/names.c \
+	src/cli/export/utf8.c src/cli/export/json.c src/cli/export/gzip.c \
+	src/cli/export/response.c
 tests_export_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/otlp
-tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS)
+tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
 tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventheader/libeventheader.la \
-	$(CHECK_LIBS) $(PROTOBUF_C_LIBS)
+	$(CHECK_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS)
 
 TESTS += tests/export/test_export tests/export/kernel_export.sh tests/export/unit_verify.sh
 dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py \

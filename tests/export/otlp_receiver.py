@@ -3,11 +3,20 @@
 
 usage: otlp_receiver.py --proto DIR --work DIR [--answers S,S,...]
                         [--retry-after SECONDS] [--never] [--since NS]
-                        [--tls CERT KEY]
+                        [--tls CERT KEY] [--encoding protobuf|json]
+                        [--compression none|gzip]
+                        [--partial-success REJECTED MESSAGE]
 
 Compiles the vendored opentelemetry-proto files under DIR with protoc
 (--python_out) into --work, and decodes every request body with the
 generated ExportLogsServiceRequest: the official definitions, not ours.
+A body is gunzipped when its Content-Encoding is gzip, and read as
+OTLP/JSON (google.protobuf.json_format, which refuses unknown keys) when
+its Content-Type is application/json; --encoding and --compression say
+which the request must use (default protobuf, none).
+--partial-success answers the first request it answers 200 with a
+partial_success rejecting REJECTED records with MESSAGE, in the
+request's encoding.
 Listens on 127.0.0.1 (the port goes to WORK/port); request number i
 (from 0) is answered with the i-th of --answers, 200 once they run out
 (503s with Retry-After when given).  --never accepts and reads requests
@@ -15,7 +24,8 @@ but never answers.  --count-only answers 200 and keeps only the count
 of records in WORK/count (for the benchmark).  --tls serves https with CERT and KEY (PEM).
 Writes WORK/requests, one line per request:
 "STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
-header came, anything unexpected about path or content type), to
+header came, anything unexpected about path, content type or content
+encoding), to
 WORK/arrivals when it came (CLOCK_REALTIME, ns), and for each record of an answered-200
 request one line to WORK/records:
   R: resource attributes | S: number text | B: body | A: attributes | T: time
@@ -24,6 +34,7 @@ since <= time_unix_nano <= observed_time_unix_nano <= when it arrived,
 else says which does not hold.
 """
 import argparse
+import gzip
 import http.server
 import json
 import os
@@ -43,7 +54,7 @@ def compile_proto(proto, work):
                    check=True)
     sys.path.insert(0, work)
     from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
-    return logs_service_pb2.ExportLogsServiceRequest
+    return logs_service_pb2
 
 
 def value(v):
@@ -82,8 +93,14 @@ def main():
     ap.add_argument("--since", type=int, default=0)
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     ap.add_argument("--count-only", action="store_true")
+    ap.add_argument("--encoding", choices=("protobuf", "json"), default="protobuf")
+    ap.add_argument("--compression", choices=("none", "gzip"), default="none")
+    ap.add_argument("--partial-success", nargs=2, metavar=("REJECTED", "MESSAGE"))
     args = ap.parse_args()
-    Request = compile_proto(args.proto, args.work)
+    pb = compile_proto(args.proto, args.work)
+    from google.protobuf import json_format
+    types = {"protobuf": "application/x-protobuf", "json": "application/json"}
+    partial = [args.partial_success]
     answers = [int(a) for a in args.answers.split(",") if a]
     count = [0]
     got = [0]
@@ -105,8 +122,17 @@ def main():
             i = count[0]
             count[0] += 1
             status = answers[i] if i < len(answers) else 200
-            req = Request()
-            req.ParseFromString(body)
+            bad = ""
+            if self.headers.get("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
+            if self.headers.get("Content-Encoding", "none") != args.compression:
+                bad += " content-encoding=" + str(self.headers.get("Content-Encoding"))
+            req = pb.ExportLogsServiceRequest()
+            is_json = self.headers["Content-Type"] == types["json"]
+            if is_json:
+                json_format.Parse(body.decode("utf-8"), req)
+            else:
+                req.ParseFromString(body)
             if args.count_only:
                 got[0] += sum(len(sl.log_records) for rl in req.resource_logs
                               for sl in rl.scope_logs)
@@ -116,10 +142,9 @@ def main():
                 status = 200
             recs = [(rl, r) for rl in req.resource_logs for sl in rl.scope_logs
                     for r in sl.log_records]
-            bad = ""
             if self.path != "/v1/logs":
-                bad = " path=" + self.path
-            if self.headers["Content-Type"] != "application/x-protobuf":
+                bad += " path=" + self.path
+            if self.headers["Content-Type"] != types[args.encoding]:
                 bad += " content-type=" + str(self.headers["Content-Type"])
             if self.headers.get("Authorization") is not None:
                 bad += " authorization=" + self.headers["Authorization"]
@@ -141,8 +166,16 @@ def main():
             self.send_response(status)
             if status != 200 and args.retry_after is not None:
                 self.send_header("Retry-After", args.retry_after)
-            reply = b""  # an empty ExportLogsServiceResponse: no partial success
-            self.send_header("Content-Type", "application/x-protobuf")
+            # Empty: an ExportLogsServiceResponse without partial success.
+            reply = b""
+            if status == 200 and partial[0] is not None:
+                resp = pb.ExportLogsServiceResponse()
+                resp.partial_success.rejected_log_records = int(partial[0][0])
+                resp.partial_success.error_message = partial[0][1]
+                reply = (json_format.MessageToJson(resp).encode("utf-8") if is_json
+                         else resp.SerializeToString())
+                partial[0] = None
+            self.send_header("Content-Type", types["json"] if is_json else types["protobuf"])
             self.send_header("Content-Length", str(len(reply)))
             self.end_headers()
             self.wfile.write(reply)

@@ -3,21 +3,29 @@
  * The pure parts of ehsyslog export: the syslog severity as the OTLP
  * SeverityNumber of the logs data model's Appendix B, the backoff and
  * Retry-After arithmetic, which statuses are retried, the bounded queue,
- * the UTF-8 check that chooses string or bytes, and the request packing
- * that keeps the records' order (read back with protobuf-c).
+ * the UTF-8 check that chooses string or bytes, the request packing
+ * that keeps the records' order (read back with protobuf-c), the JSON
+ * encoding byte for byte, gzip (inflated back with zlib), and the
+ * partial_success of an answer in both encodings.
  */
 #include <check.h>
+#include <math.h>
 
 #include "../check_run.h"
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "opentelemetry/proto/collector/logs/v1/logs_service.pb-c.h"
 
 #include "cli/export/backoff.h"
+#include "cli/export/gzip.h"
+#include "cli/export/json.h"
 #include "cli/export/queue.h"
 #include "cli/export/record.h"
 #include "cli/export/request.h"
+#include "cli/export/response.h"
 #include "cli/export/severity.h"
 
 START_TEST(severity_table)
@@ -139,7 +147,7 @@ START_TEST(request_keeps_order)
 		ck_assert_int_eq(record_pack_own(ctx[i], 4, msg[i], 1000 + i, &rb), 0);
 		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
 	}
-	ck_assert_int_eq(request_pack(&q, 4, &body, &len), 0);
+	ck_assert_int_eq(request_pack(&q, 4, REQUEST_PROTOBUF, &body, &len), 0);
 	req = opentelemetry__proto__collector__logs__v1__export_logs_service_request__unpack(NULL, len, body);
 	ck_assert_ptr_nonnull(req);
 	ck_assert_uint_eq(req->n_resource_logs, 3);
@@ -179,6 +187,327 @@ START_TEST(request_keeps_order)
 }
 END_TEST
 
+typedef Opentelemetry__Proto__Common__V1__AnyValue AnyValue;
+typedef Opentelemetry__Proto__Common__V1__KeyValue KeyValue;
+
+#define ANY_CASE(x) OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE_##x
+
+/* m as JSON, NUL-terminated for comparing; free it. */
+static char *json_of(const ProtobufCMessage *m)
+{
+	uint8_t *out;
+	size_t len;
+	char *s;
+
+	ck_assert_int_eq(json_encode(m, &out, &len), 0);
+	s = malloc(len + 1);
+	ck_assert_ptr_nonnull(s);
+	memcpy(s, out, len);
+	s[len] = '\0';
+	ck_assert_uint_eq(strlen(s), len);	/* no NUL inside */
+	free(out);
+	return s;
+}
+
+static void any_init(AnyValue *v, int value_case)
+{
+	static const AnyValue init = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__INIT;
+
+	*v = init;
+	v->value_case = value_case;
+}
+
+/* A LogRecord with a field of every kind the logs messages have: fixed64
+ * at its largest, enum, string, every AnyValue (a oneof member at its
+ * default too), uint32 and fixed32, trace and span ids. */
+START_TEST(json_every_field_kind)
+{
+	static uint8_t trace[16] = { 0x5b, 0x8e, 0xff, 0xf7, 0x98, 0x03, 0x81, 0x03,
+				     0xd2, 0x69, 0xb6, 0x33, 0x81, 0x3f, 0xc6, 0x0c };
+	static uint8_t span[8] = { 0xee, 0xe1, 0x9b, 0x7e, 0xc3, 0xc1, 0xb1, 0x74 };
+	static uint8_t raw[3] = { 0x00, 0xff, 0x10 };
+	static const char *const keys[12] = {
+		"i", "zero", "empty", "b", "d", "raw", "raw1", "raw2", "arr", "kv", "unset", "t",
+	};
+	Opentelemetry__Proto__Logs__V1__LogRecord rec = OPENTELEMETRY__PROTO__LOGS__V1__LOG_RECORD__INIT;
+	Opentelemetry__Proto__Common__V1__ArrayValue arr =
+		OPENTELEMETRY__PROTO__COMMON__V1__ARRAY_VALUE__INIT;
+	Opentelemetry__Proto__Common__V1__KeyValueList kvl =
+		OPENTELEMETRY__PROTO__COMMON__V1__KEY_VALUE_LIST__INIT;
+	AnyValue body, v[12], elems[2], inner;
+	AnyValue *elemp[2] = { &elems[0], &elems[1] };
+	KeyValue kv[13], *kvp[12], *innerp[1] = { &kv[12] };
+	char *s;
+
+	for (int i = 0; i < 13; i++) {
+		static const KeyValue init = OPENTELEMETRY__PROTO__COMMON__V1__KEY_VALUE__INIT;
+
+		kv[i] = init;
+		if (i < 12) {
+			kv[i].key = (char *)keys[i];
+			kv[i].value = &v[i];
+			kvp[i] = &kv[i];
+		}
+	}
+	any_init(&v[0], ANY_CASE(INT_VALUE));
+	v[0].int_value = INT64_MIN;
+	any_init(&v[1], ANY_CASE(INT_VALUE));
+	any_init(&v[2], ANY_CASE(STRING_VALUE));
+	v[2].string_value = (char *)"";
+	any_init(&v[3], ANY_CASE(BOOL_VALUE));
+	any_init(&v[4], ANY_CASE(DOUBLE_VALUE));
+	v[4].double_value = -2.5;
+	any_init(&v[5], ANY_CASE(BYTES_VALUE));
+	v[5].bytes_value = (ProtobufCBinaryData){ 3, raw };
+	any_init(&v[6], ANY_CASE(BYTES_VALUE));
+	v[6].bytes_value = (ProtobufCBinaryData){ 1, (uint8_t *)"f" };
+	any_init(&v[7], ANY_CASE(BYTES_VALUE));
+	v[7].bytes_value = (ProtobufCBinaryData){ 2, (uint8_t *)"fo" };
+	any_init(&elems[0], ANY_CASE(INT_VALUE));
+	elems[0].int_value = 1;
+	any_init(&elems[1], ANY_CASE(STRING_VALUE));
+	elems[1].string_value = (char *)"x";
+	arr.n_values = 2;
+	arr.values = elemp;
+	any_init(&v[8], ANY_CASE(ARRAY_VALUE));
+	v[8].array_value = &arr;
+	any_init(&inner, ANY_CASE(BOOL_VALUE));
+	inner.bool_value = 1;
+	kv[12].key = (char *)"k";
+	kv[12].value = &inner;
+	kvl.n_values = 1;
+	kvl.values = innerp;
+	any_init(&v[9], ANY_CASE(KVLIST_VALUE));
+	v[9].kvlist_value = &kvl;
+	any_init(&v[10], ANY_CASE(_NOT_SET));
+	any_init(&v[11], ANY_CASE(DOUBLE_VALUE));
+	v[11].double_value = 0.1;	/* 17 digits: read back, the same double */
+	any_init(&body, ANY_CASE(STRING_VALUE));
+	body.string_value = (char *)"a \"quoted\" back\\slash";
+
+	rec.time_unix_nano = UINT64_MAX;
+	rec.severity_number = OPENTELEMETRY__PROTO__LOGS__V1__SEVERITY_NUMBER__SEVERITY_NUMBER_ERROR;
+	rec.severity_text = (char *)"err";
+	rec.body = &body;
+	rec.n_attributes = 12;
+	rec.attributes = kvp;
+	rec.dropped_attributes_count = UINT32_MAX;
+	rec.flags = 1;
+	rec.trace_id = (ProtobufCBinaryData){ 16, trace };
+	rec.span_id = (ProtobufCBinaryData){ 8, span };
+	rec.observed_time_unix_nano = 1700000000000000001ull;
+	rec.event_name = (char *)"device.app.lifecycle";
+	s = json_of(&rec.base);
+	ck_assert_str_eq(s,
+		"{\"timeUnixNano\":\"18446744073709551615\",\"severityNumber\":17,"
+		"\"severityText\":\"err\",\"body\":{\"stringValue\":\"a \\\"quoted\\\" back\\\\slash\"},"
+		"\"attributes\":["
+		"{\"key\":\"i\",\"value\":{\"intValue\":\"-9223372036854775808\"}},"
+		"{\"key\":\"zero\",\"value\":{\"intValue\":\"0\"}},"
+		"{\"key\":\"empty\",\"value\":{\"stringValue\":\"\"}},"
+		"{\"key\":\"b\",\"value\":{\"boolValue\":false}},"
+		"{\"key\":\"d\",\"value\":{\"doubleValue\":-2.5}},"
+		"{\"key\":\"raw\",\"value\":{\"bytesValue\":\"AP8Q\"}},"
+		"{\"key\":\"raw1\",\"value\":{\"bytesValue\":\"Zg==\"}},"
+		"{\"key\":\"raw2\",\"value\":{\"bytesValue\":\"Zm8=\"}},"
+		"{\"key\":\"arr\",\"value\":{\"arrayValue\":{\"values\":[{\"intValue\":\"1\"},{\"stringValue\":\"x\"}]}}},"
+		"{\"key\":\"kv\",\"value\":{\"kvlistValue\":{\"values\":[{\"key\":\"k\",\"value\":{\"boolValue\":true}}]}}},"
+		"{\"key\":\"unset\",\"value\":{}},"
+		"{\"key\":\"t\",\"value\":{\"doubleValue\":0.10000000000000001}}],"
+		"\"droppedAttributesCount\":4294967295,\"flags\":1,"
+		"\"traceId\":\"5b8efff798038103d269b633813fc60c\",\"spanId\":\"eee19b7ec3c1b174\","
+		"\"observedTimeUnixNano\":\"1700000000000000001\",\"eventName\":\"device.app.lifecycle\"}");
+	free(s);
+}
+END_TEST
+
+/* Fields at their defaults are left out; special doubles are strings. */
+START_TEST(json_defaults_and_special_doubles)
+{
+	Opentelemetry__Proto__Logs__V1__LogRecord rec = OPENTELEMETRY__PROTO__LOGS__V1__LOG_RECORD__INIT;
+	AnyValue v;
+	char *s;
+
+	rec.severity_text = (char *)"";
+	s = json_of(&rec.base);
+	ck_assert_str_eq(s, "{}");
+	free(s);
+	any_init(&v, ANY_CASE(DOUBLE_VALUE));
+	v.double_value = -HUGE_VAL;
+	s = json_of(&v.base);
+	ck_assert_str_eq(s, "{\"doubleValue\":\"-Infinity\"}");
+	free(s);
+	v.double_value = NAN;
+	s = json_of(&v.base);
+	ck_assert_str_eq(s, "{\"doubleValue\":\"NaN\"}");
+	free(s);
+}
+END_TEST
+
+/* Every control character escaped, U+2028/9 too; bytes that are not
+ * UTF-8 are U+FFFD, one per maximal subpart (a cut E2 82 is one, an
+ * overlong C0 AF, a surrogate ED A0 80 and F4 90 80 80 past U+10FFFF one
+ * per byte, as Python's decode(errors="replace") has them too); the rest
+ * passes as it is. */
+START_TEST(json_escaping)
+{
+	static const char in[] =
+		"\x01\x1f\x7f|\xc2\x85|\xe2\x80\xa8\xe2\x80\xa9|/|\xc3\xa9\xf0\x9f\x98\x80|"
+		"\xff|\xe2\x82|\xc0\xaf|\xed\xa0\x80|\xf4\x90\x80\x80|\b\f\n\r\t";
+	static const char want[] =
+		"{\"stringValue\":\"\\u0001\\u001f\\u007f|\\u0085|\\u2028\\u2029|/|\xc3\xa9\xf0\x9f\x98\x80|"
+		"\xef\xbf\xbd|\xef\xbf\xbd|\xef\xbf\xbd\xef\xbf\xbd|"
+		"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd|\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd|"
+		"\\b\\f\\n\\r\\t\"}";
+	AnyValue v;
+	char *s;
+
+	any_init(&v, ANY_CASE(STRING_VALUE));
+	v.string_value = (char *)in;
+	s = json_of(&v.base);
+	ck_assert_str_eq(s, want);
+	free(s);
+}
+END_TEST
+
+/* The JSON request holds what the protobuf one does, in order. */
+START_TEST(request_json)
+{
+	struct record_context a = { "h\"1", NULL, 0 };
+	Opentelemetry__Proto__Collector__Logs__V1__ExportLogsServiceRequest *req;
+	struct record_bytes rb = { 0 };
+	struct queue q;
+	uint8_t *pb, *js;
+	size_t pb_len, js_len;
+	char *want, *got;
+
+	ck_assert_int_eq(queue_init(&q, 8, 1 << 20), 0);
+	ck_assert_int_eq(record_pack_own(&a, 3, "one\n", 1700000000123456789ull, &rb), 0);
+	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	ck_assert_int_eq(record_pack_own(&a, 6, "two", 5, &rb), 0);
+	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	ck_assert_int_eq(request_pack(&q, 2, REQUEST_PROTOBUF, &pb, &pb_len), 0);
+	ck_assert_int_eq(request_pack(&q, 2, REQUEST_JSON, &js, &js_len), 0);
+	req = opentelemetry__proto__collector__logs__v1__export_logs_service_request__unpack(NULL, pb_len, pb);
+	ck_assert_ptr_nonnull(req);
+	want = json_of(&req->base);
+	got = strndup((const char *)js, js_len);
+	ck_assert_str_eq(got, want);
+	ck_assert_ptr_nonnull(strstr(got, "\"timeUnixNano\":\"1700000000123456789\",\"severityNumber\":17,"
+					  "\"severityText\":\"err\",\"body\":{\"stringValue\":\"one\\n\"}"));
+	ck_assert_ptr_nonnull(strstr(got, "{\"key\":\"host.name\",\"value\":{\"stringValue\":\"h\\\"1\"}}"));
+	ck_assert_ptr_nonnull(strstr(got, "\"scope\":{\"name\":\"ehsyslog\",\"version\":\""));
+	ck_assert_str_eq(request_content_type(REQUEST_JSON), "application/json");
+	ck_assert_str_eq(request_content_type(REQUEST_PROTOBUF), "application/x-protobuf");
+	opentelemetry__proto__collector__logs__v1__export_logs_service_request__free_unpacked(req, NULL);
+	free(got);
+	free(want);
+	free(js);
+	free(pb);
+	record_bytes_free(&rb);
+	queue_free(&q);
+}
+END_TEST
+
+/* Compressed and inflated back: the same bytes, in a gzip wrapper. */
+START_TEST(gzip_round_trip)
+{
+	size_t n = 300000, out_len;
+	uint8_t *in = malloc(n), *out, *back = malloc(n + 1);
+	z_stream z = { 0 };
+
+	ck_assert(in != NULL && back != NULL);
+	for (size_t i = 0; i < n; i++)	/* some repeats, some noise */
+		in[i] = (uint8_t)(i % 251 < 200 ? i % 7 : (i * 2654435761u) >> 24);
+	ck_assert_int_eq(gzip_compress(in, n, &out, &out_len), 0);
+	ck_assert_uint_lt(out_len, n / 2);
+	ck_assert_uint_eq(out[0], 0x1f);	/* RFC 1952: ID1 ID2 CM=deflate */
+	ck_assert_uint_eq(out[1], 0x8b);
+	ck_assert_uint_eq(out[2], 8);
+	ck_assert_int_eq(inflateInit2(&z, 15 + 16), Z_OK);
+	z.next_in = out;
+	z.avail_in = (uInt)out_len;
+	z.next_out = back;
+	z.avail_out = (uInt)n + 1;
+	ck_assert_int_eq(inflate(&z, Z_FINISH), Z_STREAM_END);
+	ck_assert_uint_eq(z.total_out, n);
+	ck_assert_uint_eq(z.avail_in, 0);
+	ck_assert_mem_eq(back, in, n);
+	inflateEnd(&z);
+	free(out);
+	ck_assert_int_eq(gzip_compress(in, 0, &out, &out_len), 0);	/* empty: still a stream */
+	ck_assert_uint_eq(out_len, 20);
+	free(out);
+	free(back);
+	free(in);
+}
+END_TEST
+
+START_TEST(partial_success_protobuf)
+{
+	Opentelemetry__Proto__Collector__Logs__V1__ExportLogsServiceResponse m =
+		OPENTELEMETRY__PROTO__COLLECTOR__LOGS__V1__EXPORT_LOGS_SERVICE_RESPONSE__INIT;
+	Opentelemetry__Proto__Collector__Logs__V1__ExportLogsPartialSuccess ps =
+		OPENTELEMETRY__PROTO__COLLECTOR__LOGS__V1__EXPORT_LOGS_PARTIAL_SUCCESS__INIT;
+	struct response r;
+	uint8_t buf[256];
+	size_t len;
+
+	ps.rejected_log_records = 3;
+	ps.error_message = (char *)"too old\n\x1b[2J";
+	m.partial_success = &ps;
+	len = opentelemetry__proto__collector__logs__v1__export_logs_service_response__pack(&m, buf);
+	ck_assert_int_eq(response_parse(buf, len, REQUEST_PROTOBUF, &r), 0);
+	ck_assert_uint_eq(r.rejected, 3);
+	ck_assert_str_eq(r.message, "too old??[2J");	/* control bytes kept off the terminal */
+	ck_assert_int_eq(response_parse(NULL, 0, REQUEST_PROTOBUF, &r), 0);	/* 200, no body */
+	ck_assert_uint_eq(r.rejected, 0);
+	ck_assert_str_eq(r.message, "");
+	ps.rejected_log_records = -5;
+	ps.error_message = (char *)"";
+	len = opentelemetry__proto__collector__logs__v1__export_logs_service_response__pack(&m, buf);
+	ck_assert_int_eq(response_parse(buf, len, REQUEST_PROTOBUF, &r), 0);
+	ck_assert_uint_eq(r.rejected, 0);
+	ck_assert_int_eq(response_parse((const uint8_t *)"\xff\xff", 2, REQUEST_PROTOBUF, &r), -1);
+}
+END_TEST
+
+static int parse_json(const char *body, struct response *r)
+{
+	return response_parse((const uint8_t *)body, strlen(body), REQUEST_JSON, r);
+}
+
+START_TEST(partial_success_json)
+{
+	struct response r;
+
+	ck_assert_int_eq(parse_json("{\"partialSuccess\":{\"rejectedLogRecords\":\"7\","
+				    "\"errorMessage\":\"caf\\u00e9 \\ud83d\\ude00 \\\"x\\\"\\n\"}}", &r), 0);
+	ck_assert_uint_eq(r.rejected, 7);
+	ck_assert_str_eq(r.message, "caf\xc3\xa9 \xf0\x9f\x98\x80 \"x\"?");
+	/* A number too, proto names too, unknown fields passed over. */
+	ck_assert_int_eq(parse_json(" { \"other\" : [1, {\"a\": null}, \"s\", true, -1.5e3],"
+				    " \"partial_success\" : { \"rejected_log_records\" : 12 ,"
+				    " \"x\": {\"y\": [[]]} } } ", &r), 0);
+	ck_assert_uint_eq(r.rejected, 12);
+	ck_assert_str_eq(r.message, "");
+	ck_assert_int_eq(parse_json("{}", &r), 0);
+	ck_assert_uint_eq(r.rejected, 0);
+	ck_assert_int_eq(parse_json("{\"partialSuccess\":{}}", &r), 0);
+	ck_assert_uint_eq(r.rejected, 0);
+	ck_assert_int_eq(parse_json("{\"partialSuccess\":null}", &r), 0);
+	ck_assert_int_eq(parse_json("{\"partialSuccess\":{\"errorMessage\":\"lone \\ud800\"}}", &r), 0);
+	ck_assert_str_eq(r.message, "lone \xef\xbf\xbd");
+	ck_assert_int_eq(parse_json("{\"partialSuccess\":{\"rejectedLogRecords\":\"7x\"}}", &r), -1);
+	ck_assert_uint_eq(r.rejected, 0);
+	ck_assert_int_eq(parse_json("{\"partialSuccess\":{\"rejectedLogRecords\":2}", &r), -1);
+	ck_assert_int_eq(parse_json("{} x", &r), -1);
+	ck_assert_int_eq(parse_json("[]", &r), -1);
+	ck_assert_int_eq(parse_json("{\"a\":\"\\q\"}", &r), -1);
+	ck_assert_int_eq(parse_json("{\"a\":\"raw\ncontrol\"}", &r), -1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("export");
@@ -191,6 +520,13 @@ int main(void)
 	tcase_add_test(tc, queue_bounds_count_and_bytes);
 	tcase_add_test(tc, utf8_or_bytes);
 	tcase_add_test(tc, request_keeps_order);
+	tcase_add_test(tc, json_every_field_kind);
+	tcase_add_test(tc, json_defaults_and_special_doubles);
+	tcase_add_test(tc, json_escaping);
+	tcase_add_test(tc, request_json);
+	tcase_add_test(tc, gzip_round_trip);
+	tcase_add_test(tc, partial_success_protobuf);
+	tcase_add_test(tc, partial_success_json);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

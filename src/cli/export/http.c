@@ -18,7 +18,20 @@ struct http {
 	CURL *curl;
 	struct curl_slist *headers;
 	struct http_answer *answer;	/* of the request in progress */
+	uint8_t *body;	/* the answer's body, HTTP_BODY_MAX bytes */
+	size_t body_len;
 };
+
+/* A header line onto the request's headers. */
+static bool add_header(struct http *h, const char *line)
+{
+	struct curl_slist *l = curl_slist_append(h->headers, line);
+
+	if (l == NULL)
+		return false;
+	h->headers = l;
+	return true;
+}
 
 /* Adds each "Name: value" line of path; blank lines and '#' comments are
  * skipped.  The file keeps tokens off the command line (ps shows that). */
@@ -34,7 +47,6 @@ static int read_headers(struct http *h, const char *path, char *err, size_t errl
 	}
 	while (fgets(line, sizeof line, f) != NULL) {
 		size_t len = strlen(line);
-		struct curl_slist *l;
 
 		n++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -46,13 +58,11 @@ static int read_headers(struct http *h, const char *path, char *err, size_t errl
 			fclose(f);
 			return -1;
 		}
-		l = curl_slist_append(h->headers, line);
-		if (l == NULL) {
+		if (!add_header(h, line)) {
 			snprintf(err, errlen, "out of memory");
 			fclose(f);
 			return -1;
 		}
-		h->headers = l;
 	}
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -83,22 +93,31 @@ static size_t on_header(char *buf, size_t size, size_t n, void *arg)
 	return len;
 }
 
-/* The answer's body is not needed (a partial_success, at most). */
+/* The answer's body: a partial_success, perhaps.  Past HTTP_BODY_MAX
+ * it is read and not kept. */
 static size_t on_body(char *buf, size_t size, size_t n, void *arg)
 {
-	(void)buf;
-	(void)arg;
-	return size * n;
+	struct http *h = arg;
+	size_t len = size * n, room = HTTP_BODY_MAX - h->body_len;
+
+	memcpy(h->body + h->body_len, buf, len < room ? len : room);
+	h->body_len += len < room ? len : room;
+	return len;
 }
 
 struct http *http_new(const struct http_config *cfg, char *err, size_t errlen)
 {
 	struct http *h = calloc(1, sizeof *h);
-	struct curl_slist *l;
+	char type[128], encoding[128];
 
-	if (h == NULL || curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK ||
-	    (h->curl = curl_easy_init()) == NULL) {
+	if (h == NULL || (h->body = malloc(HTTP_BODY_MAX)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		free(h);
+		return NULL;
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || (h->curl = curl_easy_init()) == NULL) {
 		snprintf(err, errlen, "cannot set up libcurl");
+		free(h->body);
 		free(h);
 		return NULL;
 	}
@@ -106,14 +125,14 @@ struct http *http_new(const struct http_config *cfg, char *err, size_t errlen)
 		goto fail;
 	/* "Expect:" keeps curl from waiting for a 100 Continue before
 	 * large bodies: collectors answer the request itself. */
-	l = curl_slist_append(h->headers, "Content-Type: application/x-protobuf");
-	if (l != NULL)
-		l = curl_slist_append(h->headers = l, "Expect:");
-	if (l == NULL) {
+	snprintf(type, sizeof type, "Content-Type: %s", cfg->content_type);
+	snprintf(encoding, sizeof encoding, "Content-Encoding: %s",
+		 cfg->content_encoding != NULL ? cfg->content_encoding : "");
+	if (!add_header(h, "Expect:") || !add_header(h, type) ||
+	    (cfg->content_encoding != NULL && !add_header(h, encoding))) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
-	h->headers = l;
 	if (curl_easy_setopt(h->curl, CURLOPT_URL, cfg->url) != CURLE_OK) {
 		snprintf(err, errlen, "bad endpoint URL '%s'", cfg->url);
 		goto fail;
@@ -126,6 +145,7 @@ struct http *http_new(const struct http_config *cfg, char *err, size_t errlen)
 	curl_easy_setopt(h->curl, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, h);
 	curl_easy_setopt(h->curl, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, h);
 	curl_easy_setopt(h->curl, CURLOPT_PROTOCOLS_STR, "http,https");
 	if (cfg->ca_file != NULL)
 		curl_easy_setopt(h->curl, CURLOPT_CAINFO, cfg->ca_file);
@@ -147,6 +167,7 @@ int http_post(struct http *h, const void *body, size_t len, long timeout_ms,
 	memset(a, 0, sizeof *a);
 	a->retry_after_ms = -1;
 	h->answer = a;
+	h->body_len = 0;
 	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, body);
 	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
 	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, timeout_ms > 0 ? timeout_ms : 1L);
@@ -157,6 +178,8 @@ int http_post(struct http *h, const void *body, size_t len, long timeout_ms,
 		return -1;
 	}
 	curl_easy_getinfo(h->curl, CURLINFO_RESPONSE_CODE, &a->status);
+	a->body = h->body;
+	a->body_len = h->body_len;
 	return a->status >= 200 && a->status < 300 ? 0 : -1;
 }
 
@@ -168,5 +191,6 @@ void http_free(struct http *h)
 		curl_easy_cleanup(h->curl);
 	curl_slist_free_all(h->headers);
 	curl_global_cleanup();
+	free(h->body);
 	free(h);
 }

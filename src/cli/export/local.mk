@@ -47,7 +47,11 @@ ehsyslog_SOURCES += \
 	src/cli/export/http.c src/cli/export/http.h \
 	src/cli/export/queue.c src/cli/export/queue.h \
 	src/cli/export/backoff.c src/cli/export/backoff.h \
-	src/cli/export/severity.c src/cli/export/severity.h
+	src/cli/export/severity.c src/cli/export/severity.h \
+	src/cli/export/utf8.c src/cli/export/utf8.h \
+	src/cli/export/json.c src/cli/export/json.h \
+	src/cli/export/gzip.c src/cli/export/gzip.h \
+	src/cli/export/response.c src/cli/export/response.h
 ehsyslog_CPPFLAGS += -I$(builddir)/otlp
-ehsyslog_CFLAGS += $(PROTOBUF_C_CFLAGS) $(LIBCURL_CFLAGS)
-ehsyslog_LDADD += libotlp.la $(PROTOBUF_C_LIBS) $(LIBCURL_LIBS)
+ehsyslog_CFLAGS += $(PROTOBUF_C_CFLAGS) $(LIBCURL_CFLAGS) $(ZLIB_CFLAGS)
+ehsyslog_LDADD += libotlp.la $(PROTOBUF_C_LIBS) $(LIBCURL_LIBS) $(ZLIB_LIBS)

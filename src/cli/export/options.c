@@ -14,7 +14,7 @@
 static const char usage[] =
 	"usage: ehsyslog export [OPTIONS]\n"
 	"Send syslog events, as programs log them, to an OpenTelemetry collector\n"
-	"as OTLP log records (OTLP/HTTP, protobuf: POST ENDPOINT/v1/logs), until\n"
+	"as OTLP log records (OTLP/HTTP: POST ENDPOINT/v1/logs), until\n"
 	"interrupted.  Follows the tracepoints as tail does (same private tracefs\n"
 	"instance, same filters); ehsyslog(1), EXPORT, has the record's fields.\n"
 	"\n"
@@ -22,6 +22,8 @@ static const char usage[] =
 	"  -H, --header-file FILE   \"Name: value\" lines sent with every request\n"
 	"                           (an Authorization token, kept off the command line)\n"
 	"  -r, --resource KEY=VALUE add to every record's resource; may be repeated\n"
+	"      --encoding E         protobuf (the default) or json\n"
+	"      --compression C      none (the default) or gzip\n"
 	"      --cacert FILE        trust this CA for https (default: the system's)\n"
 	"      --cert FILE, --key FILE  client certificate and key for https\n"
 	"      --batch-size N       records per request at most (default 512)\n"
@@ -44,14 +46,15 @@ static const char usage[] =
 	"\n"
 	"Retries 429, 502, 503, 504 and connection failures with exponential backoff\n"
 	"(or as Retry-After says); records that find the queue full are dropped and\n"
-	"counted, and a record saying how many follows once the collector is back.\n"
+	"counted, and a record saying how many follows once the collector is back;\n"
+	"records a partial success rejects are counted the same way.\n"
 	"At exit the counts go to stderr.  Exit status: 0 ok, 1 runtime error,\n"
 	"2 usage error, 3 kernel without user_events, 4 permission denied.\n";
 
 enum {
 	OPT_CACERT = 256, OPT_CERT, OPT_KEY, OPT_BATCH_SIZE, OPT_BATCH_DELAY, OPT_QUEUE_SIZE,
 	OPT_QUEUE_BYTES, OPT_REQUEST_TIMEOUT, OPT_CONNECT_TIMEOUT, OPT_BACKOFF_INITIAL,
-	OPT_BACKOFF_MAX, OPT_FLUSH_TIMEOUT,
+	OPT_BACKOFF_MAX, OPT_FLUSH_TIMEOUT, OPT_ENCODING, OPT_COMPRESSION,
 };
 
 /* A number option in 1..max (0 allowed with zero_ok) into *v. */
@@ -61,6 +64,18 @@ static bool number(const char *name, const char *arg, unsigned long max, bool ze
 	if (cli_parse_ulong(arg, max, v) && (zero_ok || *v > 0))
 		return true;
 	fprintf(stderr, "ehsyslog export: bad %s '%s'\n", name, arg);
+	return false;
+}
+
+/* arg is the first (*v = 0) or the second (*v = 1) of two words. */
+static bool one_of(const char *name, const char *arg, const char *first, const char *second,
+		   unsigned long *v)
+{
+	if (strcmp(arg, first) == 0 || strcmp(arg, second) == 0) {
+		*v = strcmp(arg, second) == 0;
+		return true;
+	}
+	fprintf(stderr, "ehsyslog export: bad %s '%s' (%s or %s)\n", name, arg, first, second);
 	return false;
 }
 
@@ -99,6 +114,8 @@ int export_options_parse(struct export_options *o, int argc, char **argv)
 		{ "backoff-initial", required_argument, NULL, OPT_BACKOFF_INITIAL },
 		{ "backoff-max", required_argument, NULL, OPT_BACKOFF_MAX },
 		{ "flush-timeout", required_argument, NULL, OPT_FLUSH_TIMEOUT },
+		{ "encoding", required_argument, NULL, OPT_ENCODING },
+		{ "compression", required_argument, NULL, OPT_COMPRESSION },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		FILTER_LONG_OPTIONS,
@@ -176,6 +193,14 @@ int export_options_parse(struct export_options *o, int argc, char **argv)
 			if ((ok = number("flush timeout", optarg, 3600000, true, &v)))
 				o->flush_ms = (long)v;
 			break;
+		case OPT_ENCODING:
+			if ((ok = one_of("encoding", optarg, "protobuf", "json", &v)))
+				o->send.encoding = v ? REQUEST_JSON : REQUEST_PROTOBUF;
+			break;
+		case OPT_COMPRESSION:
+			if ((ok = one_of("compression", optarg, "none", "gzip", &v)))
+				o->send.gzip = v;
+			break;
 		case 't':
 			ok = number("timeout", optarg, 1000000000, false, &o->run_seconds);
 			break;
@@ -212,6 +237,8 @@ int export_options_parse(struct export_options *o, int argc, char **argv)
 		return CLI_EXIT_RUNTIME;
 	}
 	o->http.url = o->url;
+	o->http.content_type = request_content_type(o->send.encoding);
+	o->http.content_encoding = o->send.gzip ? "gzip" : NULL;
 	return -1;
 }
 

@@ -12,6 +12,7 @@
 #include "cli/names.h"
 #include "cli/export/record.h"
 #include "cli/export/severity.h"
+#include "cli/export/utf8.h"
 
 typedef Opentelemetry__Proto__Common__V1__KeyValue KeyValue;
 typedef Opentelemetry__Proto__Common__V1__AnyValue AnyValue;
@@ -116,40 +117,11 @@ static void add_text(struct pairs *p, const char *key, const char *s)
 
 bool record_utf8(const uint8_t *s, size_t n)
 {
-	size_t i = 0;
+	uint32_t cp;
 
-	while (i < n) {
-		uint8_t c = s[i];
-		size_t len;
-		uint32_t cp, min;
-
-		if (c == 0)
+	for (size_t i = 0, len; i < n; i += len)
+		if (s[i] == 0 || (len = utf8_char(s + i, n - i, &cp)) == 0)
 			return false;
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if ((c & 0xe0) == 0xc0) {
-			len = 2, cp = c & 0x1f, min = 0x80;
-		} else if ((c & 0xf0) == 0xe0) {
-			len = 3, cp = c & 0x0f, min = 0x800;
-		} else if ((c & 0xf8) == 0xf0) {
-			len = 4, cp = c & 0x07, min = 0x10000;
-		} else {
-			return false;
-		}
-		if (n - i < len)
-			return false;
-		for (size_t k = 1; k < len; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (s[i + k] & 0x3f);
-		}
-		/* Overlong forms, surrogates and beyond U+10FFFF are not UTF-8. */
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += len;
-	}
 	return true;
 }
 

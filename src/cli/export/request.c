@@ -6,6 +6,7 @@
 
 #include "opentelemetry/proto/collector/logs/v1/logs_service.pb-c.h"
 
+#include "cli/export/json.h"
 #include "cli/export/request.h"
 
 typedef Opentelemetry__Proto__Collector__Logs__V1__ExportLogsServiceRequest Request;
@@ -21,7 +22,25 @@ static bool same_resource(const struct queue_entry *a, const struct queue_entry 
 	       memcmp(a->resource, b->resource, a->resource_len) == 0;
 }
 
-int request_pack(const struct queue *q, size_t n, uint8_t **body, size_t *len)
+const char *request_content_type(enum request_encoding e)
+{
+	return e == REQUEST_JSON ? "application/json" : "application/x-protobuf";
+}
+
+static int encode(const Request *req, enum request_encoding e, uint8_t **body, size_t *len)
+{
+	if (e == REQUEST_JSON)
+		return json_encode(&req->base, body, len);
+	*len = opentelemetry__proto__collector__logs__v1__export_logs_service_request__get_packed_size(req);
+	*body = malloc(*len ? *len : 1);
+	if (*body == NULL)
+		return -1;
+	opentelemetry__proto__collector__logs__v1__export_logs_service_request__pack(req, *body);
+	return 0;
+}
+
+int request_pack(const struct queue *q, size_t n, enum request_encoding enc, uint8_t **body,
+		 size_t *len)
 {
 	static const ResourceLogs rl_init = OPENTELEMETRY__PROTO__LOGS__V1__RESOURCE_LOGS__INIT;
 	static const ScopeLogs sl_init = OPENTELEMETRY__PROTO__LOGS__V1__SCOPE_LOGS__INIT;
@@ -69,11 +88,10 @@ int request_pack(const struct queue *q, size_t n, uint8_t **body, size_t *len)
 	}
 	req.n_resource_logs = runs;
 	req.resource_logs = rlp;
-	*len = opentelemetry__proto__collector__logs__v1__export_logs_service_request__get_packed_size(&req);
-	*body = malloc(*len ? *len : 1);
-	if (*body == NULL)
+	if (encode(&req, enc, body, len) < 0) {
+		*body = NULL;
 		goto out;
-	opentelemetry__proto__collector__logs__v1__export_logs_service_request__pack(&req, *body);
+	}
 	rc = 0;
 out:
 	for (size_t i = 0; i < n && recs != NULL; i++)

@@ -8,7 +8,9 @@
 
 #include "cli/util.h"
 #include "cli/export/backoff.h"
+#include "cli/export/gzip.h"
 #include "cli/export/request.h"
+#include "cli/export/response.h"
 #include "cli/export/sender.h"
 
 #define MS 1000000LL
@@ -47,6 +49,45 @@ static void notice_losses(struct sender *s, int64_t now_ns)
 	record_bytes_free(&b);
 }
 
+/* The body of n queued records, encoded and compressed as configured. */
+static int encode(const struct sender *s, size_t n, uint8_t **body, size_t *len)
+{
+	uint8_t *plain;
+	size_t plain_len;
+	int rc;
+
+	if (request_pack(s->q, n, s->cfg.encoding, &plain, &plain_len) < 0)
+		return -1;
+	if (!s->cfg.gzip) {
+		*body = plain;
+		*len = plain_len;
+		return 0;
+	}
+	rc = gzip_compress(plain, plain_len, body, len);
+	free(plain);
+	return rc;
+}
+
+/* A 200 may still reject some of the n records (partial_success): those
+ * are counted as dropped; the first reason given goes to stderr. */
+static void partial_success(struct sender *s, const struct http_answer *a, size_t n)
+{
+	struct response r;
+
+	if (response_parse(a->body, a->body_len, s->cfg.encoding, &r) < 0)
+		return;	/* not ours to judge: the 200 says the records were taken */
+	if (r.rejected > n)
+		r.rejected = n;
+	s->sent -= r.rejected;
+	s->rejected += r.rejected;
+	s->q->dropped += r.rejected;
+	if (r.message[0] != '\0' && !s->told_partial) {
+		fprintf(stderr, "ehsyslog export: the collector rejected %llu of %zu record%s: %s\n",
+			r.rejected, n, n == 1 ? "" : "s", r.message);
+		s->told_partial = true;
+	}
+}
+
 int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadline_ns)
 {
 	struct http_answer a;
@@ -63,7 +104,7 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 	if (!flush && s->q->len < s->cfg.batch_max && now_ns < due)
 		return due - now_ns;
 	n = s->q->len < s->cfg.batch_max ? s->q->len : s->cfg.batch_max;
-	if (request_pack(s->q, n, &body, &len) < 0) {
+	if (encode(s, n, &body, &len) < 0) {
 		fprintf(stderr, "ehsyslog export: cannot build a request of %zu records: out of memory\n", n);
 		return 100 * MS;
 	}
@@ -74,6 +115,7 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 		free(body);
 		queue_pop(s->q, n);
 		s->sent += n;
+		partial_success(s, &a, n);
 		s->attempt = 0;
 		if (s->failing)
 			fprintf(stderr, "ehsyslog export: the collector takes records again\n");

@@ -6,7 +6,8 @@
  * time or as long as Retry-After says; any other answer drops the batch,
  * counted.  Meanwhile records keep queueing, dropped and counted when
  * the queue is full; after the next success a record of export's own
- * says how many were lost since the last such record.
+ * says how many were lost since the last such record.  Records that a
+ * 200's partial_success says were rejected count as dropped too.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_SENDER_H
 #define EHSYSLOG_CLI_EXPORT_SENDER_H
@@ -18,12 +19,15 @@
 #include "cli/export/http.h"
 #include "cli/export/queue.h"
 #include "cli/export/record.h"
+#include "cli/export/request.h"
 
 struct sender_config {
 	size_t batch_max;	/* records per request at most */
 	long delay_ms;	/* a record waits at most this long for its batch */
 	long timeout_ms;	/* one request at most */
 	long backoff_initial_ms, backoff_max_ms;
+	enum request_encoding encoding;
+	bool gzip;	/* compress each request (Content-Encoding: gzip) */
 };
 
 struct sender {
@@ -35,6 +39,7 @@ struct sender {
 	int64_t retry_ns;	/* no request before this */
 	unsigned attempt;	/* failed tries of the current batch */
 	bool failing;	/* the last request failed: said so on stderr */
+	bool told_partial;	/* a partial_success's message went to stderr */
 	unsigned long long sent, rejected;
 	unsigned long long lost_kernel;	/* events the trace buffer lost, so far */
 	unsigned long long told_dropped, told_lost;	/* as the last notice said */
