@@ -441,12 +441,7 @@ static void kernel_setup(void)
 	if (kind != K_KERNEL_WRITEV)
 		return;
 
-	kernel_fd = open(BENCH_TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
-	if (kernel_fd < 0)
-		err(1, BENCH_TRACEFS "/user_events_data");
-	int e = ue_kernel_register(kernel_fd, name, &kernel_enable, 0, 0, &write_index);
-	if (e < 0)
-		errx(1, "registering %s again: %s", name, strerror(-e));
+	kernel_fd = bench_register_own(name, &kernel_enable, &write_index);
 	if (!(__atomic_load_n(&kernel_enable, __ATOMIC_RELAXED) & 1))
 		errx(1, "%s registered again, but not enabled", name);
 	event_iov[0].iov_base = &write_index;

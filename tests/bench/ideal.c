@@ -53,7 +53,6 @@
 #include <ehsyslog.h>
 
 #ifdef BENCH_KERNEL
-#include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
 
 #include "kernel-tracepoint.h"
@@ -243,12 +242,7 @@ static void kernel_setup(const struct kind *k)
 		k->fn(0);
 		k->twin(0);
 	}
-	out_fd = open(BENCH_TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
-	if (out_fd < 0)
-		err(1, BENCH_TRACEFS "/user_events_data");
-	int e = ue_kernel_register(out_fd, name, &ideal_enabled, 0, 0, &write_index);
-	if (e < 0)
-		errx(1, "registering %s: %s", name, strerror(-e));
+	out_fd = bench_register_own(name, &ideal_enabled, &write_index);
 	bench_tracefs_enable(name);
 	if (!(__atomic_load_n(&ideal_enabled, __ATOMIC_RELAXED) & 1))
 		errx(1, "%s enabled in tracefs, but not the ideal producer's word", name);

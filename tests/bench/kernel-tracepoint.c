@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <ehsyslog/settings.h>
+#include <ehsyslog/user_events.h>
 #include <eventheader/eventheader.h>
 
 #include "kernel-tracepoint.h"
@@ -39,6 +40,18 @@ void bench_tracefs_enable(const char *name)
 	if (write(fd, "1", 1) != 1)
 		err(1, "enabling %s", name);
 	close(fd);
+}
+
+int bench_register_own(const char *name, uint32_t *word, uint32_t *write_index)
+{
+	int fd = open(BENCH_TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		err(1, BENCH_TRACEFS "/user_events_data");
+	int e = ue_kernel_register(fd, name, word, 0, 0, write_index);
+	if (e < 0)
+		errx(1, "registering %s on a descriptor of our own: %s", name, strerror(-e));
+	return fd;
 }
 
 void bench_writer_report(int not_this)

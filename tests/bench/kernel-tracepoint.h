@@ -6,6 +6,7 @@
 #define EHS_BENCH_KERNEL_TRACEPOINT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define BENCH_TRACEFS "/sys/kernel/tracing"
 
@@ -17,6 +18,11 @@ void bench_info_tracepoint(char *name, size_t cap);
 /* Enables the user_events event name in ftrace's top instance, as a
  * tracer would.  Exits on failure. */
 void bench_tracefs_enable(const char *name);
+
+/* Registers the event name once more, on a user_events_data of the
+ * caller's, the kernel to keep bit 0 of *word; *write_index starts each
+ * write of it there.  Returns that descriptor; exits on failure. */
+int bench_register_own(const char *name, uint32_t *word, uint32_t *write_index);
 
 /* One line on stderr: every descriptor of this process open on
  * user_events_data but not_this (the program's own, or -1), and the
