@@ -39,7 +39,7 @@ trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/bench/callgrind-count.sh
 . "$(dirname "$0")/callgrind-count.sh"
 wrap=__wrap_ue_tracepoint_write
-fd_check='ue__fd_check|fstat'
+fd_check='ue__fd_check|ue__fd_is|fstat'
 
 # writer NAME HOW PROGRAM ARG...: PROGRAM's -w line as a fact, HOW
 # natively or under callgrind.
@@ -68,7 +68,7 @@ for n in 2 8; do
 	emit=$(cg_count "$native" "emit$n")
 	check=$(cg_own "$fd_check")
 	echo "instructions.native.ideal$n.traced,$((ideal - floor)),instructions,,,ideal producer of the $n-field event into its enabled tracepoint beyond the floor: whole call $ideal less $floor"
-	echo "instructions.native.emit$n.traced,$((emit - floor)),instructions,,,EHS_EMIT of the same event through the real writer beyond the floor: whole call $emit less $floor; the writer's descriptor check (ue__fd_check and fstat) $check of it"
+	echo "instructions.native.emit$n.traced,$((emit - floor)),instructions,,,EHS_EMIT of the same event through the real writer beyond the floor: whole call $emit less $floor; the writer's descriptor check (ue__fd_check, ue__fd_is, fstat) $check of it"
 	v=MISSED; [ $((emit - ideal)) -le 15 ] && v=met
 	echo "instructions.native.emit$n.traced_over_ideal,$((emit - ideal)),instructions,<= 15,$v,traced EHS_EMIT with $n fields less the ideal producer of the same event (real writer and tracepoint: $emit against $ideal per call)"
 done
@@ -85,7 +85,7 @@ for kb in one_d:traced_one_d: s:traced_s:531 m:traced_m:1136 d_d_s:kernel_traced
 	w=$(cg_own "$wrap")
 	check=$(cg_own "$fd_check")
 	ir=$((whole - w))
-	echo "instructions.traced.$k,$ir,instructions per call,,,bench-call-kernel -s 100 $kind: syslog() to the writer's writev() into an enabled tracepoint: whole call $whole less the --wrap's $w; the writer's descriptor check (ue__fd_check and fstat) $check of it"
+	echo "instructions.traced.$k,$ir,instructions per call,,,bench-call-kernel -s 100 $kind: syslog() to the writer's writev() into an enabled tracepoint: whole call $whole less the --wrap's $w; the writer's descriptor check (ue__fd_check, ue__fd_is, fstat) $check of it"
 	if [ -z "$before" ]; then
 		v=met; [ $((ir - floor)) -le 400 ] || v=MISSED
 		echo "instructions.traced.${k}_over_floor,$((ir - floor)),instructions,<= 400,$v,traced syslog() of a 100-byte message with one %d through the real writer: $ir less the floor's $floor"
