@@ -1,7 +1,7 @@
 /* bench-call: times one logging call in a loop and counts the heap
  * allocations it makes.
  *
- *   bench-call [-t THREADS] [-s BYTES] [-m MILLISECONDS | -n CALLS] KIND
+ *   bench-call [-t THREADS] [-s BYTES] [-m MILLISECONDS | -n CALLS] [-w] KIND
  *
  * KIND is the call under test:
  *   syslog      syslog(LOG_INFO, "request %d done in %d ms", i, j)
@@ -79,15 +79,21 @@
  *                   the first event traced_devnull sends
  * and, in the bench-call-kernel build (the wrappers and the bridge over
  * the real writer),
- * on a kernel with user_events (run as root), the same two against a
- * real tracepoint that this program enables through tracefs, so that
- * ftrace records every event:
+ * on a kernel with user_events (run as root), against a real tracepoint
+ * that this program enables through tracefs, so that ftrace records
+ * every event:
  *   kernel_traced   the traced syslog path, the bridge's writer writing
  *                   to user_events_data
  *   kernel_writev   a bare writev() of the bytes of the first event
  *                   kernel_traced would send, to the same tracepoint
  *                   (registered again, with the same name and fields, on
  *                   a descriptor of this program's own)
+ *   traced_one_d, traced_s, traced_m, empty
+ *                   as above, the writer writing to user_events_data
+ * (-w: at the end, a line on stderr says where the writer keeps its
+ * descriptor and what RLIMIT_NOFILE the program saw; ld's --wrap of the
+ * writer, traced.mk, adds its own instructions to every traced kind's
+ * call: __wrap_ue_tracepoint_write's, which instruction counts take out)
  * and, in the bench-call-traced build again, the native API:
  *   native_cached   a preformatted native event through EHS_EVENT(), the
  *                   call site's cache holding its metadata: the message
@@ -116,6 +122,7 @@
  * every thread's calls. */
 #include <err.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -150,7 +157,9 @@
 
 #include <ehsyslog.h>
 
-#ifndef BENCH_KERNEL
+#ifdef BENCH_KERNEL
+#include "kernel-tracepoint.h"
+#else
 #include "../doubles/user_events_double.h"
 #endif
 #endif
@@ -332,16 +341,22 @@ static void capture_first(struct iovec *iov, int iovcnt)
 #ifdef BENCH_KERNEL
 static struct ue_tracepoint *event_tp;	/* the first event's tracepoint */
 
+/* Out of line, so that the wrapper's other calls are a test and a jump. */
+static __attribute__((noinline, cold)) void capture_kernel(struct ue_tracepoint *tp,
+							   struct iovec *iov, int iovcnt)
+{
+	capture_first(iov, iovcnt);
+	event_tp = tp;
+}
+
 /* The real writer, seen through ld's --wrap (traced.mk): the first event
  * is copied on its way, the rest pass straight on. */
 int __real_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 {
-	if (__builtin_expect(event_iovcnt == 0, 0)) {
-		capture_first(iov, iovcnt);
-		event_tp = tp;
-	}
+	if (__builtin_expect(event_iovcnt == 0, 0))
+		capture_kernel(tp, iov, iovcnt);
 	return __real_ue_tracepoint_write(tp, iov, iovcnt);
 }
 #else
@@ -393,51 +408,27 @@ static void traced_setup(void)
 }
 
 #ifdef BENCH_KERNEL
-#define TRACEFS "/sys/kernel/tracing"
 static int kernel_fd = -1;	/* kernel_writev's own user_events_data */
 static uint32_t kernel_enable;	/* its enable word */
 static ssize_t kernel_bytes;	/* what one bare write must return */
 
-/* Enables the event in ftrace (the top instance), as a tracer would. */
-static void tracefs_enable(const char *name)
-{
-	char path[EH_NAME_MAX + 64];
-	int fd;
-
-	snprintf(path, sizeof(path), TRACEFS "/events/user_events/%s/enable", name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		err(1, "%s", path);
-	if (write(fd, "1", 1) != 1)
-		err(1, "enabling %s", name);
-	close(fd);
-}
-
 /* The library registers its tracepoint at the first call; enable it,
  * check that the next call writes there and that the kernel said so in
  * the enable word, and for kernel_writev register the same event once
- * more on a descriptor of our own.  The tracepoint's name is the
- * schema's (include/ehsyslog/settings.h): LOG_INFO at the facility of a
- * program that never called openlog, user, under the provider the
- * library's defaults and the environment give. */
+ * more on a descriptor of our own.  Every kind logs at LOG_INFO from a
+ * program that never called openlog: the same tracepoint. */
 static void kernel_setup(void)
 {
 	char name[EH_NAME_MAX];
-	struct ehs_config config;
 	struct ue_status st;
 
-	ehs_config_defaults(&config);
-	ehs_config_apply_env(&config, NULL, NULL);
-	int e = eh_tracepoint_name(name, sizeof(name), config.provider, ehs_severity_level(LOG_INFO),
-				   ehs_keyword((unsigned)LOG_FAC(LOG_USER)), NULL);
-	if (e != 0)
-		errx(1, "no tracepoint name for provider %s: %s", config.provider, eh_strerror(e));
+	bench_info_tracepoint(name, sizeof(name));
 	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	ue_status(&st);
 	if (st.state != UE_STATUS_OK || st.registered == 0)
 		errx(1, "no user_events tracepoint: %s (errno %d)",
 		     ue_status_string(st.state), st.error);
-	tracefs_enable(name);
+	bench_tracefs_enable(name);
 	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	if (event_iovcnt == 0)
 		errx(1, "the bridge wrote nothing to %s (another provider in the configuration file?)",
@@ -450,12 +441,7 @@ static void kernel_setup(void)
 	if (kind != K_KERNEL_WRITEV)
 		return;
 
-	kernel_fd = open(TRACEFS "/user_events_data", O_WRONLY | O_CLOEXEC);
-	if (kernel_fd < 0)
-		err(1, TRACEFS "/user_events_data");
-	e = ue_kernel_register(kernel_fd, name, &kernel_enable, 0, 0, &write_index);
-	if (e < 0)
-		errx(1, "registering %s again: %s", name, strerror(-e));
+	kernel_fd = bench_register_own(name, &kernel_enable, &write_index);
 	if (!(__atomic_load_n(&kernel_enable, __ATOMIC_RELAXED) & 1))
 		errx(1, "%s registered again, but not enabled", name);
 	event_iov[0].iov_base = &write_index;
@@ -752,20 +738,22 @@ static unsigned long parse(const char *s, unsigned long max, const char *what)
 static void usage(void)
 {
 	fprintf(stderr, "usage: bench-call [-t THREADS] [-s BYTES] [-m MS | -n CALLS] "
-		"KIND (see the source's first comment)\n");
+		"[-w] KIND (see the source's first comment)\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	unsigned long threads = 1, bytes = 0, min_ms = 100, fixed = 0;
+	bool report_writer = false;
 	pthread_t tid[64];
 	char *padding;
 	int opt;
 	size_t k;
 
-	while ((opt = getopt(argc, argv, "t:s:m:n:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:m:n:w")) != -1) {
 		switch (opt) {
+		case 'w': report_writer = true; break;
 		case 't': threads = parse(optarg, 64, "thread count"); break;
 		case 's': bytes = parse(optarg, 65536, "message size"); break;
 		case 'm': min_ms = parse(optarg, 60000, "duration"); break;
@@ -795,7 +783,8 @@ int main(int argc, char **argv)
 		     kind_names[kind]);
 #endif
 #ifdef BENCH_KERNEL
-	if (kind != K_KERNEL_TRACED && kind != K_KERNEL_WRITEV)
+	if (kind != K_KERNEL_TRACED && kind != K_KERNEL_WRITEV && kind != K_EMPTY &&
+	    (kind < K_TRACED_ONE_D || kind > K_TRACED_M))
 		errx(2, "%s: not in the bench-call-kernel build", kind_names[kind]);
 #else
 	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
@@ -897,6 +886,13 @@ int main(int argc, char **argv)
 	for (k = 0; k < threads; k++)
 		pthread_join(tid[k], NULL);
 
+#ifdef BENCH_KERNEL
+	if (report_writer)
+		bench_writer_report(kernel_fd);
+#else
+	if (report_writer)
+		errx(2, "-w: only in the bench-call-kernel build");
+#endif
 	printf("%.3f %.4f %lu\n", ns / (double)calls,
 	       (double)allocs / ((double)calls * (double)threads), calls);
 	return fflush(stdout) == 0 ? 0 : 1;

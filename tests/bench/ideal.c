@@ -2,6 +2,7 @@
  * the same events, for exact instruction counts (tests/bench/ideal.sh).
  *
  *   bench-native [-u] -n CALLS KIND
+ *   bench-native-kernel [-w] -n CALLS KIND
  *
  * KIND is the call under test, each in a function of its own called
  * through a pointer the compiler cannot see through:
@@ -23,6 +24,18 @@
  * does not).  -u: nothing is traced (the double's enable bits clear, the
  * ideal producer's word 0).
  *
+ * bench-native-kernel, the same source over the real writer (no -u),
+ * runs where user_events work (tests/bench/guest-instructions.sh): the
+ * library's writer registers the LOG_INFO tracepoint at the site's first
+ * call and writes to its user_events_data; the ideal producer registers
+ * the same event through ue_kernel_register() on a user_events_data of
+ * its own, whose enable word is its word and whose write index starts
+ * its events.  Before the loop the program enables the event in ftrace
+ * and checks that one call of each producer lands in the trace buffer
+ * (the bytes are compared by bench-native, over the same bridge).  -w:
+ * at the end, a line on stderr says where the writer keeps its
+ * descriptor and what RLIMIT_NOFILE the program saw.
+ *
  * Prints the calls made.  Little-endian machines only (the ideal
  * producer stores its values as they lie in memory).
  */
@@ -39,13 +52,19 @@
 
 #include <ehsyslog.h>
 
+#ifdef BENCH_KERNEL
+#include <eventheader/eventheader.h>
+
+#include "kernel-tracepoint.h"
+#else
 #include "../doubles/user_events_double.h"
+#endif
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "bench-native: the ideal producer stores values little-endian as they lie in memory"
 #endif
 
-static int out_fd = -1;		/* where both write: /dev/null */
+static int out_fd = -1;		/* the ideal producer's: /dev/null, or its user_events_data */
 static uint32_t write_index;	/* the writer's first 4 bytes */
 /* Not constants: the compiler must not fold their lengths. */
 static const char *volatile path_value = "/index.html";
@@ -53,7 +72,7 @@ static const char *volatile host_value = "www.example.org";
 
 /* --- the ideal producer ---------------------------------------------------- */
 
-/* Its enable word, as a kernel would flip it: 1 traced, 0 not. */
+/* Its enable word, as the kernel flips it: 1 traced, 0 not. */
 static uint32_t ideal_enabled;
 
 /* The heads, byte for byte what EHS_EMIT writes at LOG_INFO (checked
@@ -191,6 +210,54 @@ static const struct kind {
 /* volatile: every call stays a real indirect call. */
 static int (*volatile call)(unsigned long);
 
+#ifdef BENCH_KERNEL
+/* --- the check that both reach the trace buffer ---------------------------- */
+
+/* Occurrences of name's events in ftrace's text, "...: NAME: fields". */
+static int traced_lines(const char *name)
+{
+	char line[1024], pat[EH_NAME_MAX + 4];
+	int n = 0;
+	FILE *f = fopen(BENCH_TRACEFS "/trace", "re");
+
+	if (!f)
+		err(1, BENCH_TRACEFS "/trace");
+	snprintf(pat, sizeof pat, ": %s:", name);
+	while (fgets(line, sizeof line, f))
+		n += strstr(line, pat) != NULL;
+	fclose(f);
+	return n;
+}
+
+/* Registers both producers' tracepoint, enables it, and checks that one
+ * call of each is one event in the trace buffer. */
+static void kernel_setup(const struct kind *k)
+{
+	char name[EH_NAME_MAX];
+
+	bench_info_tracepoint(name, sizeof name);
+	if (k->twin) {
+		/* The library registers at its site's first call; the ideal
+		 * producer, its word still 0, does nothing. */
+		k->fn(0);
+		k->twin(0);
+	}
+	out_fd = bench_register_own(name, &ideal_enabled, &write_index);
+	bench_tracefs_enable(name);
+	if (!(__atomic_load_n(&ideal_enabled, __ATOMIC_RELAXED) & 1))
+		errx(1, "%s enabled in tracefs, but not the ideal producer's word", name);
+	if (!k->twin)
+		return;
+	int t = open(BENCH_TRACEFS "/trace", O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (t < 0)
+		err(1, "clearing " BENCH_TRACEFS "/trace");
+	close(t);
+	int r = k->fn(12345), r2 = k->twin(12345), n = traced_lines(name);
+	if (r != 1 || r2 != 1 || n != 2)
+		errx(1, "%s returned %d, its twin %d, %d events of %s in the trace: want 1, 1, 2",
+		     k->name, r, r2, n, name);
+}
+#else
 /* --- the check that both write the same bytes ------------------------------ */
 
 static uint8_t sunk[4096];
@@ -240,14 +307,17 @@ static void check_same(const struct kind *k, bool traced)
 		     traced ? "traced" : "untraced");
 }
 
+#endif
+
 int main(int argc, char **argv)
 {
 	unsigned long calls = 0;
-	bool traced = true;
+	bool traced = true, report_writer = false;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "un:")) != -1) {
+	while ((opt = getopt(argc, argv, "un:w")) != -1) {
 		switch (opt) {
+		case 'w': report_writer = true; break;
 		case 'u': traced = false; break;
 		case 'n': calls = strtoul(optarg, NULL, 10); break;
 		default: goto usage;
@@ -261,6 +331,13 @@ int main(int argc, char **argv)
 		goto usage;
 
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
+#ifdef BENCH_KERNEL
+	if (!traced)
+		errx(2, "-u: untraced calls are bench-native's");
+	kernel_setup(k);
+#else
+	if (report_writer)
+		errx(2, "-w: only bench-native-kernel has the real writer");
 	out_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (out_fd < 0)
 		err(1, "/dev/null");
@@ -268,6 +345,7 @@ int main(int argc, char **argv)
 	ideal_enabled = traced;
 	if (k->twin)
 		check_same(k, traced);
+#endif
 
 	/* Warm-up (lazy binding, the site's first call), then the calls. */
 	call = k->fn;
@@ -275,10 +353,14 @@ int main(int argc, char **argv)
 		call(i);
 	for (unsigned long i = 0; i < calls; i++)
 		call(i);
+#ifdef BENCH_KERNEL
+	if (report_writer)
+		bench_writer_report(out_fd);
+#endif
 	printf("%lu\n", calls);
 	return fflush(stdout) == 0 ? 0 : 1;
 
 usage:
-	fprintf(stderr, "usage: bench-native [-u] -n CALLS empty|ideal2|emit2|ideal8|emit8\n");
+	fprintf(stderr, "usage: bench-native [-u] [-w] -n CALLS empty|ideal2|emit2|ideal8|emit8\n");
 	return 2;
 }

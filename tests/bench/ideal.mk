@@ -11,3 +11,16 @@ tests_bench_bench_native_LDADD = src/bridge/libbridge.la src/eventheader/libeven
 tests_bench_bench_native_LDFLAGS = -no-install
 EXTRA_DIST += tests/bench/ideal.sh
 bench: tests/bench/bench-native
+
+# The same over the real writer, for the traced counts, where user_events
+# work (tests/bench/guest-instructions.sh): a second program, the writer
+# swapped in at link time for the double.
+check_PROGRAMS += tests/bench/bench-native-kernel
+tests_bench_bench_native_kernel_SOURCES = tests/bench/ideal.c tests/bench/kernel-tracepoint.c \
+	tests/bench/kernel-tracepoint.h
+tests_bench_bench_native_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_KERNEL
+tests_bench_bench_native_kernel_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+	src/user_events/libuserevents.la -lpthread
+tests_bench_bench_native_kernel_LDFLAGS = -no-install
+EXTRA_DIST += tests/bench/guest-instructions.sh tests/bench/callgrind-count.sh
+bench: tests/bench/bench-native-kernel

@@ -20,10 +20,12 @@ tests_bench_bench_call_traced_LDFLAGS = -no-install
 bench: tests/bench/bench-call-traced
 
 # And over the real writer, for the real-kernel figures (kernel_traced,
-# kernel_writev; tests/bench/guest-rate.sh): ld's --wrap lets the program
-# keep a copy of the first event on its way to the writer.
+# kernel_writev: tests/bench/guest-rate.sh; the traced instruction
+# counts: tests/bench/guest-instructions.sh): ld's --wrap lets the
+# program keep a copy of the first event on its way to the writer.
 check_PROGRAMS += tests/bench/bench-call-kernel
-tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES)
+tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES) \
+	tests/bench/kernel-tracepoint.c tests/bench/kernel-tracepoint.h
 tests_bench_bench_call_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DBENCH_KERNEL
 tests_bench_bench_call_kernel_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \

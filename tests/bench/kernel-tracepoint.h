@@ -1,0 +1,33 @@
+/* The bench programs built over the real writer (bench-call-kernel,
+ * bench-native-kernel): the tracepoint the library writes a LOG_INFO
+ * event of a program that never called openlog to, enabling it in
+ * ftrace, and where the writer keeps its descriptor. */
+#ifndef EHS_BENCH_KERNEL_TRACEPOINT_H
+#define EHS_BENCH_KERNEL_TRACEPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BENCH_TRACEFS "/sys/kernel/tracing"
+
+/* The schema's name (include/ehsyslog/settings.h) for LOG_INFO at
+ * facility user, under the provider the library's defaults and the
+ * environment give (not a configuration file's).  Exits on failure. */
+void bench_info_tracepoint(char *name, size_t cap);
+
+/* Enables the user_events event name in ftrace's top instance, as a
+ * tracer would.  Exits on failure. */
+void bench_tracefs_enable(const char *name);
+
+/* Registers the event name once more, on a user_events_data of the
+ * caller's, the kernel to keep bit 0 of *word; *write_index starts each
+ * write of it there.  Returns that descriptor; exits on failure. */
+int bench_register_own(const char *name, uint32_t *word, uint32_t *write_index);
+
+/* One line on stderr: every descriptor of this process open on
+ * user_events_data but not_this (the program's own, or -1), and the
+ * soft and hard RLIMIT_NOFILE as this process sees them (valgrind shows
+ * its own soft limit as both). */
+void bench_writer_report(int not_this);
+
+#endif
