@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/admin/paths.h"
 #include "cli/util.h"
 #include "cli/live/live.h"
 #include "cli/read/output.h"
@@ -135,7 +136,7 @@ int cmd_export(int argc, char **argv)
 	int rc, code;
 
 	setlocale(LC_CTYPE, "");
-	rc = export_options_parse(&o, argc, argv);
+	rc = export_options_parse(&o, argc, argv, cli_config_path());
 	if (rc >= 0)
 		return rc;
 	live_config_for(&cfg, &o.filter, keywords);
