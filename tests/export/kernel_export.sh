@@ -11,7 +11,10 @@
 #     drops are counted, and SIGTERM ends export within its timeouts;
 #  4. https with a CA made for the test, and a header from --header-file;
 #  5. a 503 with Retry-After: 2 delays the retry by 2 s, not the backoff's
-#     0.1 s.
+#     0.1 s;
+#  6. settings from the [export] section of the configuration file, the
+#     command line over them; ehsyslog status shows the running export's
+#     counters, and after a SIGKILL the state it left as stale.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 # The system's python3 and protoc, not a developer's (pyenv shims).
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -199,5 +202,54 @@ checks=$((checks + 1))
 gap=$(awk 'NR == 1 { a = $1 } NR == 2 { print int(($1 - a) / 1000000) }' "$T/later/arrivals")
 [ "${gap:-0}" -ge 2000 ] || fail "later: the retry came ${gap:-?} ms after the 503 with Retry-After: 2"
 expect_line later.err "ehsyslog export: the collector answered 503; retrying"
+
+# 6. The configuration file, and status.  The file's endpoint is refused
+# (port 1) and the command line's wins; the file's resource is sent.
+start_receiver status
+export EHSYSLOG_CONFIG="$T/export.conf" EHSYSLOG_RUNTIME_DIR="$T/run"
+printf '[export]\nendpoint = http://127.0.0.1:1\nbatch-delay = 100\nresource = via.file=yes\n' \
+	>"$EHSYSLOG_CONFIG"
+start_export status --endpoint "$url"
+logs watched 1 6 2 "counted" $linger
+# status_says LINE: ehsyslog status prints LINE (into $T/status.out).
+# shellcheck disable=SC2317 # called through wait_until
+status_says() {
+	"$EHSYSLOG" status >"$T/status.out" 2>"$T/status.err"
+	grep -qxF -- "$1" "$T/status.out"
+}
+wait_until 60 status_says "  records      2 sent, 0 dropped (queue full or refused), 0 unsent" ||
+	fail "status: no export with 2 records sent: $(cat "$T/status.out" "$T/status.err")"
+checks=$((checks + 1))
+sed -n '/^export:/,/^preload:/p' "$T/status.out" | grep -v '^preload:' >"$T/status.got"
+{
+	echo "export:        running, pid $xpid, to $url/v1/logs"
+	echo "  collector    ok (takes records)"
+	echo "  records      2 sent, 0 dropped (queue full or refused), 0 unsent"
+	echo "  lost         0 events by the trace buffer"
+} >"$T/status.want"
+expect_same "status: the running export" "$T/status.want" "$T/status.got"
+{
+	for i in 1 2; do
+		echo "R: $(res $lpid watched ' via.file="yes"') | S: 9 info | B: \"counted $i\" | A: $(attrs watched 1 user $lpid) | T: ok"
+	done
+} >"$T/status.records.want"
+expect_same "status: the records, with the file's resource" "$T/status.records.want" \
+	"$T/status/records"
+# SIGKILL: no clean exit, so the state file stays, and status says stale.
+kill -KILL $xpid
+wait $xpid 2>/dev/null || true
+expect 0 "$EHSYSLOG" status
+{
+	echo "export:        stale: $T/run/export-$xpid.state: its pid $xpid is gone (killed?); it last said: to $url/v1/logs"
+	echo "  collector    ok (takes records)"
+	echo "  records      2 sent, 0 dropped (queue full or refused), 0 unsent"
+	echo "  lost         0 events by the trace buffer"
+} >"$T/stale.want"
+sed -n '/^export:/,/^preload:/p' "$T/out" | grep -v '^preload:' >"$T/stale.got"
+expect_same "status: the killed export" "$T/stale.want" "$T/stale.got"
+kill $rpid
+# Its tracefs instance stays too, until a cleanup.
+expect 0 "$EHSYSLOG" cleanup
+unset EHSYSLOG_CONFIG EHSYSLOG_RUNTIME_DIR
 no_leftovers "at the end"
 finish

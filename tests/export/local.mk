@@ -10,7 +10,14 @@ tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLA
 tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventheader/libeventheader.la \
 	$(CHECK_LIBS) $(PROTOBUF_C_LIBS)
 
-TESTS += tests/export/test_export tests/export/kernel_export.sh tests/export/unit_verify.sh
+# The state file export publishes for status.
+check_PROGRAMS += tests/export/test_state
+tests_export_test_state_SOURCES = tests/export/test_state.c src/cli/export/state.c \
+	src/cli/process_alive.c src/cli/read_file.c
+tests_export_test_state_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_export_test_state_LDADD = $(CHECK_LIBS)
+
+TESTS += tests/export/test_export tests/export/test_state tests/export/kernel_export.sh tests/export/unit_verify.sh
 dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py \
 	tests/export/unit_verify.sh tests/export/bench_export.py
 # The unit the Debian package ships, checked by unit_verify.sh.

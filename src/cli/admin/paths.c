@@ -43,3 +43,8 @@ const char *cli_systemctl_path(void)
 {
 	return env_or("EHSYSLOG_SYSTEMCTL", "systemctl");
 }
+
+const char *cli_runtime_dir(void)
+{
+	return env_or("EHSYSLOG_RUNTIME_DIR", "/run/ehsyslog");
+}

@@ -35,6 +35,7 @@ struct sender {
 	int64_t retry_ns;	/* no request before this */
 	unsigned attempt;	/* failed tries of the current batch */
 	bool failing;	/* the last request failed: said so on stderr */
+	char last_error[300];	/* why the last request failed; empty: none did */
 	unsigned long long sent, rejected;
 	unsigned long long lost_kernel;	/* events the trace buffer lost, so far */
 	unsigned long long told_dropped, told_lost;	/* as the last notice said */
