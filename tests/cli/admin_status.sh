@@ -168,7 +168,7 @@ cmp -s "$T/want" "$T/got" || fail "left after cleanup: $(cat "$T/got")"
 expect 0 "$EHSYSLOG" cleanup
 expect_line out "no stale instances: nothing to remove"
 
-# Export's counters, as running exports publish them (export/state.h):
+# Export's counters, as running exports publish them (export_state.h):
 # none yet; one running (this shell, with its start time), one stale (a
 # pid that cannot exist), one not in the format; a temporary file skipped.
 export EHSYSLOG_RUNTIME_DIR="$T/run"

@@ -12,7 +12,7 @@ tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventhea
 
 # The state file export publishes for status.
 check_PROGRAMS += tests/export/test_state
-tests_export_test_state_SOURCES = tests/export/test_state.c src/cli/export/state.c \
+tests_export_test_state_SOURCES = tests/export/test_state.c src/cli/export_state.c \
 	src/cli/process_alive.c src/cli/read_file.c
 tests_export_test_state_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_export_test_state_LDADD = $(CHECK_LIBS)

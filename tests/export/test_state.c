@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * How export tells status its counters (cli/export/state.h): the exact
+ * How export tells status its counters (cli/export_state.h): the exact
  * text published and read back, the file replaced whole and removed at
  * close, running and stale (a process gone, a pid reused) told apart,
  * and files that break the format reported, never used.
@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/export/state.h"
+#include "cli/export_state.h"
 
 static char dir[] = "/tmp/test_state.XXXXXX";
 

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "cli/commands.h"
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/settings.h"
 #include "cli/export/options.h"
 #include "cli/util.h"

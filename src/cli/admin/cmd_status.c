@@ -5,14 +5,14 @@
 
 #include "cli/commands.h"
 #include "cli/names.h"
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/preload_file.h"
 #include "cli/admin/preload_list.h"
 #include "cli/admin/preload_unit.h"
 #include "cli/provider.h"
 #include "cli/read_file.h"
 #include "cli/admin/settings.h"
-#include "cli/export/state.h"
+#include "cli/export_state.h"
 #include "cli/stale.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
@@ -234,7 +234,7 @@ static void print_export(void *ctx, const char *path, enum export_state_kind kin
 	}
 }
 
-/* Each export's counters, as it published them (export/state.h). */
+/* Each export's counters, as it published them (export_state.h). */
 static void report_exports(void)
 {
 	const char *dir = cli_runtime_dir();

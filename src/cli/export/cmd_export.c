@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/util.h"
 #include "cli/live/live.h"
 #include "cli/read/output.h"
@@ -21,7 +21,7 @@
 #include "cli/export/queue.h"
 #include "cli/export/record.h"
 #include "cli/export/sender.h"
-#include "cli/export/state.h"
+#include "cli/export_state.h"
 
 /* How long the buffers fill between two reads, as in tail. */
 #define POLL_NS (100 * 1000 * 1000LL)

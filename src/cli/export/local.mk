@@ -47,8 +47,7 @@ ehsyslog_SOURCES += \
 	src/cli/export/http.c src/cli/export/http.h \
 	src/cli/export/queue.c src/cli/export/queue.h \
 	src/cli/export/backoff.c src/cli/export/backoff.h \
-	src/cli/export/severity.c src/cli/export/severity.h \
-	src/cli/export/state.c src/cli/export/state.h
+	src/cli/export/severity.c src/cli/export/severity.h
 ehsyslog_CPPFLAGS += -I$(builddir)/otlp
 ehsyslog_CFLAGS += $(PROTOBUF_C_CFLAGS) $(LIBCURL_CFLAGS)
 ehsyslog_LDADD += libotlp.la $(PROTOBUF_C_LIBS) $(LIBCURL_LIBS)

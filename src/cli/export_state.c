@@ -14,7 +14,7 @@
 
 #include "cli/process_alive.h"
 #include "cli/read_file.h"
-#include "cli/export/state.h"
+#include "cli/export_state.h"
 
 #define MAGIC "ehsyslog-export-state 1"
 
