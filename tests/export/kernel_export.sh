@@ -24,6 +24,9 @@ python3 -c 'import google.protobuf' 2>/dev/null || skip "no python3-protobuf"
 in_kernel "$0" "$@"
 
 RECEIVER="python3 $top_srcdir/tests/export/otlp_receiver.py --proto $top_srcdir/proto"
+# Export's counters for status (6.) go here, not to the machine's /run.
+EHSYSLOG_RUNTIME_DIR=$T/run
+export EHSYSLOG_RUNTIME_DIR
 host=$(uname -n)
 since=$(date +%s%N)
 
@@ -206,7 +209,7 @@ expect_line later.err "ehsyslog export: the collector answered 503; retrying"
 # 6. The configuration file, and status.  The file's endpoint is refused
 # (port 1) and the command line's wins; the file's resource is sent.
 start_receiver status
-export EHSYSLOG_CONFIG="$T/export.conf" EHSYSLOG_RUNTIME_DIR="$T/run"
+export EHSYSLOG_CONFIG="$T/export.conf"
 printf '[export]\nendpoint = http://127.0.0.1:1\nbatch-delay = 100\nresource = via.file=yes\n' \
 	>"$EHSYSLOG_CONFIG"
 start_export status --endpoint "$url"
@@ -250,6 +253,6 @@ expect_same "status: the killed export" "$T/stale.want" "$T/stale.got"
 kill $rpid
 # Its tracefs instance stays too, until a cleanup.
 expect 0 "$EHSYSLOG" cleanup
-unset EHSYSLOG_CONFIG EHSYSLOG_RUNTIME_DIR
+unset EHSYSLOG_CONFIG
 no_leftovers "at the end"
 finish
