@@ -57,8 +57,8 @@ expect_empty out
 cat >"$T/want" <<EOF2
 ehsyslog export: $conf:2: endpoint 'ftp://c' is not an http:// or https:// URL
 ehsyslog export: $conf:3: bad batch size '0'
-ehsyslog export: $conf:4: unknown key 'nosuch' in [export] (the long options of ehsyslog export that take a value, but timeout)
-ehsyslog export: $conf:5: unknown key 'timeout' in [export] (the long options of ehsyslog export that take a value, but timeout)
+ehsyslog export: $conf:4: unknown key 'nosuch' in [export] (the long options of ehsyslog export that take a value)
+ehsyslog export: $conf:5: 'timeout' is for the command line only
 ehsyslog export: $conf:6: unknown facility 'nope'
 $conf: [export] is not valid: ehsyslog export refuses to start
 EOF2

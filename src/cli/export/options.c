@@ -249,12 +249,16 @@ static int file_pair(void *ctx, unsigned line, const char *key, size_t key_len,
 
 	snprintf(where, sizeof where, "export: %s:%u", w->path, line);
 	for (opt = longopts; opt->name != NULL; opt++)
-		if (strlen(opt->name) == key_len && memcmp(opt->name, key, key_len) == 0 &&
-		    !file_refuses(opt))
+		if (strlen(opt->name) == key_len && memcmp(opt->name, key, key_len) == 0)
 			break;
+	if (opt->name != NULL && file_refuses(opt)) {
+		fprintf(stderr, "ehsyslog %s: '%s' is for the command line only\n", where, opt->name);
+		w->errors++;
+		return 0;
+	}
 	if (opt->name == NULL) {
 		fprintf(stderr, "ehsyslog %s: unknown key '%.*s' in [export] "
-			"(the long options of ehsyslog export that take a value, but timeout)\n",
+			"(the long options of ehsyslog export that take a value)\n",
 			where, (int)key_len, key);
 		w->errors++;
 		return 0;
@@ -317,15 +321,10 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 	}
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "e:H:r:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		if (opt == 'h') {
+		if (opt == 'h' || opt == '?') {
 			free(given);
-			fputs(usage, stdout);
-			return CLI_EXIT_OK;
-		}
-		if (opt == '?') {
-			free(given);
-			fputs(usage, stderr);
-			return CLI_EXIT_USAGE;
+			fputs(usage, opt == 'h' ? stdout : stderr);
+			return opt == 'h' ? CLI_EXIT_OK : CLI_EXIT_USAGE;
 		}
 		given[n++] = (struct given){ opt, optarg };
 	}
@@ -356,6 +355,8 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 	rc = -1;
 out:
 	free(given);
+	if (rc != -1)
+		export_options_free(o);
 	return rc;
 }
 

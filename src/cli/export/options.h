@@ -48,7 +48,7 @@ int export_options_load(struct export_options *o, const char *path);
 /* Parses the [export] section of config (NULL: no file) and then argv,
  * which overrides it, into o.  -1 when the command should go on, else
  * the exit code (--help: 0, after printing the usage; errors: 2, or 1
- * for a file that cannot be read, after saying why). */
+ * for a file that cannot be read, after saying why), o then freed. */
 int export_options_parse(struct export_options *o, int argc, char **argv, const char *config);
 
 void export_options_free(struct export_options *o);
