@@ -64,6 +64,15 @@ $conf: [export] is not valid: ehsyslog export refuses to start
 EOF2
 checks=$((checks + 1))
 cmp -s "$T/want" "$T/err" || fail "[export] errors: $(diff "$T/want" "$T/err")"
+printf '[export]\nprovider = bad!\n' >"$conf"
+expect 1 "$EHSYSLOG" config check "$conf"
+cat >"$T/want" <<EOF2
+ehsyslog export: $conf:2: invalid provider name 'bad!': must be 1-200 characters of A-Z a-z 0-9 _
+$conf: [export] is not valid: ehsyslog export refuses to start
+EOF2
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/err" || fail "[export] provider: $(diff "$T/want" "$T/err")"
+printf '[export]\nendpoint = ftp://c\nbatch-size = 0\n' >"$conf"
 # export itself refuses to start on the same file, before tracing.
 expect 2 env EHSYSLOG_CONFIG="$conf" "$EHSYSLOG" export
 expect_line err "ehsyslog export: $conf:3: bad batch size '0'"

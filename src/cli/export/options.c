@@ -192,6 +192,15 @@ static bool apply(struct export_options *o, int opt, char *arg, const char *wher
 		break;
 	case 't':
 		return number(where, "timeout", arg, 1000000000, false, &o->run_seconds);
+	case 'P':
+		/* As filter_option would refuse it, but without its "Try
+		 * --help", which means nothing for a line of the file. */
+		if (ehs_provider_valid(arg, strlen(arg)) != 0) {
+			fprintf(stderr, "ehsyslog %s: invalid provider name '%s': must be "
+				CLI_PROVIDER_RULE "\n", where, arg);
+			return false;
+		}
+		return filter_option(&o->filter, opt, arg, where) == 1;
 	default:
 		return filter_option(&o->filter, opt, arg, where) == 1;
 	}
