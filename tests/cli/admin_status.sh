@@ -184,7 +184,7 @@ printf 'ehsyslog-export-state 1\npid x\n' >"$T/run/export-5.state"
 : >"$T/run/export-6.state.tmp"
 expect 0 "$EHSYSLOG" status
 expect_empty err
-sed -n '/^export:/,/^preload:/p' "$T/out" | grep -v '^preload:' >"$T/got"
+export_blocks "$T/out" >"$T/got"
 {
 	echo "export:        $T/run/export-5.state: not used: bad value for pid"
 	echo "export:        running, pid $$, to http://c:4318/v1/logs"

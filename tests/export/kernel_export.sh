@@ -222,8 +222,7 @@ status_says() {
 }
 wait_until 60 status_says "  records      2 sent, 0 dropped (queue full or refused), 0 unsent" ||
 	fail "status: no export with 2 records sent: $(cat "$T/status.out" "$T/status.err")"
-checks=$((checks + 1))
-sed -n '/^export:/,/^preload:/p' "$T/status.out" | grep -v '^preload:' >"$T/status.got"
+export_blocks "$T/status.out" >"$T/status.got"
 {
 	echo "export:        running, pid $xpid, to $url/v1/logs"
 	echo "  collector    ok (takes records)"
@@ -248,11 +247,11 @@ expect 0 "$EHSYSLOG" status
 	echo "  records      2 sent, 0 dropped (queue full or refused), 0 unsent"
 	echo "  lost         0 events by the trace buffer"
 } >"$T/stale.want"
-sed -n '/^export:/,/^preload:/p' "$T/out" | grep -v '^preload:' >"$T/stale.got"
+export_blocks "$T/out" >"$T/stale.got"
 expect_same "status: the killed export" "$T/stale.want" "$T/stale.got"
 kill $rpid
 # Its tracefs instance stays too, until a cleanup.
 expect 0 "$EHSYSLOG" cleanup
-unset EHSYSLOG_CONFIG
+EHSYSLOG_CONFIG=$T/absent.conf
 no_leftovers "at the end"
 finish
