@@ -45,6 +45,22 @@ size_t export_state_format(const struct export_state *s, char *buf)
 	return put_text(buf, at, "error", s->error);
 }
 
+void export_state_endpoint(struct export_state *s, const char *url)
+{
+	const char *host = strstr(url, "://"), *at;
+	size_t scheme;
+
+	host = host != NULL ? host + 3 : url;
+	scheme = (size_t)(host - url);
+	/* user:password@ before the host: not for every reader's eyes. */
+	at = memchr(host, '@', strcspn(host, "/?#"));
+
+	if (at != NULL)
+		snprintf(s->endpoint, sizeof s->endpoint, "%.*s%s", (int)scheme, url, at + 1);
+	else
+		snprintf(s->endpoint, sizeof s->endpoint, "%s", url);
+}
+
 /* Decimal digits only, no sign, no overflow. */
 static bool number(const char *v, size_t len, uintmax_t max, uintmax_t *out)
 {

@@ -51,6 +51,10 @@ struct export_state_file {
 	bool warned;	/* a failure was said once on stderr */
 };
 
+/* url into s->endpoint, without the user and password it may hold
+ * (http://user:password@host/): the file is readable by others. */
+void export_state_endpoint(struct export_state *s, const char *url);
+
 /* Prepares publishing into dir (made if missing) for this process, and
  * fills s->pid and s->start.  0, or -errno (said on stderr): export then
  * goes on without. */

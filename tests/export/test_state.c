@@ -51,7 +51,7 @@ static void write_file(const char *name, const char *text, size_t len)
 
 /* What export_state_each reported, one line per file, sorted by path. */
 struct seen {
-	char lines[8][700];
+	char lines[8][1400];
 	int n;
 };
 
@@ -115,6 +115,23 @@ START_TEST(format_exact)
 }
 END_TEST
 
+START_TEST(endpoint_without_password)
+{
+	static const char *const cases[][2] = {
+		{ "https://u:secret@c.example:4318/v1/logs", "https://c.example:4318/v1/logs" },
+		{ "http://token@c/v1/logs", "http://c/v1/logs" },
+		{ "http://c:4318/v1/logs?a=b@c", "http://c:4318/v1/logs?a=b@c" },
+		{ "http://c/p@q/v1/logs", "http://c/p@q/v1/logs" },
+	};
+	struct export_state s;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		export_state_endpoint(&s, cases[i][0]);
+		ck_assert_str_eq(s.endpoint, cases[i][1]);
+	}
+}
+END_TEST
+
 START_TEST(parse_refuses)
 {
 	static const char good[] = "ehsyslog-export-state 1\npid 42\nstart 7\nsent 1\ndropped 2\n"
@@ -154,7 +171,7 @@ START_TEST(publish_read_close)
 	struct export_state s = { 0 };
 	struct seen seen;
 	char path[256];
-	char want[700];
+	char want[1400];
 
 	make_dir();
 	ck_assert_int_eq(each(&seen), 0);
@@ -186,7 +203,7 @@ START_TEST(stale_and_bad)
 	struct export_state_file f;
 	struct export_state me = { 0 }, s;
 	struct seen seen;
-	char buf[EXPORT_STATE_MAX + 1], name[64], want[4][700];
+	char buf[EXPORT_STATE_MAX + 1], name[64], want[4][1400];
 	pid_t child;
 	size_t len;
 	int status;
@@ -244,6 +261,7 @@ int main(void)
 	TCase *tc = tcase_create("state");
 
 	tcase_add_test(tc, format_exact);
+	tcase_add_test(tc, endpoint_without_password);
 	tcase_add_test(tc, parse_refuses);
 	tcase_add_test(tc, publish_read_close);
 	tcase_add_test(tc, stale_and_bad);

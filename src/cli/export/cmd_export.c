@@ -192,7 +192,7 @@ int cmd_export(int argc, char **argv)
 		goto out;
 	}
 	live_signals_target(l);
-	snprintf(x.state.endpoint, sizeof x.state.endpoint, "%s", o.url);
+	export_state_endpoint(&x.state, o.url);
 	export_state_open(&x.state_file, cli_runtime_dir(), &x.state);
 	rc = follow(l, &x, o.run_seconds);
 	out_flush(&x.out);	/* split messages whose end never came */
