@@ -42,6 +42,8 @@ fi
 # A tracefs without user_events.
 mkdir "$T/tracefs"
 export EHSYSLOG_TRACEFS="$T/tracefs"
+# Exports' counters (none until the test makes some), not the machine's.
+export EHSYSLOG_RUNTIME_DIR="$T/run"
 expect 3 "$EHSYSLOG" status
 expect_line err "ehsyslog status: $T/tracefs/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
 
@@ -171,7 +173,6 @@ expect_line out "no stale instances: nothing to remove"
 # Export's counters, as running exports publish them (export_state.h):
 # none yet; one running (this shell, with its start time), one stale (a
 # pid that cannot exist), one not in the format; a temporary file skipped.
-export EHSYSLOG_RUNTIME_DIR="$T/run"
 expect 0 "$EHSYSLOG" status
 expect_line out "export:        not running (no export-PID.state in $T/run)"
 mkdir "$T/run"
@@ -192,14 +193,24 @@ export_blocks "$T/out" >"$T/got"
 	echo "  records      7 sent, 2 dropped (queue full or refused), 3 unsent"
 	echo "  lost         1 event by the trace buffer"
 	echo "  last error   Timeout was reached"
-	echo "export:        stale: $T/run/export-4194305.state: its pid 4194305 is gone (killed?); it last said: to http://c:4318/v1/logs"
+	echo "export:        stale: $T/run/export-4194305.state: its pid 4194305 is gone (killed?; 'ehsyslog cleanup' removes it); it last said: to http://c:4318/v1/logs"
 	echo "  collector    ok (takes records)"
 	echo "  records      7 sent, 2 dropped (queue full or refused), 3 unsent"
 	echo "  lost         1 event by the trace buffer"
 } >"$T/want"
 checks=$((checks + 1))
 cmp -s "$T/want" "$T/got" || fail "status on exports: $(diff "$T/want" "$T/got")"
-unset EHSYSLOG_RUNTIME_DIR
+# cleanup removes the stale one only.
+expect 0 "$EHSYSLOG" cleanup
+expect_empty err
+printf '%s\n' "no stale instances: nothing to remove" \
+	"removed stale $T/run/export-4194305.state (its export, pid 4194305, is gone)" >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/out" || fail "cleanup of export counters: $(cat "$T/out")"
+find "$T/run" -mindepth 1 -printf '%f\n' | sort >"$T/got"
+printf '%s\n' "export-$$.state" export-5.state export-6.state.tmp | sort >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/got" || fail "left after cleanup in run: $(cat "$T/got")"
 
 # A tracefs without user_events: 3, as the other commands.
 rm "$T/tracefs/user_events_data"

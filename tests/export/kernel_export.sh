@@ -242,7 +242,7 @@ kill -KILL $xpid
 wait $xpid 2>/dev/null || true
 expect 0 "$EHSYSLOG" status
 {
-	echo "export:        stale: $T/run/export-$xpid.state: its pid $xpid is gone (killed?); it last said: to $url/v1/logs"
+	echo "export:        stale: $T/run/export-$xpid.state: its pid $xpid is gone (killed?; 'ehsyslog cleanup' removes it); it last said: to $url/v1/logs"
 	echo "  collector    ok (takes records)"
 	echo "  records      2 sent, 0 dropped (queue full or refused), 0 unsent"
 	echo "  lost         0 events by the trace buffer"
@@ -250,8 +250,11 @@ expect 0 "$EHSYSLOG" status
 export_blocks "$T/out" >"$T/stale.got"
 expect_same "status: the killed export" "$T/stale.want" "$T/stale.got"
 kill $rpid
-# Its tracefs instance stays too, until a cleanup.
+# Its tracefs instance stays too, until a cleanup, which takes both.
 expect 0 "$EHSYSLOG" cleanup
+expect_line out "removed stale $T/run/export-$xpid.state (its export, pid $xpid, is gone)"
+checks=$((checks + 1))
+[ ! -e "$T/run/export-$xpid.state" ] || fail "cleanup left $T/run/export-$xpid.state"
 EHSYSLOG_CONFIG=$T/absent.conf
 no_leftovers "at the end"
 finish

@@ -217,8 +217,8 @@ static void print_export(void *ctx, const char *path, enum export_state_kind kin
 	if (kind == EXPORT_STATE_RUNNING)
 		printf("export:        running, pid %ld, to ", s->pid);
 	else
-		printf("export:        stale: %s: its pid %ld is gone (killed?); it last said: to ",
-		       path, s->pid);
+		printf("export:        stale: %s: its pid %ld is gone (killed?; "
+		       "'ehsyslog cleanup' removes it); it last said: to ", path, s->pid);
 	print_visible(stdout, s->endpoint);
 	printf("\n  collector    %s\n", strcmp(s->collector, "ok") == 0 ? "ok (takes records)"
 					: strcmp(s->collector, "failing") == 0 ? "failing (retrying)"
