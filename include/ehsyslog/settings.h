@@ -18,8 +18,12 @@
  *   [program sshd]             # applies when the program's short name is sshd
  *   disable = yes
  *
+ *   [export]                   # ehsyslog export's: key = value lines
+ *   endpoint = https://collector:4318   # the library only checks the syntax
+ *
  * Keys before the first section apply to every program; a section's keys
- * apply on top of them when its name matches.  Later lines win.  A line is
+ * apply on top of them when its name matches.  The keys of [export] are
+ * the tool's (ehs_config_section): the library skips them.  Later lines win.  A line is
  * at most EHS_CONFIG_LINE_MAX bytes.  Any error makes the whole file
  * invalid: the library then uses the defaults.  The environment
  * (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE,
@@ -100,6 +104,24 @@ EHS_API int ehs_provider_valid(const char *provider, size_t len);
  */
 EHS_API int ehs_config_parse(const char *buf, size_t len, const char *program,
 			     struct ehs_config *c, struct ehs_config_status *st);
+
+/* Called for each key = value line of a section, key and value trimmed
+ * (not NUL-terminated: they point into the caller's buffer).  line is
+ * 1-based.  A nonzero return stops the walk. */
+typedef int ehs_config_pair_fn(void *ctx, unsigned line, const char *key, size_t key_len,
+			       const char *value, size_t value_len);
+
+/*
+ * Walks the lines of every section [section] ("export") of the file in
+ * buf[0..len), in order, calling fn for each key = value, so that a tool
+ * reads its section with the library's own rules for lines, comments and
+ * blanks.  Returns 0; fn's nonzero return; or -1 at a line of the
+ * section that is too long or not key = value, *st (unless NULL) then
+ * telling the line and why.  What lies outside the section is left to
+ * ehs_config_parse.  Async-signal-safe.
+ */
+EHS_API int ehs_config_section(const char *buf, size_t len, const char *section,
+			       ehs_config_pair_fn *fn, void *ctx, struct ehs_config_status *st);
 
 /* "unknown key" and the like: constant English text for e. */
 EHS_API const char *ehs_config_strerror(enum ehs_config_error e);

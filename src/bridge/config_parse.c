@@ -103,15 +103,34 @@ static unsigned parse_ports(const char *s, size_t len, uint16_t ports[EHS_SYSLOG
 	}
 }
 
-static enum ehs_config_error parse_section(const char *s, size_t len,
-					   const char *program, bool *applies)
+/* What the keys after a section header are for. */
+enum section_kind {
+	SECTION_APPLY,	/* the library's, for this program (or global) */
+	SECTION_CHECK,	/* the library's, for another program: checked only */
+	SECTION_TOOL,	/* a tool's ([export]): key = value, the tool checks the rest */
+};
+
+/* The name inside "[...]" (s already trimmed), trimmed; false if s is
+ * not bracketed. */
+static bool section_name(const char **s, size_t *len)
 {
-	/* s is "[...]" already trimmed. */
-	if (len < 2 || s[len - 1] != ']')
+	if (*len < 2 || (*s)[*len - 1] != ']')
+		return false;
+	(*s)++;
+	*len -= 2;
+	trim(s, len);
+	return true;
+}
+
+static enum ehs_config_error parse_section(const char *s, size_t len,
+					   const char *program, enum section_kind *kind)
+{
+	if (!section_name(&s, &len))
 		return EHS_CONF_SECTION;
-	s++;
-	len -= 2;
-	trim(&s, &len);
+	if (word_is(s, len, "export")) {
+		*kind = SECTION_TOOL;
+		return EHS_CONF_OK;
+	}
 	static const char kw[] = "program";
 	if (len <= sizeof kw - 1 || memcmp(s, kw, sizeof kw - 1) != 0 ||
 	    !is_space(s[sizeof kw - 1]))
@@ -121,7 +140,8 @@ static enum ehs_config_error parse_section(const char *s, size_t len,
 	trim(&s, &len);
 	if (len == 0 || memchr(s, ']', len) || memchr(s, '[', len))
 		return EHS_CONF_SECTION;
-	*applies = program && strlen(program) == len && memcmp(s, program, len) == 0;
+	*kind = program && strlen(program) == len && memcmp(s, program, len) == 0
+			? SECTION_APPLY : SECTION_CHECK;
 	return EHS_CONF_OK;
 }
 
@@ -162,58 +182,126 @@ enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size
 	return EHS_CONF_OK;
 }
 
-static enum ehs_config_error parse_pair(const char *s, size_t len,
-					struct ehs_config *c, bool apply)
+/* Splits "key = value" (s trimmed) into its trimmed halves; false
+ * without an '='. */
+static bool split_pair(const char *s, size_t len, const char **key, size_t *klen,
+		       const char **val, size_t *vlen)
 {
 	const char *eq = memchr(s, '=', len);
 	if (!eq)
+		return false;
+	*key = s;
+	*klen = (size_t)(eq - s);
+	*val = eq + 1;
+	*vlen = len - *klen - 1;
+	trim(key, klen);
+	trim(val, vlen);
+	return true;
+}
+
+static enum ehs_config_error parse_pair(const char *s, size_t len,
+					struct ehs_config *c, enum section_kind kind)
+{
+	const char *key, *val;
+	size_t klen, vlen;
+	if (!split_pair(s, len, &key, &klen, &val, &vlen))
 		return EHS_CONF_SYNTAX;
-	const char *key = s, *val = eq + 1;
-	size_t klen = (size_t)(eq - s), vlen = len - klen - 1;
-	trim(&key, &klen);
-	trim(&val, &vlen);
+	if (kind == SECTION_TOOL)
+		return EHS_CONF_OK;
 	/* Another program's section is still checked, into a scratch copy. */
 	struct ehs_config scratch = *c;
-	return ehs_config_set(apply ? c : &scratch, key, klen, val, vlen);
+	return ehs_config_set(kind == SECTION_APPLY ? c : &scratch, key, klen, val, vlen);
+}
+
+/* The file's lines, one at a time, comments cut and blanks trimmed. */
+struct lines {
+	const char *buf;
+	size_t len, pos;
+	unsigned lineno;
+};
+
+/* The next line into *line, *n (possibly empty); false at the end.
+ * *e is EHS_CONF_LINE for a line too long or holding a NUL byte. */
+static bool next_line(struct lines *r, const char **line, size_t *n, enum ehs_config_error *e)
+{
+	if (r->pos >= r->len)
+		return false;
+	const char *l = r->buf + r->pos;
+	const char *nl = memchr(l, '\n', r->len - r->pos);
+	size_t k = nl ? (size_t)(nl - l) : r->len - r->pos;
+	r->pos += k + (nl ? 1 : 0);
+	r->lineno++;
+	*e = EHS_CONF_OK;
+	if (k > EHS_CONFIG_LINE_MAX || memchr(l, '\0', k))
+		*e = EHS_CONF_LINE;
+	k = strip_comment(l, k);
+	trim(&l, &k);
+	*line = l;
+	*n = k;
+	return true;
+}
+
+static void set_status(struct ehs_config_status *st, enum ehs_config_error e, unsigned line)
+{
+	if (st) {
+		st->error = e;
+		st->line = e == EHS_CONF_OK ? 0 : line;
+	}
 }
 
 int ehs_config_parse(const char *buf, size_t len, const char *program,
 		     struct ehs_config *out, struct ehs_config_status *st)
 {
 	struct ehs_config c = *out;
-	bool apply = true;	/* global keys apply to everyone */
-	unsigned lineno = 0;
+	enum section_kind kind = SECTION_APPLY;	/* global keys apply to everyone */
+	struct lines r = { buf, len, 0, 0 };
 	enum ehs_config_error e = EHS_CONF_OK;
-	size_t pos = 0;
+	const char *line;
+	size_t n;
 
-	while (pos < len) {
-		const char *line = buf + pos;
-		const char *nl = memchr(line, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		pos += n + (nl ? 1 : 0);
-		lineno++;
-		if (n > EHS_CONFIG_LINE_MAX || memchr(line, '\0', n)) {
-			e = EHS_CONF_LINE;
-			break;
-		}
-		n = strip_comment(line, n);
-		trim(&line, &n);
-		if (n == 0)
+	while (e == EHS_CONF_OK && next_line(&r, &line, &n, &e)) {
+		if (e != EHS_CONF_OK || n == 0)
 			continue;
 		if (line[0] == '[')
-			e = parse_section(line, n, program, &apply);
+			e = parse_section(line, n, program, &kind);
 		else
-			e = parse_pair(line, n, &c, apply);
-		if (e != EHS_CONF_OK)
-			break;
+			e = parse_pair(line, n, &c, kind);
 	}
-	if (st) {
-		st->error = e;
-		st->line = e == EHS_CONF_OK ? 0 : lineno;
-	}
+	set_status(st, e, r.lineno);
 	if (e != EHS_CONF_OK)
 		return -1;
 	*out = c;
+	return 0;
+}
+
+int ehs_config_section(const char *buf, size_t len, const char *section,
+		       ehs_config_pair_fn *fn, void *ctx, struct ehs_config_status *st)
+{
+	struct lines r = { buf, len, 0, 0 };
+	enum ehs_config_error e = EHS_CONF_OK;
+	bool inside = false;
+	const char *line, *key, *val;
+	size_t n, klen, vlen;
+	int rc;
+
+	set_status(st, EHS_CONF_OK, 0);
+	while (next_line(&r, &line, &n, &e)) {
+		if (n > 0 && line[0] == '[') {
+			/* The library's own headers are ehs_config_parse's to check. */
+			inside = section_name(&line, &n) && word_is(line, n, section);
+			continue;
+		}
+		if (!inside || (e == EHS_CONF_OK && n == 0))
+			continue;
+		if (e == EHS_CONF_OK && !split_pair(line, n, &key, &klen, &val, &vlen))
+			e = EHS_CONF_SYNTAX;
+		if (e != EHS_CONF_OK) {
+			set_status(st, e, r.lineno);
+			return -1;
+		}
+		if ((rc = fn(ctx, r.lineno, key, klen, val, vlen)) != 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -221,12 +309,12 @@ const char *ehs_config_strerror(enum ehs_config_error e)
 {
 	switch (e) {
 	case EHS_CONF_OK: return "no error";
-	case EHS_CONF_SYNTAX: return "expected key = value, [program NAME] or a comment";
+	case EHS_CONF_SYNTAX: return "expected key = value, [program NAME], [export] or a comment";
 	case EHS_CONF_KEY:
 		return "unknown key (provider, passthrough, disable, syslog_ports, remote_syslog)";
 	case EHS_CONF_BOOL: return "value must be yes, no, on, off, true, false, 1 or 0";
 	case EHS_CONF_PROVIDER: return "provider must be " EHS_PROVIDER_RULE;
-	case EHS_CONF_SECTION: return "section header must be [program NAME]";
+	case EHS_CONF_SECTION: return "section header must be [program NAME] or [export]";
 	case EHS_CONF_LINE: return "line longer than 1024 bytes or holding a NUL byte";
 	case EHS_CONF_PORTS:
 		return "syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas";

@@ -8,7 +8,10 @@ ehsyslog_SOURCES = \
 	src/cli/read_file.c src/cli/read_file.h \
 	src/cli/provider.c src/cli/provider.h \
 	src/cli/user_events_access.c src/cli/user_events_access.h \
-	src/cli/stale.c src/cli/stale.h
+	src/cli/stale.c src/cli/stale.h \
+	src/cli/process_alive.c src/cli/process_alive.h \
+	src/cli/paths.c src/cli/paths.h \
+	src/cli/export_state.c src/cli/export_state.h
 # The subcommands' folders (src/cli/read, live, admin) add theirs.
 # The tool links the layers' convenience libraries, not libehsyslog.so:
 # its own err()/syslog() calls are not to be bridged.  It uses only their

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli/stale.h"
+#include "cli/process_alive.h"
 #include "cli/read_file.h"
 #include "cli/util.h"
 
@@ -20,42 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The state (field 3) and start time (field 22) of /proc/<pid>/stat.
- * 0, or -errno: -ENOENT when no such process. */
-static int proc_stat(const char *pid, char *state, uintmax_t *start)
-{
-	char path[64], *text, *p, *end;
-	struct stat st;
-	size_t len;
-	int rc;
-
-	snprintf(path, sizeof path, "/proc/%s/stat", pid);
-	rc = cli_read_file(path, 0, 4096, &text, &len, &st);
-	if (rc < 0)
-		return rc == -ESRCH ? -ENOENT : rc;
-	/* The command name (field 2) may hold spaces and parentheses: the
-	 * fields after it start after the last ')'. */
-	p = strrchr(text, ')');
-	rc = -EINVAL;
-	if (p != NULL && p[1] == ' ' && p[2] != '\0') {
-		*state = p[2];
-		p += 2;
-		for (int field = 3; field < 22 && p != NULL; field++) {
-			p = strchr(p, ' ');
-			if (p != NULL)
-				p++;
-		}
-		if (p != NULL && *p >= '0' && *p <= '9') {
-			errno = 0;
-			*start = strtoumax(p, &end, 10);
-			if (errno == 0 && (*end == ' ' || *end == '\n' || *end == '\0'))
-				rc = 0;
-		}
-	}
-	free(text);
-	return rc;
-}
-
 int stale_own_name(char *buf, size_t len)
 {
 	char pid[32], state;
@@ -63,7 +28,7 @@ int stale_own_name(char *buf, size_t len)
 	int rc;
 
 	snprintf(pid, sizeof pid, "%ld", (long)getpid());
-	rc = proc_stat(pid, &state, &start);
+	rc = process_stat(pid, &state, &start);
 	if (rc < 0)
 		return rc;
 	if ((size_t)snprintf(buf, len, STALE_PREFIX "%s-%ju", pid, start) >= len)
@@ -89,10 +54,9 @@ static bool take_number(const char **s, char *out, size_t cap)
 static bool is_stale(const char *name)
 {
 	const char *s = name + strlen(STALE_PREFIX);
-	char pid[24], want[24], state;
+	char pid[24], want[24];
 	uintmax_t start;
 	long n;
-	int rc;
 
 	if (strncmp(name, STALE_PREFIX, strlen(STALE_PREFIX)) != 0 ||
 	    !take_number(&s, pid, sizeof pid))
@@ -104,16 +68,10 @@ static bool is_stale(const char *name)
 		want[0] = '\0';
 	else if (*s != '-' || (s++, !take_number(&s, want, sizeof want)) || *s != '\0')
 		return false;	/* not a name we make */
-	rc = proc_stat(pid, &state, &start);
-	if (rc == -ENOENT)	/* gone, unless /proc hides it (hidepid=) */
-		return kill((pid_t)n, 0) < 0 && errno == ESRCH;
-	if (rc < 0)
-		return false;	/* cannot tell: keep it */
-	/* A zombie tail never cleans up; a different start time is another
-	 * process that got the pid since. */
-	if (state == 'Z' || state == 'X')
-		return true;
-	return want[0] != '\0' && strtoumax(want, NULL, 10) != start;
+	if (want[0] == '\0')
+		return process_gone(n, NULL);
+	start = strtoumax(want, NULL, 10);
+	return process_gone(n, &start);
 }
 
 /* Disables every event of the instance, then removes it.  Removing alone
@@ -155,7 +113,7 @@ int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
 	DIR *dir;
 
 	/* Without /proc every pid would look gone. */
-	rc = proc_stat("self", &state, &start);
+	rc = process_stat("self", &state, &start);
 	if (rc < 0)
 		return rc;
 	if ((size_t)snprintf(path, sizeof path, "%s/instances", tracing) >= sizeof path)

@@ -401,6 +401,80 @@ START_TEST(loaded_settings)
 }
 END_TEST
 
+/* [export] is the tool's: the library takes the file, skips its keys
+ * (unknown to it) and checks only that they are key = value. */
+START_TEST(export_section_skipped)
+{
+	struct ehs_config c;
+	struct ehs_config_status st;
+	ck_assert_int_eq(parse("provider = A\n"
+			       "[ export ]\n"
+			       "endpoint = http://x:4318\n"
+			       "provider = not!checked\n"
+			       "[program p]\n"
+			       "disable = yes\n", "p", &c, &st), 0);
+	ck_assert_str_eq(c.provider, "A");
+	ck_assert(c.disable);
+	ck_assert_int_eq(parse("[export]\nendpoint\n", "p", &c, &st), -1);
+	ck_assert_int_eq(st.error, EHS_CONF_SYNTAX);
+	ck_assert_uint_eq(st.line, 2);
+	ck_assert_int_eq(parse("[exports]\n", "p", &c, &st), -1);
+	ck_assert_int_eq(st.error, EHS_CONF_SECTION);
+}
+END_TEST
+
+struct seen {
+	char text[256];
+	int stop_at;	/* fn returns 7 at this call */
+	int calls;
+};
+
+static int note_pair(void *ctx, unsigned line, const char *key, size_t key_len,
+		     const char *value, size_t value_len)
+{
+	struct seen *s = ctx;
+	size_t used = strlen(s->text);
+	snprintf(s->text + used, sizeof s->text - used, "%u:%.*s=%.*s;", line, (int)key_len, key,
+		 (int)value_len, value);
+	return ++s->calls == s->stop_at ? 7 : 0;
+}
+
+START_TEST(export_section_walk)
+{
+	static const char file[] = "endpoint = global, not export's\n"
+				   "[export]\n"
+				   "  endpoint =  http://a:1  # cut\n"
+				   "\n"
+				   "resource=k=v\n"
+				   "[program export]\n"
+				   "cacert = no\n"
+				   "[export]\n"
+				   "batch-size = \n";
+	struct ehs_config_status st;
+	struct seen s = { .stop_at = -1 };
+	ck_assert_int_eq(ehs_config_section(file, strlen(file), "export", note_pair, &s, &st), 0);
+	ck_assert_str_eq(s.text, "3:endpoint=http://a:1;5:resource=k=v;9:batch-size=;");
+	ck_assert_int_eq(st.error, EHS_CONF_OK);
+	struct seen stop = { .stop_at = 2 };
+	ck_assert_int_eq(ehs_config_section(file, strlen(file), "export", note_pair, &stop, &st), 7);
+	ck_assert_str_eq(stop.text, "3:endpoint=http://a:1;5:resource=k=v;");
+	/* Not key = value inside: the line; outside: not the walk's business. */
+	static const char bad[] = "nonsense\n[export]\nendpoint = x\nnonsense\n";
+	struct seen b = { .stop_at = -1 };
+	ck_assert_int_eq(ehs_config_section(bad, strlen(bad), "export", note_pair, &b, &st), -1);
+	ck_assert_int_eq(st.error, EHS_CONF_SYNTAX);
+	ck_assert_uint_eq(st.line, 4);
+	ck_assert_str_eq(b.text, "3:endpoint=x;");
+	char longline[EHS_CONFIG_LINE_MAX + 32] = "[export]\nk=";
+	memset(longline + strlen(longline), 'v', EHS_CONFIG_LINE_MAX);
+	struct seen l = { .stop_at = -1 };
+	ck_assert_int_eq(ehs_config_section(longline, strlen(longline), "export", note_pair, &l, &st),
+			 -1);
+	ck_assert_int_eq(st.error, EHS_CONF_LINE);
+	ck_assert_uint_eq(st.line, 2);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("bridge config parser");
@@ -416,6 +490,8 @@ int main(void)
 	tcase_add_test(tc, environment);
 	tcase_add_test(tc, environment_syslog);
 	tcase_add_test(tc, loaded_settings);
+	tcase_add_test(tc, export_section_skipped);
+	tcase_add_test(tc, export_section_walk);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

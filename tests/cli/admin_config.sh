@@ -44,4 +44,42 @@ if [ "$(id -u)" = 0 ]; then
 	expect_line err "$conf: warning: not owned by root: setuid and setgid programs ignore it"
 fi
 
+# [export] is ehsyslog export's: the library skips its keys, and check
+# reads them as export does, each by its long option's code.
+rm -f "$conf"
+printf 'provider = P\n[export]\nendpoint = https://c:4318 # why\nresource = k=v\nmin-severity = warning\n' >"$conf"
+chmod 644 "$conf"
+expect 0 "$EHSYSLOG" config check "$conf"
+expect_line out "$conf: valid"
+printf '[export]\nendpoint = ftp://c\nbatch-size = 0\nnosuch = 1\ntimeout = 5\nfacility = nope\n[program x]\ndisable = yes\n' >"$conf"
+expect 1 "$EHSYSLOG" config check "$conf"
+expect_empty out
+cat >"$T/want" <<EOF2
+ehsyslog export: $conf:2: endpoint 'ftp://c' is not an http:// or https:// URL
+ehsyslog export: $conf:3: bad batch size '0'
+ehsyslog export: $conf:4: unknown key 'nosuch' in [export] (the long options of ehsyslog export that take a value)
+ehsyslog export: $conf:5: 'timeout' is for the command line only
+ehsyslog export: $conf:6: unknown facility 'nope'
+$conf: [export] is not valid: ehsyslog export refuses to start
+EOF2
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/err" || fail "[export] errors: $(diff "$T/want" "$T/err")"
+printf '[export]\nprovider = bad!\n' >"$conf"
+expect 1 "$EHSYSLOG" config check "$conf"
+cat >"$T/want" <<EOF2
+ehsyslog export: $conf:2: invalid provider name 'bad!': must be 1-200 characters of A-Z a-z 0-9 _
+$conf: [export] is not valid: ehsyslog export refuses to start
+EOF2
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/err" || fail "[export] provider: $(diff "$T/want" "$T/err")"
+printf '[export]\nendpoint = ftp://c\nbatch-size = 0\n' >"$conf"
+# export itself refuses to start on the same file, before tracing.
+expect 2 env EHSYSLOG_CONFIG="$conf" "$EHSYSLOG" export
+expect_line err "ehsyslog export: $conf:3: bad batch size '0'"
+# A line that is not key = value: the library's error and export's.
+printf '[export]\nendpoint\n' >"$conf"
+expect 1 "$EHSYSLOG" config check "$conf"
+expect_line err "$conf:2: expected key = value, [program NAME], [export] or a comment"
+expect_line err "ehsyslog export: $conf:2: expected key = value, [program NAME], [export] or a comment"
+
 finish

@@ -77,6 +77,12 @@ expect() {
 	return 0
 }
 
+# export_blocks FILE: the lines of status (its output in FILE) about
+# exports: each "export:" line and the indented ones under it.
+export_blocks() {
+	awk '/^export:/ { on = 1; print; next } on && /^  / { print; next } { on = 0 }' "$1"
+}
+
 # expect_line FILE TEXT: FILE (out or err) has a line exactly TEXT.
 expect_line() {
 	checks=$((checks + 1))

@@ -42,6 +42,8 @@ fi
 # A tracefs without user_events.
 mkdir "$T/tracefs"
 export EHSYSLOG_TRACEFS="$T/tracefs"
+# Exports' counters (none until the test makes some), not the machine's.
+export EHSYSLOG_RUNTIME_DIR="$T/run"
 expect 3 "$EHSYSLOG" status
 expect_line err "ehsyslog status: $T/tracefs/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
 
@@ -167,6 +169,48 @@ checks=$((checks + 1))
 cmp -s "$T/want" "$T/got" || fail "left after cleanup: $(cat "$T/got")"
 expect 0 "$EHSYSLOG" cleanup
 expect_line out "no stale instances: nothing to remove"
+
+# Export's counters, as running exports publish them (export_state.h):
+# none yet; one running (this shell, with its start time), one stale (a
+# pid that cannot exist), one not in the format; a temporary file skipped.
+expect 0 "$EHSYSLOG" status
+expect_line out "export:        not running (no export-PID.state in $T/run)"
+mkdir "$T/run"
+state() { # PID START COLLECTOR ERROR
+	printf 'ehsyslog-export-state 1\npid %s\nstart %s\nsent 7\ndropped 2\nunsent 3\nlost 1\ncollector %s\nendpoint http://c:4318/v1/logs\nerror %s\n' "$@"
+}
+state $$ "$start" failing "Timeout was reached" >"$T/run/export-$$.state"
+state 4194305 1 ok "" >"$T/run/export-4194305.state"
+printf 'ehsyslog-export-state 1\npid x\n' >"$T/run/export-5.state"
+: >"$T/run/export-6.state.tmp"
+expect 0 "$EHSYSLOG" status
+expect_empty err
+export_blocks "$T/out" >"$T/got"
+{
+	echo "export:        $T/run/export-5.state: not used: bad value for pid"
+	echo "export:        running, pid $$, to http://c:4318/v1/logs"
+	echo "  collector    failing (retrying)"
+	echo "  records      7 sent, 2 dropped (queue full or refused), 3 unsent"
+	echo "  lost         1 event by the trace buffer"
+	echo "  last error   Timeout was reached"
+	echo "export:        stale: $T/run/export-4194305.state: its pid 4194305 is gone (killed?; 'ehsyslog cleanup' removes it); it last said: to http://c:4318/v1/logs"
+	echo "  collector    ok (takes records)"
+	echo "  records      7 sent, 2 dropped (queue full or refused), 3 unsent"
+	echo "  lost         1 event by the trace buffer"
+} >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/got" || fail "status on exports: $(diff "$T/want" "$T/got")"
+# cleanup removes the stale one only.
+expect 0 "$EHSYSLOG" cleanup
+expect_empty err
+printf '%s\n' "no stale instances: nothing to remove" \
+	"removed stale $T/run/export-4194305.state (its export, pid 4194305, is gone)" >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/out" || fail "cleanup of export counters: $(cat "$T/out")"
+find "$T/run" -mindepth 1 -printf '%f\n' | sort >"$T/got"
+printf '%s\n' "export-$$.state" export-5.state export-6.state.tmp | sort >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/got" || fail "left after cleanup in run: $(cat "$T/got")"
 
 # A tracefs without user_events: 3, as the other commands.
 rm "$T/tracefs/user_events_data"

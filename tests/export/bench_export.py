@@ -6,12 +6,16 @@ local receiver, beside `ehsyslog tail --json > /dev/null` in the same run
   scripts/kernel-test /usr/bin/python3 tests/export/bench_export.py [N] [REPS]
 
 (the system python3, which has python3-protobuf, not a pyenv shim).
+scripts/bench (make bench) runs it so in every full run.
 
 Each rep: the reader starts, N syslog calls are made by one program
 under the preload, and the clock stops when the reader has them all
 (tail: has printed N lines and exited; export: the receiver has counted N
 records).  CPU is the reader's user + system time over the whole run.
-Prints one line per rep and reader, then the medians and the ratio.
+The reader is pinned to one CPU, the logger and the receiver to the
+others (where there are others): the rate is what one core sustains.
+Prints one line per rep and reader, then the medians and the ratio, then
+the same as "FACT " lines in scripts/bench's facts.csv form.
 """
 import os
 import signal
@@ -39,6 +43,15 @@ def enabled(pid):
     return False
 
 
+cpus = sorted(os.sched_getaffinity(0))
+reader_cpu = {cpus[0]}
+other_cpus = set(cpus[1:]) or reader_cpu
+
+
+def on(cpus_set):
+    return lambda: os.sched_setaffinity(0, cpus_set)
+
+
 def wait_for(what, ok, seconds):
     end = time.monotonic() + seconds
     while not ok():
@@ -53,7 +66,8 @@ def wait_enabled(pid):
 
 def log(n):
     env = dict(os.environ, LD_PRELOAD=lib)
-    subprocess.run([logger, "bench", "1", "6", str(n), "bench message"], env=env, check=True)
+    subprocess.run([logger, "bench", "1", "6", str(n), "bench message"], env=env, check=True,
+                   preexec_fn=on(other_cpus))
 
 
 def reap(p):
@@ -65,7 +79,8 @@ def reap(p):
 def tail_rep(n):
     # --timeout: should the buffer lose events, tail never counts N.
     p = subprocess.Popen([tool, "tail", "--json", "--count", str(n), "--timeout", "300"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=on(reader_cpu))
     wait_enabled(p.pid)
     t0 = time.monotonic()
     log(n)
@@ -82,12 +97,14 @@ def export_rep(n, work):
         if os.path.exists(f):
             os.unlink(f)
     r = subprocess.Popen([sys.executable, os.path.join(src, "tests/export/otlp_receiver.py"),
-                          "--proto", os.path.join(src, "proto"), "--work", work, "--count-only"])
+                          "--proto", os.path.join(src, "proto"), "--work", work, "--count-only"],
+                         preexec_fn=on(other_cpus))
     wait_for("the receiver starting", lambda: os.path.exists(os.path.join(work, "port")), 60)
     with open(os.path.join(work, "port")) as f:
         url = "http://127.0.0.1:" + f.read().strip()
     p = subprocess.Popen([tool, "export", "--endpoint", url, "--batch-delay", "100",
-                          "--queue-size", str(2 * n)], stderr=subprocess.PIPE)
+                          "--queue-size", str(2 * n)], stderr=subprocess.PIPE,
+                         preexec_fn=on(reader_cpu))
     wait_enabled(p.pid)
     t0 = time.monotonic()
     log(n)
@@ -115,6 +132,8 @@ def main():
     reps = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     work = "/tmp/bench-export"
     os.makedirs(work, exist_ok=True)
+    # Export's counters for status: not into the machine's /run.
+    os.environ["EHSYSLOG_RUNTIME_DIR"] = os.path.join(work, "run")
     res = {"tail --json": [], "export": []}
     for rep in range(1, reps + 1):
         for name, fn in (("tail --json", lambda: tail_rep(n)), ("export", lambda: export_rep(n, work))):
@@ -125,8 +144,18 @@ def main():
            for k, v in res.items()}
     for k, (r, c) in med.items():
         print("median %-12s %9.0f events/s %8.2f us CPU/event" % (k, r, c))
-    print("export / tail --json: %.2f x the rate, %.2f x the CPU per event" % (
-        med["export"][0] / med["tail --json"][0], med["export"][1] / med["tail --json"][1]))
+    rate = med["export"][0] / med["tail --json"][0]
+    cpu = med["export"][1] / med["tail --json"][1]
+    print("export / tail --json: %.2f x the rate, %.2f x the CPU per event" % (rate, cpu))
+    how = "median of %d runs of %d events; reader on CPU %d of %d" % (
+        reps, n, cpus[0], len(cpus))
+    for key, name, what in (("export", "export", "ehsyslog export to a local OTLP/HTTP receiver"),
+                            ("tail --json", "tail_json", "ehsyslog tail --json > /dev/null")):
+        print("FACT %s.events_per_s,%.0f,events/s,,,%s: %s" % (name, med[key][0], what, how))
+        print("FACT %s.cpu_per_event,%.2f,us CPU/event,,,%s: user + system time / events" % (
+            name, med[key][1], what))
+    print("FACT export.rate_over_tail_json,%.2f,ratio,,,export events/s over tail --json's" % rate)
+    print("FACT export.cpu_over_tail_json,%.2f,ratio,,,export CPU per event over tail --json's" % cpu)
 
 
 if __name__ == "__main__":

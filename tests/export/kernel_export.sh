@@ -8,87 +8,15 @@
 #  2. a full queue while the collector is away: the drops are counted on
 #     stderr and reported by a record once it is back;
 #  3. a receiver that never answers: the queue stays at its bound, the
-#     drops are counted, and SIGTERM ends export within its timeouts;
-#  4. https with a CA made for the test, and a header from --header-file;
-#  5. a 503 with Retry-After: 2 delays the retry by 2 s, not the backoff's
-#     0.1 s;
-#  6. --encoding json --compression gzip: the receiver gunzips and reads
-#     each request with the official JSON parser, and the records are the
-#     same field by field; a partial_success in JSON (a warning, nothing
-#     rejected) reaches stderr;
-#  7. a partial_success rejecting 2 of 3 records: they count as dropped,
-#     on stderr, in the exit summary and in the drop-notice record.
-. "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
-# The system's python3 and protoc, not a developer's (pyenv shims).
-PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-export PATH
-command -v protoc >/dev/null || skip "no protoc (protobuf-compiler)"
-python3 -c 'import google.protobuf' 2>/dev/null || skip "no python3-protobuf"
-in_kernel "$0" "$@"
-
-RECEIVER="python3 $top_srcdir/tests/export/otlp_receiver.py --proto $top_srcdir/proto"
-host=$(uname -n)
-since=$(date +%s%N)
-
-# start_receiver NAME ARG...: the receiver, its files in $T/NAME/, its pid
-# in $rpid, its URL in $url.
-start_receiver() {
-	mkdir -p "$T/$1"
-	w=$T/$1
-	shift
-	# shellcheck disable=SC2086 # RECEIVER is words
-	$RECEIVER --work "$w" --since "$since" "$@" 2>"$w/stderr" &
-	rpid=$!
-	wait_until 60 test -s "$w/port" || fail "receiver did not start: $(cat "$w/stderr")"
-	url=http://127.0.0.1:$(cat "$w/port")
-}
-
-# start_export NAME ARG...: export in the background, stderr in
-# $T/NAME.err, pid in $xpid; returns once its tracepoints are enabled.
-start_export() {
-	name=$1
-	shift
-	"$EHSYSLOG" export "$@" >"$T/$name.out" 2>"$T/$name.err" &
-	xpid=$!
-	wait_until 60 enabled_in $xpid Syslog_L5K800000 ||
-		fail "export $name did not enable its tracepoints: $(cat "$T/$name.err")"
-}
-
-# gone PID: the process has exited (a zombie not yet waited for too).
-# shellcheck disable=SC2317 # called through wait_until
-gone() {
-	! [ -e "/proc/$1/stat" ] || grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"
-}
-
-# stop_export NAME: SIGTERM, and export exits 0 within 10 s; then the
-# receiver is stopped.
-stop_export() {
-	kill -TERM $xpid
-	checks=$((checks + 1))
-	wait_until 10 gone $xpid || fail "export $1 still runs 10 s after SIGTERM"
-	xrc=0
-	wait $xpid || xrc=$?
-	[ "$xrc" = 0 ] || fail "export $1 exited $xrc: $(cat "$T/$1.err")"
-	expect_empty "$1.out"
-	kill $rpid
-}
-
-# await_records NAME N: the receiver NAME has written N records.
-await_records() {
-	wait_until 60 sh -c "[ \$(wc -l <'$T/$1/records') -ge $2 ]" ||
-		fail "$1: $2 records expected; got $(cat "$T/$1/records"); requests: $(cat "$T/$1/requests")"
-}
-
-# Seconds a logger stays after its calls: export reads process.executable.name
-# from /proc/PID/comm when it reads the event, and while it waits on a
-# 503 or a slow handshake (much slower under ASan) it reads nothing.
-linger=6
+#     drops are counted, and SIGTERM ends export within its timeouts.
+# kernel_export_tls.sh, _wire.sh and _config.sh test the rest, each in a
+# guest of its own, so that none comes near the guest's time limit.
+. "${top_srcdir:-.}/tests/export/export_lib.sh"
 
 # 1. An outage: 503 twice, then 200.
 start_receiver outage --answers 503,503
 start_export outage --endpoint "$url" --batch-delay 300 --backoff-initial 300 \
 	--resource test.run=1
-long="long $(printf 'abcdefghij%.0s' $(seq 1000))"
 logs wanted 1 4 1 "warning to user" $linger
 p1=$lpid
 logs other 16 3 3 "err to local0" $linger
@@ -98,18 +26,6 @@ p3=$lpid
 await_records outage 5
 stop_export outage
 
-res() { # PID IDENT [MORE]
-	printf 'host.name="%s" process.executable.name="kernel_logger" process.pid=%s service.name="%s"%s' \
-		"$host" "$1" "$2" "${3:-}"
-}
-attrs() { # IDENT FACILITY-CODE FACILITY PID
-	printf 'errno=2 eventheader.event_name="%s" eventheader.provider="Syslog" syslog.facility.code=%s syslog.facility.name="%s" thread.id=%s' \
-		"$1" "$2" "$3" "$4"
-}
-# json_str TEXT ascii|utf-8: TEXT as the receiver quotes it (Python's json.dumps).
-json_str() {
-	python3 -c 'import json, sys; print(json.dumps(sys.argv[1], ensure_ascii=sys.argv[2] == "ascii"))' "$@"
-}
 {
 	echo "R: $(res $p1 wanted ' test.run="1"') | S: 13 warning | B: \"warning to user\" | A: $(attrs wanted 1 user $p1) | T: ok"
 	for i in 1 2 3; do
@@ -154,102 +70,5 @@ stop_export never
 expect_line never.err "ehsyslog export: Timeout was reached; retrying"
 expect_line never.err "ehsyslog export: 0 records sent, 15 dropped (queue full or refused), 5 unsent at exit, 0 events lost by the trace buffer"
 
-# 4. TLS: a CA and a server certificate for 127.0.0.1, made now.
-printf 'subjectAltName=IP:127.0.0.1\n' >"$T/san"
-if ! openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=ehsyslog-test-ca \
-	-keyout "$T/ca.key" -out "$T/ca.pem" 2>"$T/openssl.err" ||
-	! openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 \
-		-keyout "$T/server.key" -out "$T/server.csr" 2>>"$T/openssl.err" ||
-	! openssl x509 -req -in "$T/server.csr" -CA "$T/ca.pem" -CAkey "$T/ca.key" \
-		-CAcreateserial -days 1 -extfile "$T/san" -out "$T/server.pem" 2>>"$T/openssl.err" ||
-	! openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=ehsyslog-test-other-ca \
-		-keyout "$T/other-ca.key" -out "$T/other-ca.pem" 2>>"$T/openssl.err"; then
-	fail "openssl could not make the test certificates: $(cat "$T/openssl.err")"
-fi
-printf '# the token stays off the command line\nAuthorization: Bearer t0ken\n' >"$T/headers"
-start_receiver tls --tls "$T/server.pem" "$T/server.key"
-url=https://127.0.0.1:$(cat "$T/tls/port")
-start_export tls --endpoint "$url" --cacert "$T/ca.pem" --header-file "$T/headers" \
-	--batch-delay 100
-logs secure 1 5 1 "over tls" $linger
-wait_until 60 test -s "$T/tls/records" ||
-	fail "tls: no record; requests: $(cat "$T/tls/requests"); export: $(cat "$T/tls.err")"
-stop_export tls
-echo "R: $(res $lpid secure) | S: 10 notice | B: \"over tls\" | A: $(attrs secure 1 user $lpid) | T: ok" >"$T/tls.want"
-expect_same "tls: the record" "$T/tls.want" "$T/tls/records"
-echo '200 1 "over tls" authorization=Bearer t0ken' >"$T/tls.requests.want"
-expect_same "tls: the request and its header" "$T/tls.requests.want" "$T/tls/requests"
-# With another CA, the server is not trusted: retried, never sent. (Not
-# the system's CA bundle: parsing its hundred certificates under ASan in
-# the emulated guest can outlast the connect timeout.)
-start_receiver untrusted --tls "$T/server.pem" "$T/server.key"
-url=https://127.0.0.1:$(cat "$T/untrusted/port")
-start_export untrusted --endpoint "$url" --cacert "$T/other-ca.pem" --batch-delay 100 \
-	--flush-timeout 500
-logs secure 1 5 1 "not trusted"
-# Until the handshake has failed once: a slow guest (ASan) may not have
-# tried yet after a fixed sleep, and the flush at exit would then time out.
-wait_until 60 grep -qF "SSL peer certificate or SSH remote key was not OK" "$T/untrusted.err" ||
-	fail "untrusted: no refused handshake: $(cat "$T/untrusted.err")"
-stop_export untrusted
-expect_empty untrusted/requests
-expect_line untrusted.err "ehsyslog export: SSL peer certificate or SSH remote key was not OK; retrying"
-expect_line untrusted.err "ehsyslog export: 0 records sent, 0 dropped (queue full or refused), 1 unsent at exit, 0 events lost by the trace buffer"
-
-# 5. Retry-After outranks the backoff.
-start_receiver later --answers 503 --retry-after 2
-start_export later --endpoint "$url" --batch-delay 100 --backoff-initial 100
-logs patient 1 6 1 "after a while"
-wait_until 60 test -s "$T/later/records" ||
-	fail "later: no record; requests: $(cat "$T/later/requests")"
-stop_export later
-expect_line later/requests '503 1 "after a while"'
-expect_line later/requests '200 1 "after a while"'
-checks=$((checks + 1))
-gap=$(awk 'NR == 1 { a = $1 } NR == 2 { print int(($1 - a) / 1000000) }' "$T/later/arrivals")
-[ "${gap:-0}" -ge 2000 ] || fail "later: the retry came ${gap:-?} ms after the 503 with Retry-After: 2"
-expect_line later.err "ehsyslog export: the collector answered 503; retrying"
-
-# 6. JSON, gzip-compressed; the first answer a JSON partial_success that
-# only warns.  Quotes, a backslash and UTF-8 go through JSON's escaping;
-# the long message through a body larger than the encoder's first buffer.
-start_receiver wire --encoding json --compression gzip --partial-success 0 "keep the clocks in sync"
-start_export wire --endpoint "$url" --encoding json --compression gzip --batch-delay 300 \
-	--resource test.run=6
-special='a "quoted" back\slash, café €'
-logs wire 1 5 3 "$special" $linger
-p1=$lpid
-logs wire 3 6 1 "$long" $linger
-p2=$lpid
-await_records wire 4
-stop_export wire
-{
-	for i in 1 2 3; do
-		# printf: echo would take the backslash as an escape
-		printf '%s\n' "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 user $p1) | T: ok"
-	done
-	echo "R: $(res $p2 wire ' test.run="6"') | S: 9 info | B: \"$long\" | A: $(attrs wire 3 daemon $p2) | T: ok"
-} >"$T/wire.want"
-expect_same "wire: the records, from JSON" "$T/wire.want" "$T/wire/records"
-printf '200 3 %s\n200 1 "%s"\n' "$(json_str "$special 1" ascii)" "$long" >"$T/wire.requests.want"
-expect_same "wire: the requests, JSON and gzip as asked" "$T/wire.requests.want" "$T/wire/requests"
-expect_line wire.err "ehsyslog export: the collector rejected 0 of 3 records: keep the clocks in sync"
-expect_line wire.err "ehsyslog export: 4 records sent, 0 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
-
-# 7. A partial success that rejects 2 of 3 records (protobuf).
-start_receiver partial --partial-success 2 "2 records too old"
-start_export partial --endpoint "$url" --batch-delay 300
-logs partly 1 4 3 "partly" $linger
-await_records partial 4
-stop_export partial
-{
-	for i in 1 2 3; do
-		echo "R: $(res $lpid partly) | S: 13 warning | B: \"partly $i\" | A: $(attrs partly 1 user $lpid) | T: ok"
-	done
-	echo "R: host.name=\"$host\" process.executable.name=\"ehsyslog\" process.pid=$xpid service.name=\"ehsyslog-export\" | S: 13 warning | B: \"ehsyslog export: 2 records dropped (queue full or refused), 0 events lost by the trace buffer\" | A:  | T: ok"
-} >"$T/partial.want"
-expect_same "partial: the records and the drop notice" "$T/partial.want" "$T/partial/records"
-expect_line partial.err "ehsyslog export: the collector rejected 2 of 3 records: 2 records too old"
-expect_line partial.err "ehsyslog export: 2 records sent, 2 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
 no_leftovers "at the end"
 finish

@@ -1,5 +1,5 @@
 # tests/export: ehsyslog export (src/cli/export/local.mk).  The unit test
-# takes the pure parts; kernel_export.sh runs export in the guest against
+# takes the pure parts; kernel_export*.sh run export in the guest against
 # otlp_receiver.py, which decodes with the vendored proto/.
 check_PROGRAMS += tests/export/test_export
 tests_export_test_export_SOURCES = tests/export/test_export.c \
@@ -12,8 +12,19 @@ tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLA
 tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventheader/libeventheader.la \
 	$(CHECK_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS)
 
-TESTS += tests/export/test_export tests/export/kernel_export.sh tests/export/unit_verify.sh
-dist_noinst_SCRIPTS += tests/export/kernel_export.sh tests/export/otlp_receiver.py \
+# The state file export publishes for status.
+check_PROGRAMS += tests/export/test_state
+tests_export_test_state_SOURCES = tests/export/test_state.c src/cli/export_state.c \
+	src/cli/process_alive.c src/cli/read_file.c
+tests_export_test_state_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_export_test_state_LDADD = $(CHECK_LIBS)
+
+# Each kernel_export*.sh boots a guest of its own (export_lib.sh).
+EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_tls.sh \
+	tests/export/kernel_export_wire.sh tests/export/kernel_export_config.sh
+TESTS += tests/export/test_export tests/export/test_state $(EXPORT_KERNEL_TESTS) \
+	tests/export/unit_verify.sh
+dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/export_lib.sh tests/export/otlp_receiver.py \
 	tests/export/unit_verify.sh tests/export/bench_export.py
 # The unit the Debian package ships, checked by unit_verify.sh.
 EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service

@@ -28,7 +28,7 @@ sd_journal_perror_with_location
 connect send sendto sendmsg sendmmsg write writev"
 
 # The configuration's calls that <ehsyslog/settings.h> makes public.
-public_config="ehs_config_defaults ehs_config_parse ehs_config_strerror
+public_config="ehs_config_defaults ehs_config_parse ehs_config_section ehs_config_strerror
 ehs_config_apply_env ehs_config_env_known"
 
 exports=$(nm -D --defined-only "$lib" | awk '{print $3}' | sort)

@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include "cli/commands.h"
+#include "cli/export_state.h"
+#include "cli/paths.h"
 #include "cli/stale.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char cleanup_usage[] =
 	"Usage: ehsyslog cleanup\n"
@@ -26,7 +29,8 @@ static const char cleanup_usage[] =
 	"behind when no process PID started at START (field 22 of\n"
 	"/proc/PID/stat) exists any more.  Running tails are never touched.\n"
 	"'ehsyslog tail' and 'ehsyslog register' do the same when they start;\n"
-	"'ehsyslog status' lists them.\n"
+	"'ehsyslog status' lists them.  Also removes the counters an 'ehsyslog\n"
+	"export' that was killed left in /run/ehsyslog (export-PID.state).\n"
 	"\n"
 	"  -h, --help  print this help and exit\n"
 	"\n"
@@ -50,6 +54,25 @@ static void removed(const char *name, int err, void *ctx)
 	cli_error(c->cmd, "cannot remove stale instance %s: %s", name, strerror(err));
 	if (c->rc == CLI_EXIT_OK)
 		c->rc = cli_exit_for_errno(err);
+}
+
+static void remove_stale_state(void *ctx, const char *path, enum export_state_kind kind,
+			       const struct export_state *s, const char *why)
+{
+	struct cleanup *c = ctx;
+
+	(void)why;
+	if (kind != EXPORT_STATE_STALE)
+		return;
+	if (unlink(path) == 0) {
+		printf("removed stale %s (its export, pid %ld, is gone)\n", path, s->pid);
+		return;
+	}
+	if (errno == ENOENT)
+		return;	/* another cleanup was faster */
+	cli_error(c->cmd, "cannot remove stale %s: %s", path, strerror(errno));
+	if (c->rc == CLI_EXIT_OK)
+		c->rc = cli_exit_for_errno(errno);
 }
 
 int cmd_cleanup(int argc, char **argv)
@@ -87,6 +110,13 @@ int cmd_cleanup(int argc, char **argv)
 	}
 	if (found == 0)
 		puts("no stale instances: nothing to remove");
+	found = export_state_each(cli_runtime_dir(), remove_stale_state, &c);
+	if (found < 0 && found != -ENOENT) {
+		cli_error(c.cmd, "cannot look for stale export counters in %s: %s",
+			  cli_runtime_dir(), strerror(-found));
+		if (c.rc == CLI_EXIT_OK)
+			c.rc = cli_exit_for_errno(-found);
+	}
 	if (fflush(stdout) != 0 && c.rc == CLI_EXIT_OK) {
 		cli_error(c.cmd, "write error: %s", strerror(errno));
 		c.rc = CLI_EXIT_RUNTIME;

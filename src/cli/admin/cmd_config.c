@@ -4,8 +4,9 @@
 #include "config.h"
 
 #include "cli/commands.h"
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/settings.h"
+#include "cli/export/options.h"
 #include "cli/util.h"
 
 #include <getopt.h>
@@ -18,12 +19,26 @@ static const char config_usage[] =
 	EHSYSLOG_CONFIG_PATH ") with the library's own parser.\n"
 	"Prints FILE:LINE: MESSAGE on stderr for each error, and a warning when\n"
 	"setuid and setgid programs would ignore the file (not owned by root, or\n"
-	"writable by group or others).\n"
+	"writable by group or others).  The keys of its [export] section are\n"
+	"checked as 'ehsyslog export' reads them.\n"
 	"\n"
 	"  -h, --help  print this help and exit\n"
 	"\n"
 	"Exit status: 0 valid (or the default file is absent: the built-in\n"
 	"defaults apply), 1 errors found or FILE unreadable, 2 usage error.\n";
+
+/* Errors of the [export] section, each printed by export's own option
+ * code; its values are export's business, not the library's. */
+static int export_errors(const char *path)
+{
+	struct export_options o;
+	int n;
+
+	export_options_init(&o);
+	n = export_options_load(&o, path);
+	export_options_free(&o);
+	return n;
+}
 
 static void print_error(void *ctx, unsigned line, const char *message)
 {
@@ -35,7 +50,7 @@ static int check(const char *cmd, const char *path, bool explicit_path)
 	struct cli_config_file file;
 	struct ehs_config c;
 	const char *why;
-	int rc;
+	int rc, xerrors;
 
 	ehs_config_defaults(&c);
 	fflush(stdout);
@@ -54,11 +69,14 @@ static int check(const char *cmd, const char *path, bool explicit_path)
 	}
 	if ((why = cli_config_distrust(&file.st)) != NULL)
 		fprintf(stderr, "%s: warning: %s: setuid and setgid programs ignore it\n", path, why);
-	if (file.errors > 0) {
+	xerrors = export_errors(path);
+	if (file.errors > 0)
 		fprintf(stderr, "%s: %d error%s: the library ignores this file and uses its defaults\n",
 			path, file.errors, file.errors == 1 ? "" : "s");
+	if (xerrors != 0)
+		fprintf(stderr, "%s: [export] is not valid: ehsyslog export refuses to start\n", path);
+	if (file.errors > 0 || xerrors != 0)
 		return CLI_EXIT_RUNTIME;
-	}
 	printf("%s: valid\n", path);
 	return CLI_EXIT_OK;
 }

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "cli/commands.h"
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/preload_file.h"
 #include "cli/admin/preload_lib.h"
 #include "cli/admin/preload_list.h"

@@ -5,13 +5,14 @@
 
 #include "cli/commands.h"
 #include "cli/names.h"
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/preload_file.h"
 #include "cli/admin/preload_list.h"
 #include "cli/admin/preload_unit.h"
 #include "cli/provider.h"
 #include "cli/read_file.h"
 #include "cli/admin/settings.h"
+#include "cli/export_state.h"
 #include "cli/stale.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
@@ -44,7 +45,9 @@ static const char status_usage[] =
 	"enabled them, whether the library is preloaded system-wide, which\n"
 	"services preload it ('preload enable --unit'), and the\n"
 	"configuration a program would get.  Lists the tracefs instances left\n"
-	"behind by tails that were killed, which 'ehsyslog cleanup' removes.\n"
+	"behind by tails that were killed, which 'ehsyslog cleanup' removes,\n"
+	"and each running 'ehsyslog export' with its counters (or the counters\n"
+	"one left behind when it was killed: stale).\n"
 	"\n"
 	"  -p, --program NAME  show the configuration for program NAME (its\n"
 	"                      short name), with its per-program settings\n"
@@ -203,6 +206,46 @@ static void print_visible(FILE *out, const char *s)
 	free(v);
 }
 
+static void print_export(void *ctx, const char *path, enum export_state_kind kind,
+			 const struct export_state *s, const char *why)
+{
+	(void)ctx;
+	if (kind == EXPORT_STATE_BAD) {
+		printf("export:        %s: not used: %s\n", path, why);
+		return;
+	}
+	if (kind == EXPORT_STATE_RUNNING)
+		printf("export:        running, pid %ld, to ", s->pid);
+	else
+		printf("export:        stale: %s: its pid %ld is gone (killed?; "
+		       "'ehsyslog cleanup' removes it); it last said: to ", path, s->pid);
+	print_visible(stdout, s->endpoint);
+	printf("\n  collector    %s\n", strcmp(s->collector, "ok") == 0 ? "ok (takes records)"
+					: strcmp(s->collector, "failing") == 0 ? "failing (retrying)"
+					: strcmp(s->collector, "idle") == 0 ? "idle (nothing sent yet)"
+					: "?");
+	printf("  records      %llu sent, %llu dropped (queue full or refused), %llu unsent\n",
+	       s->sent, s->dropped, s->unsent);
+	printf("  lost         %llu event%s by the trace buffer\n", s->lost, s->lost == 1 ? "" : "s");
+	if (s->error[0] != '\0') {
+		fputs("  last error   ", stdout);
+		print_visible(stdout, s->error);
+		putchar('\n');
+	}
+}
+
+/* Each export's counters, as it published them (export_state.h). */
+static void report_exports(void)
+{
+	const char *dir = cli_runtime_dir();
+	int n = export_state_each(dir, print_export, NULL);
+
+	if (n == 0 || n == -ENOENT)
+		printf("export:        not running (no export-PID.state in %s)\n", dir);
+	else if (n < 0)
+		printf("export:        cannot read %s: %s\n", dir, strerror(-n));
+}
+
 /* What the library would ignore, one "  ignored" line each, collected
  * while the configuration is read and printed after its values. */
 struct ignored {
@@ -233,7 +276,7 @@ static bool tool_variable(const char *name)
 {
 	static const char *const names[] = {
 		"EHSYSLOG_LIBRARY", "EHSYSLOG_LD_SO_PRELOAD", "EHSYSLOG_TRACEFS",
-		"EHSYSLOG_SYSTEMD_DIR", "EHSYSLOG_SYSTEMCTL",
+		"EHSYSLOG_SYSTEMD_DIR", "EHSYSLOG_SYSTEMCTL", "EHSYSLOG_RUNTIME_DIR",
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -350,6 +393,7 @@ int cmd_status(int argc, char **argv)
 	if (rc != CLI_EXIT_NO_USER_EVENTS)
 		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
 	report_stale_instances(have_tracing ? tracing : NULL);
+	report_exports();
 	report_preload(cmd);
 	if (fflush(stdout) != 0 && rc == 0)
 		rc = CLI_EXIT_RUNTIME;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/preload_file.h"
 #include "cli/admin/preload_list.h"
 #include "cli/admin/preload_unit.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 #include "cli/admin/unit_env.h"
 
 #include <errno.h>

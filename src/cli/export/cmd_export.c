@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/paths.h"
 #include "cli/util.h"
 #include "cli/live/live.h"
 #include "cli/read/output.h"
@@ -20,6 +21,7 @@
 #include "cli/export/queue.h"
 #include "cli/export/record.h"
 #include "cli/export/sender.h"
+#include "cli/export_state.h"
 
 /* How long the buffers fill between two reads, as in tail. */
 #define POLL_NS (100 * 1000 * 1000LL)
@@ -37,6 +39,8 @@ struct exporter {
 	struct sender sender;
 	struct record_context rctx;
 	struct record_bytes bytes;
+	struct export_state state;	/* what status is told */
+	struct export_state_file state_file;
 };
 
 /* The output stage's sink: one whole event becomes one queued record. */
@@ -69,6 +73,21 @@ static void note_lost(struct live *l, struct sender *s)
 		s->lost_kernel = lost;
 }
 
+/* The counters, for ehsyslog status. */
+static void publish(struct exporter *x)
+{
+	const struct sender *s = &x->sender;
+
+	x->state.sent = s->sent;
+	x->state.dropped = s->q->dropped;
+	x->state.unsent = s->q->len;
+	x->state.lost = s->lost_kernel;
+	snprintf(x->state.collector, sizeof x->state.collector, "%s",
+		 s->failing ? "failing" : s->sent > 0 || s->rejected > 0 ? "ok" : "idle");
+	snprintf(x->state.error, sizeof x->state.error, "%s", s->last_error);
+	export_state_publish(&x->state_file, &x->state);
+}
+
 /* Reads and sends until a signal or the timeout. */
 static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 {
@@ -90,6 +109,7 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 		now = cli_mono_ns();
 		if (now >= next_lost) {
 			note_lost(l, &x->sender);
+			publish(x);
 			next_lost = now + SECOND_NS;
 		}
 		wait = sender_step(&x->sender, now, false, INT64_MAX);
@@ -135,7 +155,7 @@ int cmd_export(int argc, char **argv)
 	int rc, code;
 
 	setlocale(LC_CTYPE, "");
-	rc = export_options_parse(&o, argc, argv);
+	rc = export_options_parse(&o, argc, argv, cli_config_path());
 	if (rc >= 0)
 		return rc;
 	live_config_for(&cfg, &o.filter, keywords);
@@ -172,12 +192,15 @@ int cmd_export(int argc, char **argv)
 		goto out;
 	}
 	live_signals_target(l);
+	export_state_endpoint(&x.state, o.url);
+	export_state_open(&x.state_file, cli_runtime_dir(), &x.state);
 	rc = follow(l, &x, o.run_seconds);
 	out_flush(&x.out);	/* split messages whose end never came */
 	note_lost(l, &x.sender);
 	live_signals_target(NULL);
 	live_close(l);
 	flush(&x, o.flush_ms);
+	export_state_close(&x.state_file);
 	report(&x);
 	rc = rc < 0 ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
 out:

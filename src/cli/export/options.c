@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <ehsyslog/settings.h>
+
 #include "cli/provider.h"
+#include "cli/read_file.h"
 #include "cli/util.h"
 #include "cli/export/options.h"
 
@@ -44,6 +48,11 @@ static const char usage[] =
 	"  -p, --program NAME       only events of this program (event name)\n"
 	"  -h, --help               show this help\n"
 	"\n"
+	"The [export] section of " EHSYSLOG_CONFIG_PATH " ($EHSYSLOG_CONFIG\n"
+	"names another file) sets the same as KEY = VALUE lines, KEY being a long\n"
+	"option above (not timeout); the command line overrides them, and adds to\n"
+	"the file's --resource and --facility.\n"
+	"\n"
 	"Retries 429, 502, 503, 504 and connection failures with exponential backoff\n"
 	"(or as Retry-After says); records that find the queue full are dropped and\n"
 	"counted, and a record saying how many follows once the collector is back;\n"
@@ -57,76 +66,176 @@ enum {
 	OPT_BACKOFF_MAX, OPT_FLUSH_TIMEOUT, OPT_ENCODING, OPT_COMPRESSION,
 };
 
-/* A number option in 1..max (0 allowed with zero_ok) into *v. */
-static bool number(const char *name, const char *arg, unsigned long max, bool zero_ok,
-		   unsigned long *v)
+/* Every option that takes a value is also a key of the [export] section
+ * of ehsyslog.conf(5), by its long name, handled by the same case of
+ * apply(): a new option is a new key, with nothing else to keep in step.
+ * Only --timeout is refused there (file_refuses). */
+static const struct option longopts[] = {
+	{ "endpoint", required_argument, NULL, 'e' },
+	{ "header-file", required_argument, NULL, 'H' },
+	{ "resource", required_argument, NULL, 'r' },
+	{ "cacert", required_argument, NULL, OPT_CACERT },
+	{ "cert", required_argument, NULL, OPT_CERT },
+	{ "key", required_argument, NULL, OPT_KEY },
+	{ "batch-size", required_argument, NULL, OPT_BATCH_SIZE },
+	{ "batch-delay", required_argument, NULL, OPT_BATCH_DELAY },
+	{ "queue-size", required_argument, NULL, OPT_QUEUE_SIZE },
+	{ "queue-bytes", required_argument, NULL, OPT_QUEUE_BYTES },
+	{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
+	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
+	{ "backoff-initial", required_argument, NULL, OPT_BACKOFF_INITIAL },
+	{ "backoff-max", required_argument, NULL, OPT_BACKOFF_MAX },
+	{ "flush-timeout", required_argument, NULL, OPT_FLUSH_TIMEOUT },
+	{ "encoding", required_argument, NULL, OPT_ENCODING },
+	{ "compression", required_argument, NULL, OPT_COMPRESSION },
+	{ "timeout", required_argument, NULL, 't' },
+	{ "help", no_argument, NULL, 'h' },
+	FILTER_LONG_OPTIONS,
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A number option in 1..max (0 allowed with zero_ok) into *v.  where is
+ * "export", or "export: FILE:LINE" for a key of the file. */
+static bool number(const char *where, const char *name, const char *arg, unsigned long max,
+		   bool zero_ok, unsigned long *v)
 {
 	if (cli_parse_ulong(arg, max, v) && (zero_ok || *v > 0))
 		return true;
-	fprintf(stderr, "ehsyslog export: bad %s '%s'\n", name, arg);
+	fprintf(stderr, "ehsyslog %s: bad %s '%s'\n", where, name, arg);
 	return false;
 }
 
 /* arg is the first (*v = 0) or the second (*v = 1) of two words. */
-static bool one_of(const char *name, const char *arg, const char *first, const char *second,
-		   unsigned long *v)
+static bool one_of(const char *where, const char *name, const char *arg, const char *first,
+		   const char *second, unsigned long *v)
 {
 	if (strcmp(arg, first) == 0 || strcmp(arg, second) == 0) {
 		*v = strcmp(arg, second) == 0;
 		return true;
 	}
-	fprintf(stderr, "ehsyslog export: bad %s '%s' (%s or %s)\n", name, arg, first, second);
+	fprintf(stderr, "ehsyslog %s: bad %s '%s' (%s or %s)\n", where, name, arg, first, second);
 	return false;
 }
 
-static bool resource(struct export_options *o, char *arg)
+static bool resource(struct export_options *o, char *arg, const char *where)
 {
 	char *eq = strchr(arg, '=');
 
 	if (eq == NULL || eq == arg) {
-		fprintf(stderr, "ehsyslog export: bad resource '%s' (KEY=VALUE)\n", arg);
+		fprintf(stderr, "ehsyslog %s: bad resource '%s' (KEY=VALUE)\n", where, arg);
 		return false;
 	}
 	if (o->resource_count == EXPORT_RESOURCE_MAX) {
-		fprintf(stderr, "ehsyslog export: more than %d --resource\n", EXPORT_RESOURCE_MAX);
+		fprintf(stderr, "ehsyslog %s: more than %d resource pairs\n", where,
+			EXPORT_RESOURCE_MAX);
 		return false;
 	}
-	*eq = '\0';	/* argv is ours to cut */
+	*eq = '\0';	/* ours to cut: argv, or a copy of the file's value */
 	o->resource[o->resource_count++] = (struct record_pair){ arg, eq + 1 };
 	return true;
 }
 
-int export_options_parse(struct export_options *o, int argc, char **argv)
+static bool endpoint(struct export_options *o, const char *arg, const char *where)
 {
-	static const struct option longopts[] = {
-		{ "endpoint", required_argument, NULL, 'e' },
-		{ "header-file", required_argument, NULL, 'H' },
-		{ "resource", required_argument, NULL, 'r' },
-		{ "cacert", required_argument, NULL, OPT_CACERT },
-		{ "cert", required_argument, NULL, OPT_CERT },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "batch-size", required_argument, NULL, OPT_BATCH_SIZE },
-		{ "batch-delay", required_argument, NULL, OPT_BATCH_DELAY },
-		{ "queue-size", required_argument, NULL, OPT_QUEUE_SIZE },
-		{ "queue-bytes", required_argument, NULL, OPT_QUEUE_BYTES },
-		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
-		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
-		{ "backoff-initial", required_argument, NULL, OPT_BACKOFF_INITIAL },
-		{ "backoff-max", required_argument, NULL, OPT_BACKOFF_MAX },
-		{ "flush-timeout", required_argument, NULL, OPT_FLUSH_TIMEOUT },
-		{ "encoding", required_argument, NULL, OPT_ENCODING },
-		{ "compression", required_argument, NULL, OPT_COMPRESSION },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		FILTER_LONG_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *endpoint = "http://localhost:4318";
-	unsigned long v;
-	size_t len;
-	int opt, rc;
+	if (strncmp(arg, "http://", 7) != 0 && strncmp(arg, "https://", 8) != 0) {
+		fprintf(stderr, "ehsyslog %s: endpoint '%s' is not an http:// or https:// URL\n",
+			where, arg);
+		return false;
+	}
+	o->endpoint = arg;
+	return true;
+}
 
+/* Applies option opt (getopt_long's value) with arg; false, after
+ * saying why, for a bad value.  arg stays referenced: it must live as
+ * long as o. */
+static bool apply(struct export_options *o, int opt, char *arg, const char *where)
+{
+	unsigned long v;
+	bool ok = true;
+
+	switch (opt) {
+	case 'e':
+		return endpoint(o, arg, where);
+	case 'H':
+		o->http.header_file = arg;
+		break;
+	case 'r':
+		return resource(o, arg, where);
+	case OPT_CACERT:
+		o->http.ca_file = arg;
+		break;
+	case OPT_CERT:
+		o->http.cert_file = arg;
+		break;
+	case OPT_KEY:
+		o->http.key_file = arg;
+		break;
+	case OPT_BATCH_SIZE:
+		if ((ok = number(where, "batch size", arg, 1000000, false, &v)))
+			o->send.batch_max = v;
+		break;
+	case OPT_BATCH_DELAY:
+		if ((ok = number(where, "batch delay", arg, 3600000, true, &v)))
+			o->send.delay_ms = (long)v;
+		break;
+	case OPT_QUEUE_SIZE:
+		if ((ok = number(where, "queue size", arg, 100000000, false, &v)))
+			o->queue_max = v;
+		break;
+	case OPT_QUEUE_BYTES:
+		if ((ok = number(where, "queue bytes", arg, SIZE_MAX / 2, false, &v)))
+			o->queue_bytes = v;
+		break;
+	case OPT_REQUEST_TIMEOUT:
+		if ((ok = number(where, "request timeout", arg, 3600000, false, &v)))
+			o->send.timeout_ms = (long)v;
+		break;
+	case OPT_CONNECT_TIMEOUT:
+		if ((ok = number(where, "connect timeout", arg, 3600000, false, &v)))
+			o->http.connect_timeout_ms = (long)v;
+		break;
+	case OPT_BACKOFF_INITIAL:
+		if ((ok = number(where, "backoff", arg, 3600000, false, &v)))
+			o->send.backoff_initial_ms = (long)v;
+		break;
+	case OPT_BACKOFF_MAX:
+		if ((ok = number(where, "backoff", arg, 3600000, false, &v)))
+			o->send.backoff_max_ms = (long)v;
+		break;
+	case OPT_FLUSH_TIMEOUT:
+		if ((ok = number(where, "flush timeout", arg, 3600000, true, &v)))
+			o->flush_ms = (long)v;
+		break;
+	case OPT_ENCODING:
+		if ((ok = one_of(where, "encoding", arg, "protobuf", "json", &v)))
+			o->send.encoding = v ? REQUEST_JSON : REQUEST_PROTOBUF;
+		break;
+	case OPT_COMPRESSION:
+		if ((ok = one_of(where, "compression", arg, "none", "gzip", &v)))
+			o->send.gzip = v;
+		break;
+	case 't':
+		return number(where, "timeout", arg, 1000000000, false, &o->run_seconds);
+	case 'P':
+		/* As filter_option would refuse it, but without its "Try
+		 * --help", which means nothing for a line of the file. */
+		if (ehs_provider_valid(arg, strlen(arg)) != 0) {
+			fprintf(stderr, "ehsyslog %s: invalid provider name '%s': must be "
+				CLI_PROVIDER_RULE "\n", where, arg);
+			return false;
+		}
+		return filter_option(&o->filter, opt, arg, where) == 1;
+	default:
+		return filter_option(&o->filter, opt, arg, where) == 1;
+	}
+	return ok;
+}
+
+void export_options_init(struct export_options *o)
+{
 	memset(o, 0, sizeof *o);
+	o->endpoint = "http://localhost:4318";
 	o->filter = (struct filter){ .provider = "Syslog", .min_severity = -1 };
 	o->send = (struct sender_config){ .batch_max = 512, .delay_ms = 1000, .timeout_ms = 10000,
 					  .backoff_initial_ms = 500, .backoff_max_ms = 30000 };
@@ -134,116 +243,166 @@ int export_options_parse(struct export_options *o, int argc, char **argv)
 	o->queue_max = 10000;
 	o->queue_bytes = 64u << 20;
 	o->flush_ms = 5000;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:H:r:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		bool ok = true;
+}
 
-		switch (opt) {
-		case 'e':
-			endpoint = optarg;
+/* --timeout makes a run that ends by itself: a service reading the file
+ * would stop, which no one wants of a setting. */
+static bool file_refuses(const struct option *opt)
+{
+	return opt->has_arg != required_argument || strcmp(opt->name, "timeout") == 0;
+}
+
+struct file_walk {
+	struct export_options *o;
+	const char *path;
+	int errors;
+};
+
+/* Keeps s until export_options_free; NULL when out of memory. */
+static char *keep(struct export_options *o, const char *s, size_t len)
+{
+	char *copy, **grown;
+
+	grown = realloc(o->kept, (o->kept_count + 1) * sizeof *o->kept);
+	if (grown == NULL)
+		return NULL;
+	o->kept = grown;
+	copy = strndup(s, len);
+	if (copy != NULL)
+		o->kept[o->kept_count++] = copy;
+	return copy;
+}
+
+static int file_pair(void *ctx, unsigned line, const char *key, size_t key_len,
+		     const char *value, size_t value_len)
+{
+	struct file_walk *w = ctx;
+	const struct option *opt;
+	char where[PATH_MAX + 64];
+	char *arg;
+
+	snprintf(where, sizeof where, "export: %s:%u", w->path, line);
+	for (opt = longopts; opt->name != NULL; opt++)
+		if (strlen(opt->name) == key_len && memcmp(opt->name, key, key_len) == 0)
 			break;
-		case 'H':
-			o->http.header_file = optarg;
-			break;
-		case 'r':
-			ok = resource(o, optarg);
-			break;
-		case OPT_CACERT:
-			o->http.ca_file = optarg;
-			break;
-		case OPT_CERT:
-			o->http.cert_file = optarg;
-			break;
-		case OPT_KEY:
-			o->http.key_file = optarg;
-			break;
-		case OPT_BATCH_SIZE:
-			if ((ok = number("batch size", optarg, 1000000, false, &v)))
-				o->send.batch_max = v;
-			break;
-		case OPT_BATCH_DELAY:
-			if ((ok = number("batch delay", optarg, 3600000, true, &v)))
-				o->send.delay_ms = (long)v;
-			break;
-		case OPT_QUEUE_SIZE:
-			if ((ok = number("queue size", optarg, 100000000, false, &v)))
-				o->queue_max = v;
-			break;
-		case OPT_QUEUE_BYTES:
-			if ((ok = number("queue bytes", optarg, SIZE_MAX / 2, false, &v)))
-				o->queue_bytes = v;
-			break;
-		case OPT_REQUEST_TIMEOUT:
-			if ((ok = number("request timeout", optarg, 3600000, false, &v)))
-				o->send.timeout_ms = (long)v;
-			break;
-		case OPT_CONNECT_TIMEOUT:
-			if ((ok = number("connect timeout", optarg, 3600000, false, &v)))
-				o->http.connect_timeout_ms = (long)v;
-			break;
-		case OPT_BACKOFF_INITIAL:
-			if ((ok = number("backoff", optarg, 3600000, false, &v)))
-				o->send.backoff_initial_ms = (long)v;
-			break;
-		case OPT_BACKOFF_MAX:
-			if ((ok = number("backoff", optarg, 3600000, false, &v)))
-				o->send.backoff_max_ms = (long)v;
-			break;
-		case OPT_FLUSH_TIMEOUT:
-			if ((ok = number("flush timeout", optarg, 3600000, true, &v)))
-				o->flush_ms = (long)v;
-			break;
-		case OPT_ENCODING:
-			if ((ok = one_of("encoding", optarg, "protobuf", "json", &v)))
-				o->send.encoding = v ? REQUEST_JSON : REQUEST_PROTOBUF;
-			break;
-		case OPT_COMPRESSION:
-			if ((ok = one_of("compression", optarg, "none", "gzip", &v)))
-				o->send.gzip = v;
-			break;
-		case 't':
-			ok = number("timeout", optarg, 1000000000, false, &o->run_seconds);
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return CLI_EXIT_OK;
-		default:
-			rc = filter_option(&o->filter, opt, optarg, "export");
-			if (rc == 1)
-				break;
-			if (rc == 0)
-				fputs(usage, stderr);
-			return CLI_EXIT_USAGE;
-		}
-		if (!ok)
-			return CLI_EXIT_USAGE;
+	if (opt->name != NULL && file_refuses(opt)) {
+		fprintf(stderr, "ehsyslog %s: '%s' is for the command line only\n", where, opt->name);
+		w->errors++;
+		return 0;
 	}
-	if (optind != argc) {
-		fprintf(stderr, "ehsyslog export: unexpected argument '%s'\n", argv[optind]);
-		return CLI_EXIT_USAGE;
+	if (opt->name == NULL) {
+		fprintf(stderr, "ehsyslog %s: unknown key '%.*s' in [export] "
+			"(the long options of ehsyslog export that take a value)\n",
+			where, (int)key_len, key);
+		w->errors++;
+		return 0;
 	}
-	if (strncmp(endpoint, "http://", 7) != 0 && strncmp(endpoint, "https://", 8) != 0) {
-		fprintf(stderr, "ehsyslog export: endpoint '%s' is not an http:// or https:// URL\n",
-			endpoint);
-		return CLI_EXIT_USAGE;
+	arg = keep(w->o, value, value_len);
+	if (arg == NULL) {
+		fprintf(stderr, "ehsyslog %s: out of memory\n", where);
+		return -ENOMEM;
 	}
-	/* The OTLP exporter rule: the signal's path goes after the base URL. */
-	len = strlen(endpoint);
-	while (len > 0 && endpoint[len - 1] == '/')
-		len--;
-	if (asprintf(&o->url, "%.*s/v1/logs", (int)len, endpoint) < 0) {
-		o->url = NULL;
+	if (!apply(w->o, opt->val, arg, where))
+		w->errors++;
+	return 0;
+}
+
+int export_options_load(struct export_options *o, const char *path)
+{
+	struct file_walk w = { o, path, 0 };
+	struct ehs_config_status st;
+	struct stat sb;
+	char *text;
+	size_t len;
+	int rc;
+
+	rc = cli_read_file(path, 0, EXPORT_CONFIG_MAX, &text, &len, &sb);
+	if (rc == -ENOENT)
+		return 0;
+	if (rc < 0) {
+		fprintf(stderr, "ehsyslog export: cannot read %s: %s\n", path, strerror(-rc));
+		return rc;
+	}
+	rc = ehs_config_section(text, len, "export", file_pair, &w, &st);
+	free(text);
+	if (rc == -1) {
+		fprintf(stderr, "ehsyslog export: %s:%u: %s\n", path, st.line,
+			ehs_config_strerror(st.error));
+		w.errors++;
+	} else if (rc < 0) {
+		return rc;
+	}
+	return w.errors;
+}
+
+int export_options_parse(struct export_options *o, int argc, char **argv, const char *config)
+{
+	struct given {
+		int opt;
+		char *arg;
+	} *given;
+	size_t n = 0, len;
+	int opt, rc;
+
+	export_options_init(o);
+	/* The command line first, only collected: --help and its mistakes
+	 * come before the file's; then the file; then the command line
+	 * applied on top of it. */
+	given = calloc((size_t)argc + 1, sizeof *given);
+	if (given == NULL) {
 		fprintf(stderr, "ehsyslog export: out of memory\n");
 		return CLI_EXIT_RUNTIME;
+	}
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "e:H:r:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+		if (opt == 'h' || opt == '?') {
+			free(given);
+			fputs(usage, opt == 'h' ? stdout : stderr);
+			return opt == 'h' ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+		}
+		given[n++] = (struct given){ opt, optarg };
+	}
+	rc = CLI_EXIT_USAGE;
+	if (optind != argc) {
+		fprintf(stderr, "ehsyslog export: unexpected argument '%s'\n", argv[optind]);
+		goto out;
+	}
+	if (config != NULL && (rc = export_options_load(o, config)) != 0) {
+		rc = rc < 0 ? cli_exit_for_errno(-rc) : CLI_EXIT_USAGE;
+		goto out;
+	}
+	rc = CLI_EXIT_USAGE;
+	for (size_t i = 0; i < n; i++)
+		if (!apply(o, given[i].opt, given[i].arg, "export"))
+			goto out;
+	/* The OTLP exporter rule: the signal's path goes after the base URL. */
+	len = strlen(o->endpoint);
+	while (len > 0 && o->endpoint[len - 1] == '/')
+		len--;
+	if (asprintf(&o->url, "%.*s/v1/logs", (int)len, o->endpoint) < 0) {
+		o->url = NULL;
+		fprintf(stderr, "ehsyslog export: out of memory\n");
+		rc = CLI_EXIT_RUNTIME;
+		goto out;
 	}
 	o->http.url = o->url;
 	o->http.content_type = request_content_type(o->send.encoding);
 	o->http.content_encoding = o->send.gzip ? "gzip" : NULL;
-	return -1;
+	rc = -1;
+out:
+	free(given);
+	if (rc != -1)
+		export_options_free(o);
+	return rc;
 }
 
 void export_options_free(struct export_options *o)
 {
 	free(o->url);
 	o->url = NULL;
+	for (size_t i = 0; i < o->kept_count; i++)
+		free(o->kept[i]);
+	free(o->kept);
+	o->kept = NULL;
+	o->kept_count = 0;
 }

@@ -13,8 +13,13 @@
 /* --resource pairs at most. */
 #define EXPORT_RESOURCE_MAX 32
 
+/* The [export] section is read from a file of at most this many bytes,
+ * as the library reads ehsyslog.conf. */
+#define EXPORT_CONFIG_MAX (1024 * 1024)
+
 struct export_options {
 	struct filter filter;
+	const char *endpoint;	/* the collector's base URL */
 	char *url;	/* ENDPOINT + "/v1/logs", allocated */
 	struct http_config http;
 	struct sender_config send;
@@ -24,12 +29,27 @@ struct export_options {
 	unsigned long run_seconds;	/* --timeout; 0: until a signal */
 	struct record_pair resource[EXPORT_RESOURCE_MAX];
 	size_t resource_count;
+	char **kept;	/* the file's values, which the fields above point into */
+	size_t kept_count;
 };
 
-/* Parses argv into o.  -1 when the command should go on, else the exit
- * code (--help: 0, after printing the usage; errors: 2, after saying
- * why). */
-int export_options_parse(struct export_options *o, int argc, char **argv);
+/* The defaults into o. */
+void export_options_init(struct export_options *o);
+
+/*
+ * Applies the [export] section of the configuration file at path to o,
+ * each key as its long option (--KEY VALUE) would be.  Each error is
+ * printed as "ehsyslog export: PATH:LINE: why".  Returns how many there
+ * were (0 also when the file is absent), or a negative errno when it
+ * cannot be read (printed) or memory runs out.
+ */
+int export_options_load(struct export_options *o, const char *path);
+
+/* Parses the [export] section of config (NULL: no file) and then argv,
+ * which overrides it, into o.  -1 when the command should go on, else
+ * the exit code (--help: 0, after printing the usage; errors: 2, or 1
+ * for a file that cannot be read, after saying why), o then freed. */
+int export_options_parse(struct export_options *o, int argc, char **argv, const char *config);
 
 void export_options_free(struct export_options *o);
 

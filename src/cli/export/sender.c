@@ -130,6 +130,11 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 			  : backoff_delay_ms(s->attempt, s->cfg.backoff_initial_ms,
 					     s->cfg.backoff_max_ms);
 
+		if (a.status == 0)
+			snprintf(s->last_error, sizeof s->last_error, "%s", a.error);
+		else
+			snprintf(s->last_error, sizeof s->last_error, "the collector answered %ld",
+				 a.status);
 		if (!s->failing) {
 			if (a.status == 0)
 				fprintf(stderr, "ehsyslog export: %s; retrying\n", a.error);
@@ -146,6 +151,8 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 	/* 400 and the like: resending would be refused again. */
 	fprintf(stderr, "ehsyslog export: the collector refused %zu record%s (HTTP %ld): dropped\n",
 		n, n == 1 ? "" : "s", a.status);
+	snprintf(s->last_error, sizeof s->last_error, "the collector refused %zu record%s (HTTP %ld)",
+		 n, n == 1 ? "" : "s", a.status);
 	queue_pop(s->q, n);
 	s->rejected += n;
 	s->q->dropped += n;

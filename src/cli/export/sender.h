@@ -40,6 +40,7 @@ struct sender {
 	unsigned attempt;	/* failed tries of the current batch */
 	bool failing;	/* the last request failed: said so on stderr */
 	bool told_partial;	/* a partial_success's message went to stderr */
+	char last_error[300];	/* why the last request failed; empty: none did */
 	unsigned long long sent, rejected;
 	unsigned long long lost_kernel;	/* events the trace buffer lost, so far */
 	unsigned long long told_dropped, told_lost;	/* as the last notice said */

@@ -26,4 +26,9 @@ const char *cli_systemd_dir(void);
  * (for testing), else systemctl from PATH. */
 const char *cli_systemctl_path(void);
 
+/* Where a running "ehsyslog export" publishes its counters for
+ * "ehsyslog status": $EHSYSLOG_RUNTIME_DIR (for testing), else
+ * /run/ehsyslog. */
+const char *cli_runtime_dir(void);
+
 #endif /* CLI_PATHS_H */

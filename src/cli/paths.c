@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include "cli/admin/paths.h"
+#include "cli/paths.h"
 
 #include <stdlib.h>
 
@@ -42,4 +42,9 @@ const char *cli_systemd_dir(void)
 const char *cli_systemctl_path(void)
 {
 	return env_or("EHSYSLOG_SYSTEMCTL", "systemctl");
+}
+
+const char *cli_runtime_dir(void)
+{
+	return env_or("EHSYSLOG_RUNTIME_DIR", "/run/ehsyslog");
 }
