@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # What the guest tests of ehsyslog export (tests/export/kernel_*.sh)
 # share.  Sourced after a test's header: it checks what the receiver
 # needs, runs the test in a kernel with user_events (in_kernel), and there
@@ -28,6 +29,7 @@ start_receiver() {
 	$RECEIVER --work "$w" --since "$since" "$@" 2>"$w/stderr" &
 	rpid=$!
 	wait_until 60 test -s "$w/port" || fail "receiver did not start: $(cat "$w/stderr")"
+	# shellcheck disable=SC2034 # used by the tests that source this
 	url=http://127.0.0.1:$(cat "$w/port")
 }
 
@@ -70,6 +72,7 @@ await_records() {
 # Seconds a logger stays after its calls: export reads process.executable.name
 # from /proc/PID/comm when it reads the event, and while it waits on a
 # 503 or a slow handshake (much slower under ASan) it reads nothing.
+# shellcheck disable=SC2034 # used by the tests that source this
 linger=6
 
 res() { # PID IDENT [MORE]
@@ -85,4 +88,5 @@ json_str() {
 	python3 -c 'import json, sys; print(json.dumps(sys.argv[1], ensure_ascii=sys.argv[2] == "ascii"))' "$@"
 }
 # A message longer than an event: split by the library, whole in the record.
+# shellcheck disable=SC2034 # used by the tests that source this
 long="long $(printf 'abcdefghij%.0s' $(seq 1000))"
