@@ -107,7 +107,9 @@
  *
  * -s BYTES pads the message to about BYTES bytes (the formatted text, as
  * the format's "%s" tail); 0, the default, logs the plain format.
- * -t THREADS runs the loop in that many threads at once.
+ * -t THREADS runs the loop in that many threads at once; -t 0 runs it in
+ * the main thread, with no other (valgrind's arm64 tool under qemu-user,
+ * scripts/bench --arch arm64, hangs in pthread_create).
  * -m MILLISECONDS is the least time the measured batch must take: the
  * batch size doubles from 1000 calls until one batch lasts that long, so
  * a 2 ns call and a 8 us call are both timed over a meaningful interval.
@@ -715,6 +717,18 @@ static void *run_batch(void *unused)
 	}
 }
 
+/* One batch of `batch` calls in each thread, or in this one (-t 0). */
+static void one_batch(unsigned long threads)
+{
+	if (threads == 0) {
+		for (unsigned long i = 0; i < batch; i++)
+			log_once(i);
+		return;
+	}
+	pthread_barrier_wait(&start_line);
+	pthread_barrier_wait(&finish_line);
+}
+
 static double now_ns(void)
 {
 	struct timespec ts;
@@ -761,7 +775,7 @@ int main(int argc, char **argv)
 		default: usage();
 		}
 	}
-	if (optind != argc - 1 || threads == 0)
+	if (optind != argc - 1)
 		usage();
 	for (k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
 		if (strcmp(argv[optind], kind_names[k]) == 0)
@@ -844,8 +858,9 @@ int main(int argc, char **argv)
 	}
 #endif
 
-	if (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||
-	    pthread_barrier_init(&finish_line, NULL, (unsigned)threads + 1) != 0)
+	if (threads > 0 &&
+	    (pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1) != 0 ||
+	     pthread_barrier_init(&finish_line, NULL, (unsigned)threads + 1) != 0))
 		errx(1, "pthread_barrier_init failed");
 	for (k = 0; k < threads; k++)
 		if (pthread_create(&tid[k], NULL, run_batch, NULL) != 0)
@@ -863,16 +878,14 @@ int main(int argc, char **argv)
 	/* Warm-up: lazy binding, the library's first-call set-up, openlog's
 	 * connection, page faults of the message buffers. */
 	batch = 100;
-	pthread_barrier_wait(&start_line);
-	pthread_barrier_wait(&finish_line);
+	one_batch(threads);
 
 	double ns;
 	unsigned long allocs;
 	for (batch = fixed ? fixed : 1000;; batch *= 2) {
 		unsigned long before = malloc_count();
 		double t0 = now_ns();
-		pthread_barrier_wait(&start_line);
-		pthread_barrier_wait(&finish_line);
+		one_batch(threads);
 		ns = now_ns() - t0;
 		allocs = malloc_count() - before;
 		if (fixed || ns >= (double)min_ms * 1e6 || batch >= (1UL << 40))
@@ -882,7 +895,8 @@ int main(int argc, char **argv)
 	if (saved_stderr >= 0 && dup2(saved_stderr, 2) < 0)
 		return 1;
 	batch = 0;
-	pthread_barrier_wait(&start_line);
+	if (threads > 0)
+		pthread_barrier_wait(&start_line);
 	for (k = 0; k < threads; k++)
 		pthread_join(tid[k], NULL);
 
@@ -894,6 +908,6 @@ int main(int argc, char **argv)
 		errx(2, "-w: only in the bench-call-kernel build");
 #endif
 	printf("%.3f %.4f %lu\n", ns / (double)calls,
-	       (double)allocs / ((double)calls * (double)threads), calls);
+	       (double)allocs / ((double)calls * (double)(threads > 0 ? threads : 1)), calls);
 	return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -37,7 +37,7 @@ check_LTLIBRARIES += tests/bench/libbench_empty.la
 tests_bench_libbench_empty_la_SOURCES = tests/bench/empty.c
 tests_bench_libbench_empty_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
-dist_noinst_SCRIPTS += scripts/bench
+dist_noinst_SCRIPTS += scripts/bench tests/bench/valgrind-qemu
 EXTRA_DIST += tests/bench/summarize.awk tests/bench/table.awk tests/bench/plot.gp \
 	tests/bench/smoke.sh tests/bench/guest-rate.sh
 

@@ -46,10 +46,20 @@ FILENAME == ARGV[1] {
 	next
 }
 
-FILENAME == ARGV[2] && FNR == 1 {
+# Which run: before the first table (an instructions-only run, scripts/
+# bench --arch arm64, has no timed one).
+function run(    ) {
+	if (ran++)
+		return
 	print "Run of " machine["date"] " on " machine["machine"] "; " machine["system"] "."
+	if ("emulation" in machine)
+		print "Emulated: " machine["emulation"] "."
 	print "Load average " machine["load average (1, 5, 15 min) at the start"] "."
 	print "Library: " machine["library"] "."
+}
+
+FILENAME == ARGV[2] && FNR == 1 {
+	run()
 	print ""
 	print "| configuration | ns per call: median (min-max) | ratio to its baseline: median (min-max) | target | |"
 	print "|---|---|---|---|---|"
@@ -66,6 +76,7 @@ FILENAME == ARGV[2] {
 }
 
 FILENAME == ARGV[3] && FNR == 1 {
+	run()
 	print ""
 	print "| fact | value | target | | detail |"
 	print "|---|---|---|---|---|"
