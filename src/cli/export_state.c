@@ -304,7 +304,7 @@ int export_state_each(const char *dir, export_state_fn *fn, void *ctx)
 	}
 	err = errno;
 	closedir(dh);
-	if (err == 0) {
+	if (err == 0 && n > 0) {	/* qsort's array must not be NULL, even empty */
 		qsort(pids, n, sizeof *pids, by_pid);
 		for (size_t i = 0; i < n; i++) {
 			snprintf(path, sizeof path, "%s/export-%ld.state", dir, pids[i]);
