@@ -141,6 +141,19 @@ syslog.syslog(syslog.LOG_WARNING, "through the packaged library")'
 		"$(sed -n 's/,"errno".*//; s/^{//p' "$work/events")"
 }
 
+# unit_installed WHAT: ehsyslog-export.service is installed, enabled
+# nowhere, and systemd-analyze verify accepts it as installed.
+unit_installed() {
+	unit=$(command dpkg -L ehsyslog | grep '/systemd/system/ehsyslog-export\.service$')
+	expect_eq "$1: the export unit is installed" present \
+		"$([ -n "$unit" ] && [ -f "$unit" ] && echo present || echo absent)"
+	expect_eq "$1: the export unit is enabled nowhere" "" \
+		"$(find /etc/systemd/system -name ehsyslog-export.service 2>/dev/null)"
+	systemd-analyze verify --man=no "$unit" >"$work/verify" 2>&1
+	expect_eq "$1: systemd-analyze verify accepts the installed unit" "0 " \
+		"$? $(cat "$work/verify")"
+}
+
 for case in absent other; do
 	if [ $case = absent ]; then set_preload -; else set_preload "# kept\n$other\n"; fi
 	save_preload
@@ -153,6 +166,7 @@ for case in absent other; do
 		"Library: $lib (this build's libdir; run and" "$("$tool" --help | grep '^Library: ')"
 	expect_eq "$case: the example configuration is valid" 0 \
 		"$("$tool" config check >"$work/config" 2>&1; echo $?)"
+	unit_installed $case
 	enable_and_log $case
 	step "$case: event checked"
 	dpkg --purge ehsyslog libehsyslog-dev libehsyslog0 >"$work/dpkg" 2>&1 ||
