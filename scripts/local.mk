@@ -1,6 +1,6 @@
 # scripts: see Makefile.am
 dist_noinst_SCRIPTS += scripts/setup scripts/test scripts/test-summary scripts/check-cited \
-	scripts/test-arm64 tests/qemu-run tests/arm64/guest-suite
+	scripts/test-arm64 scripts/arm64-libtracecmd tests/qemu-run tests/arm64/guest-suite
 EXTRA_DIST += tests/lib/fork_probe.c tests/arm64/guest-tests
 # The real-kernel test guest: scripts/kernel-test picks native, guest or skip.
 dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-run scripts/kernel-test \
