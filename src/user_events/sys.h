@@ -4,7 +4,8 @@
  * libehsyslog.so, close() and fcntl() are preload/fd.c's wrappers, which
  * call into the writer, and writev() is preload/socket.c's, which looks
  * for syslog sockets first.  The writer calls nothing of the layer above
- * it.  Each returns what the system call does, errno set on failure.
+ * it.  Each returns what the system call does, errno set on failure
+ * (ue__sys_writev_raw: -errno, errno untouched).
  */
 #ifndef UE_SYS_H
 #define UE_SYS_H
