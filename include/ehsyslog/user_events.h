@@ -166,6 +166,16 @@ static inline bool ue_tracepoint_active(struct ue_tracepoint *tp)
 UE_API int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 
 /*
+ * ue_tracepoint_write for a caller that knows the event's length: size
+ * is the sum of iov[1..iovcnt)'s lengths (a wrong one is the caller's
+ * bug: the kernel still writes what the iovecs hold).  The same results.
+ * When tp is traced and the descriptor needs no check, the whole call is
+ * a few loads, one test and one writev system call; errno is untouched.
+ */
+UE_API int ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size);
+
+/*
  * Registers tp now instead of at first use: for tools that hold
  * tracepoints so a tracer can enable them.  flags: 0 or UE_PERSIST.
  * Returns 0 (also when tp is already registered) or -errno; on failure tp

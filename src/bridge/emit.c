@@ -491,7 +491,9 @@ emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
 		{ (void *)msg, len },
 		{ after, sizeof after },
 	};
-	ue_tracepoint_write(tp, iov, 5);
+	/* Its length known here, the limit checked above: the writer need
+	 * not add it up. */
+	ue_tracepoint_write_sized(tp, iov, 5, h->len + sizeof count + len + sizeof after);
 	return true;
 }
 

@@ -4,11 +4,13 @@
  * libehsyslog.so, close() and fcntl() are preload/fd.c's wrappers, which
  * call into the writer, and writev() is preload/socket.c's, which looks
  * for syslog sockets first.  The writer calls nothing of the layer above
- * it.  Each returns what the system call does, errno set on failure.
+ * it.  Each returns what the system call does, errno set on failure
+ * (ue__sys_writev_raw: -errno, errno untouched).
  */
 #ifndef UE_SYS_H
 #define UE_SYS_H
 
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -27,10 +29,38 @@ static inline int ue__sys_fcntl(int fd, int cmd, int arg)
 }
 
 /* writev(fd, iov, iovcnt), every event's write: not a cancellation
- * point, as a logging call should not be. */
-static inline ssize_t ue__sys_writev(int fd, const struct iovec *iov, int iovcnt)
+ * point, as a logging call should not be.  Returns what the system call
+ * does, -errno on failure, and leaves errno alone: the traced path then
+ * has none to save and restore.  One instruction where the system call
+ * convention is known here; syscall() and errno put back elsewhere. */
+static inline long ue__sys_writev_raw(int fd, const struct iovec *iov, int iovcnt)
 {
-	return (ssize_t)syscall(SYS_writev, fd, iov, iovcnt);
+#if defined(__x86_64__) && !defined(__ILP32__)
+	long r;
+
+	__asm__ volatile("syscall"
+			 : "=a"(r)
+			 : "0"((long)SYS_writev), "D"((long)fd), "S"(iov), "d"((long)iovcnt)
+			 : "rcx", "r11", "memory");
+	return r;
+#elif defined(__aarch64__) && !defined(__ILP32__)
+	register long x8 __asm__("x8") = SYS_writev;
+	register long x0 __asm__("x0") = fd;
+	register long x1 __asm__("x1") = (long)iov;
+	register long x2 __asm__("x2") = iovcnt;
+
+	__asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+	return x0;
+#else
+	int saved = errno;
+	long r = syscall(SYS_writev, fd, iov, iovcnt);
+
+	if (r < 0) {
+		r = -errno;
+		errno = saved;
+	}
+	return r;
+#endif
 }
 
 #endif /* UE_SYS_H */

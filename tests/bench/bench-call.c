@@ -93,7 +93,8 @@
  * (-w: at the end, a line on stderr says where the writer keeps its
  * descriptor and what RLIMIT_NOFILE the program saw; ld's --wrap of the
  * writer, traced.mk, adds its own instructions to every traced kind's
- * call: __wrap_ue_tracepoint_write's, which instruction counts take out)
+ * call: __wrap_ue_tracepoint_write's or _sized's, which instruction counts
+ * take out)
  * and, in the bench-call-traced build again, the native API:
  *   native_cached   a preformatted native event through EHS_EVENT(), the
  *                   call site's cache holding its metadata: the message
@@ -361,6 +362,18 @@ int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int 
 		capture_kernel(tp, iov, iovcnt);
 	return __real_ue_tracepoint_write(tp, iov, iovcnt);
 }
+
+int __real_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size);
+int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size);
+int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size)
+{
+	if (__builtin_expect(event_iovcnt == 0, 0))
+		capture_kernel(tp, iov, iovcnt);
+	return __real_ue_tracepoint_write_sized(tp, iov, iovcnt, size);
+}
 #else
 /* What the writer's double hands each event to. */
 static int sink_nowrite(void *ctx, struct iovec *iov, int iovcnt)
@@ -424,6 +437,7 @@ static void kernel_setup(void)
 	char name[EH_NAME_MAX];
 	struct ue_status st;
 
+	bench_nofile_room();
 	bench_info_tracepoint(name, sizeof(name));
 	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
 	ue_status(&st);

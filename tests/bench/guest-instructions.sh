@@ -18,13 +18,17 @@
 #   syslog() kinds from the program's call to the writer's writev();
 #   ld's --wrap of the writer (traced.mk) adds its own instructions to
 #   each call, which are taken out (callgrind's self cost of
-#   __wrap_ue_tracepoint_write).  Targets (issue 23): one %d at most 400
+#   __wrap_ue_tracepoint_write and __wrap_ue_tracepoint_write_sized).
+#   Targets (issue 23): one %d at most 400
 #   past the floor; "%s", ": %m" and bench-call's "%d %d %s" at most 0.60
 #   of their counts before that work.
-# Where the writer put its descriptor, natively and under callgrind,
-# with the RLIMIT_NOFILE each saw, is printed beside (a descriptor below
-# the soft limit costs an fstat() and a guard per write: the counts show
-# that check's share).
+# Both programs link preload/fd.c, as the library does, and leave room
+# above the soft RLIMIT_NOFILE (bench_nofile_room: valgrind shows equal
+# soft and hard limits), so that the writer keeps its descriptor beyond
+# the limit as in an ordinary process.  Where it put it, natively and
+# under callgrind, with the RLIMIT_NOFILE each saw, is printed beside (a
+# descriptor below the soft limit costs an fstat() and a guard per
+# write: the counts show that check's share).
 set -eu
 small=${1:-1000} large=${2:-11000}
 b=${top_builddir:?}/tests/bench

@@ -235,6 +235,7 @@ static void kernel_setup(const struct kind *k)
 {
 	char name[EH_NAME_MAX];
 
+	bench_nofile_room();
 	bench_info_tracepoint(name, sizeof name);
 	if (k->twin) {
 		/* The library registers at its site's first call; the ideal

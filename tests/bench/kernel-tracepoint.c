@@ -28,6 +28,19 @@ void bench_info_tracepoint(char *name, size_t cap)
 		errx(1, "no tracepoint name for provider %s: %s", config.provider, eh_strerror(e));
 }
 
+void bench_nofile_room(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		err(1, "getrlimit");
+	if (rl.rlim_cur != rl.rlim_max || rl.rlim_cur <= 128)
+		return;
+	rl.rlim_cur -= 64;
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+		err(1, "setrlimit");
+}
+
 void bench_tracefs_enable(const char *name)
 {
 	char path[EH_NAME_MAX + 64];

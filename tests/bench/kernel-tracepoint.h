@@ -15,6 +15,15 @@
  * environment give (not a configuration file's).  Exits on failure. */
 void bench_info_tracepoint(char *name, size_t cap);
 
+/* Before the library's first event: when the soft RLIMIT_NOFILE equals
+ * the hard one, lowers the soft limit by 64, so that the writer can keep
+ * its descriptor beyond it (src/user_events/fdlimit.c) as it does in
+ * any process whose hard limit is above its soft one (1024 and 524288
+ * under systemd).  Valgrind reports its own soft limit as both: without
+ * this, a program under callgrind would count the descriptor checks
+ * of a process that has no room above its limit.  Exits on failure. */
+void bench_nofile_room(void);
+
 /* Enables the user_events event name in ftrace's top instance, as a
  * tracer would.  Exits on failure. */
 void bench_tracefs_enable(const char *name);

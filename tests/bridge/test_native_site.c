@@ -60,6 +60,17 @@ int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int 
 	return __real_ue_tracepoint_write(tp, iov, iovcnt);
 }
 
+int __real_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size);
+int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size);
+int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size)
+{
+	last_tp = tp;
+	return __real_ue_tracepoint_write_sized(tp, iov, iovcnt, size);
+}
+
 static void setup(void)
 {
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);

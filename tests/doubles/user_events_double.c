@@ -10,6 +10,7 @@
 
 #include "user_events_double.h"
 
+#include <stdlib.h>
 #include <stddef.h>
 
 /* Where writes go while nothing is traced (a write that raced with
@@ -104,7 +105,24 @@ UE_API int ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int 
 {
 	(void)tp;
 	ue_double_fn fn = __atomic_load_n(&trace_fn, __ATOMIC_ACQUIRE);
+	/* iov[0] is the writer's, whatever the caller left there: the
+	 * sinks see it empty. */
+	iov[0] = (struct iovec){ NULL, 0 };
 	return fn(__atomic_load_n(&trace_ctx, __ATOMIC_RELAXED), iov, iovcnt);
+}
+
+/* The caller's size must be the sum the writer would make: a wrong one
+ * fails the test at once. */
+UE_API int ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
+				     size_t size)
+{
+	size_t total = 0;
+
+	for (int i = 1; i < iovcnt; i++)
+		total += iov[i].iov_len;
+	if (total != size)
+		abort();
+	return ue_tracepoint_write(tp, iov, iovcnt);
 }
 
 UE_API void ue_tracepoint_unregister(struct ue_tracepoint *tp)

@@ -10,6 +10,7 @@
 
 #include "../check_run.h"
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -203,6 +204,22 @@ START_TEST(size_policy)
 	ck_assert_int_eq(errno, EXDEV);
 	ue_status(&st);
 	ck_assert_uint_eq(st.oversize, 2);
+
+	/* The same policy when the caller gives the length. */
+	iov[1].iov_len = 8;
+	iov[2].iov_len = UE_EVENT_MAX - 8;
+	fake.state = 0;
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, 3, UE_EVENT_MAX), 0);
+	fake.state = UE_STATE_ENABLED;
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, 3, UE_EVENT_MAX), -ENOTCONN);
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, 3, UE_EVENT_MAX + 1), -EMSGSIZE);
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, 3, SIZE_MAX), -EMSGSIZE);
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, 2, 7), -EINVAL);
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, 1, 8), -EINVAL);
+	ck_assert_int_eq(ue_tracepoint_write_sized(&fake, iov, IOV_MAX + 1, 8), -EINVAL);
+	ck_assert_int_eq(errno, EXDEV);
+	ue_status(&st);
+	ck_assert_uint_eq(st.oversize, 4);
 }
 END_TEST
 

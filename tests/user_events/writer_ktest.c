@@ -81,6 +81,18 @@ static int write_event(struct ue_tracepoint *tp, const uint8_t *ev, size_t len)
 	return ue_tracepoint_write(tp, iov, 3);
 }
 
+/* The same through ue_tracepoint_write_sized, the length given. */
+static int write_event_sized(struct ue_tracepoint *tp, const uint8_t *ev, size_t len)
+{
+	struct iovec iov[3] = {
+		{ (void *)"junk", 4 },
+		{ (void *)ev, 8 },
+		{ (void *)(ev + 8), len - 8 },
+	};
+
+	return ue_tracepoint_write_sized(tp, iov, 3, len);
+}
+
 /* ---- reading back ----------------------------------------------------- */
 
 struct rec {
@@ -293,7 +305,14 @@ START_TEST(events_read_back_exactly)
 
 		len[i] = make_event(ev[i], sizeof ev[i], levels[i % 3], text, (size_t)n);
 		ck_assert(ue_tracepoint_active(&tps[i % 3]));
-		ck_assert_int_eq(write_event(&tps[i % 3], ev[i], len[i]), 0);
+		/* Every other one sized by the caller, which leaves errno
+		 * alone as the summing call does. */
+		errno = EXDEV;
+		if (i % 2)
+			ck_assert_int_eq(write_event_sized(&tps[i % 3], ev[i], len[i]), 0);
+		else
+			ck_assert_int_eq(write_event(&tps[i % 3], ev[i], len[i]), 0);
+		ck_assert_int_eq(errno, EXDEV);
 	}
 	ck_assert_int_eq(read_back(inst), 9);
 	for (int i = 0; i < 9; i++) {
@@ -872,13 +891,16 @@ START_TEST(size_limit)
 	len = make_event(ev, sizeof ev, 4, text, UE_EVENT_MAX - 22);
 	ck_assert_uint_eq(len, UE_EVENT_MAX);
 	ck_assert_int_eq(write_event(&tp, ev, len), 0);
+	ck_assert_int_eq(write_event_sized(&tp, ev, len), 0);
 	len = make_event(ev, sizeof ev, 4, text, UE_EVENT_MAX - 21);
 	ck_assert_int_eq(write_event(&tp, ev, len), -EMSGSIZE);
+	ck_assert_int_eq(write_event_sized(&tp, ev, len), -EMSGSIZE);
 	ue_status(&st);
-	ck_assert_uint_eq(st.oversize, 1);
-	ck_assert_int_eq(read_back(inst), 1);
+	ck_assert_uint_eq(st.oversize, 2);
+	ck_assert_int_eq(read_back(inst), 2);
 	len = make_event(ev, sizeof ev, 4, text, UE_EVENT_MAX - 22);
 	assert_record(&recs[0], tp.name, getpid(), ev, len);
+	assert_record(&recs[1], tp.name, getpid(), ev, len);
 	instance_done(inst);
 }
 END_TEST
