@@ -141,43 +141,58 @@ static char *decimal(char *end, unsigned long long v)
 static inline const char *literal(struct out *o, const char *p, const char *fmt,
 				  const char *fend)
 {
-	if (*p == '%' || !*p)	/* back-to-back conversions, the end */
+	size_t left = (size_t)(fend - p);
+	if (!left || *p == '%')	/* the end, back-to-back conversions */
 		return p;
 #ifdef VECTOR_SCAN
 	/* With room for the rest of the format and 16 bytes more, the text
 	 * is copied 16 bytes at a time as it is searched, every load inside
-	 * the format: one pass, no call. */
-	if (o->len + (size_t)(fend - p) + 16 <= o->lim) {
+	 * the format: one pass, no call.  One index for both sides keeps
+	 * the loop at a load, a store, the search and the count. */
+	if (o->len + left + 16 <= o->lim) {
 		char *d = o->buf + o->len;
-		const char *s = p;
-		for (; fend - s >= 16; s += 16, d += 16) {
-			bytes16 v = load16(s);
-			store16(d, v);
-			uint64_t m = percent_mask(v);
+		size_t i = 0, whole = left & ~(size_t)15;
+		uint64_t m;
+		for (; i < whole; i += 16) {
+			bytes16 v = load16(p + i);
+			store16(d + i, v);
+			m = percent_mask(v);
 			if (m) {
-				s += (size_t)__builtin_ctzll(m) / MASK_BITS;
+				i += (size_t)__builtin_ctzll(m) / MASK_BITS;
 				goto done;
 			}
 		}
-		size_t rem = (size_t)(fend - s);
-		if (rem && fend - fmt >= 16) {
-			/* The last rem bytes, as the top of the format's
-			 * last 16. */
-			uint64_t m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - rem));
-			size_t k = m ? (size_t)__builtin_ctzll(m) / MASK_BITS : rem;
-			copy_short(d, s, k);
-			s += k;
+		if (i == left)
+			goto done;
+		/* The last left - i bytes, as the top of the format's last
+		 * 16, searched with the bits of the bytes before them shifted
+		 * out. */
+		size_t rem = left - i;
+		if (i) {
+			/* That block lies inside this text, its bytes below
+			 * the rest already copied: store it whole, over them. */
+			bytes16 v = load16(fend - 16);
+			store16(d + left - 16, v);
+			m = percent_mask(v) >> (MASK_BITS * (16 - rem));
+			i += m ? (size_t)__builtin_ctzll(m) / MASK_BITS : rem;
+		} else if (fend - fmt >= 16) {
+			/* A text shorter than 16 bytes: its block starts in
+			 * the output before it, so only its own bytes go. */
+			m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - rem));
+			i = m ? (size_t)__builtin_ctzll(m) / MASK_BITS : rem;
+			copy_short(d, p, i);
 		} else {	/* a format shorter than 16 bytes */
-			while (s < fend && *s != '%')
-				*d++ = *s++;
+			while (i < left && p[i] != '%') {
+				d[i] = p[i];
+				i++;
+			}
 		}
 done:
-		o->len += (size_t)(s - p);
-		return s;
+		o->len += i;
+		return p + i;
 	}
 #else
 	(void)fmt;
-	(void)fend;
 #endif
 	/* Near the end of the room, or without vectors: strchrnul and memcpy
 	 * beat a byte loop from about 4 bytes on. */
@@ -332,7 +347,7 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 
 	for (;;) {
 		p = literal(&o, p, fmt, fend);
-		if (!*p)
+		if (p == fend)
 			break;
 		p++;
 		/* The bare %d and %s, most conversions in log lines: straight
