@@ -159,35 +159,39 @@ static inline const char *literal(struct out *o, const char *p, const char *fmt,
 	 * the loop at a load, a store, the search and the count. */
 	if (o->len + left + 16 <= o->lim) {
 		char *d = o->buf + o->len;
-		size_t i = 0, whole = left & ~(size_t)15;
+		size_t i = 0;
 		uint64_t m;
-		for (; i < whole; i += 16) {
+		if (left >= 16) {
+			size_t last = left - 16;
+			do {
+				bytes16 v = load16(p + i);
+				store16(d + i, v);
+				m = percent_mask(v);
+				if (m)
+					goto found;
+				i += 16;
+			} while (i < last);
+			/* The last 16 bytes, as a block that may overlap the
+			 * one before (or be it, for a text of 16): bytes
+			 * searched already hold no '%', and are stored again
+			 * as they were. */
+			i = last;
 			bytes16 v = load16(p + i);
 			store16(d + i, v);
 			m = percent_mask(v);
-			if (m) {
-				i += first_percent(m);
-				goto done;
-			}
-		}
-		if (i == left)
+			if (m)
+				goto found;
+			i = left;
 			goto done;
-		/* The last left - i bytes, as the top of the format's last
-		 * 16, searched with the bits of the bytes before them shifted
-		 * out. */
-		size_t rem = left - i;
-		if (i) {
-			/* That block lies inside this text, its bytes below
-			 * the rest already copied: store it whole, over them. */
-			bytes16 v = load16(fend - 16);
-			store16(d + left - 16, v);
-			m = percent_mask(v) >> (MASK_BITS * (16 - rem));
-			i += m ? first_percent(m) : rem;
+found:
+			i += first_percent(m);
 		} else if (fend - fmt >= 16) {
-			/* A text shorter than 16 bytes: its block starts in
-			 * the output before it, so only its own bytes go. */
-			m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - rem));
-			i = m ? first_percent(m) : rem;
+			/* A text shorter than 16 bytes, as the top of the
+			 * format's last 16, with the bits of the bytes before
+			 * it shifted out.  That block starts in the output
+			 * before the text, so only the text's bytes go. */
+			m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - left));
+			i = m ? first_percent(m) : left;
 			copy_short(d, p, i);
 		} else {	/* a format shorter than 16 bytes */
 			while (i < left && p[i] != '%') {
