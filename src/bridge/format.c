@@ -111,12 +111,12 @@ static inline __attribute__((always_inline)) char *decimal32(char *end, uint32_t
 	while (w >= 100) {
 		uint32_t q = w / 100;	/* a multiply; the remainder from it */
 		end -= 2;
-		memcpy(end, pairs + 2 * (w - 100 * q), 2);
+		memcpy(end, pairs + 2 * (size_t)(w - 100 * q), 2);
 		w = q;
 	}
 	if (w >= 10) {
 		end -= 2;
-		memcpy(end, pairs + 2 * w, 2);
+		memcpy(end, pairs + 2 * (size_t)w, 2);
 	} else {
 		*--end = (char)('0' + w);
 	}
