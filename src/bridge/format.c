@@ -44,7 +44,7 @@ static inline uint64_t percent_mask(bytes16 v)
 /* Where the text goes: bytes past lim are counted, not written. */
 struct out {
 	char *buf;
-	size_t lim;		/* cap - 1, or 0 when cap is 0 */
+	size_t lim;		/* cap - 1 */
 	size_t len;		/* the whole text's length so far */
 };
 
@@ -109,14 +109,14 @@ static const char pairs[200] =
 static inline __attribute__((always_inline)) char *decimal32(char *end, uint32_t w)
 {
 	while (w >= 100) {
-		unsigned r = w % 100;
-		w /= 100;
+		uint32_t q = w / 100;	/* a multiply; the remainder from it */
 		end -= 2;
-		memcpy(end, pairs + 2 * r, 2);
+		memcpy(end, pairs + 2 * (size_t)(w - 100 * q), 2);
+		w = q;
 	}
 	if (w >= 10) {
 		end -= 2;
-		memcpy(end, pairs + 2 * w, 2);
+		memcpy(end, pairs + 2 * (size_t)w, 2);
 	} else {
 		*--end = (char)('0' + w);
 	}
@@ -136,48 +136,75 @@ static char *decimal(char *end, unsigned long long v)
 	return decimal32(end, (uint32_t)v);
 }
 
+#ifdef VECTOR_SCAN
+/* The index of the first '%' a nonzero percent_mask shows. */
+static inline unsigned first_percent(uint64_t m)
+{
+	return (unsigned)__builtin_ctzll(m) / MASK_BITS;
+}
+#endif
+
 /* Copies the text from p up to the next % or the end of the format
  * fmt, fend (its NUL); returns where it stopped. */
 static inline const char *literal(struct out *o, const char *p, const char *fmt,
 				  const char *fend)
 {
-	if (*p == '%' || !*p)	/* back-to-back conversions, the end */
+	size_t left = (size_t)(fend - p);
+	if (!left || *p == '%')	/* the end, back-to-back conversions */
 		return p;
 #ifdef VECTOR_SCAN
 	/* With room for the rest of the format and 16 bytes more, the text
 	 * is copied 16 bytes at a time as it is searched, every load inside
-	 * the format: one pass, no call. */
-	if (o->len + (size_t)(fend - p) + 16 <= o->lim) {
+	 * the format: one pass, no call.  One index for both sides keeps
+	 * the loop at a load, a store, the search and the count. */
+	if (o->len + left + 16 <= o->lim) {
 		char *d = o->buf + o->len;
-		const char *s = p;
-		for (; fend - s >= 16; s += 16, d += 16) {
-			bytes16 v = load16(s);
-			store16(d, v);
-			uint64_t m = percent_mask(v);
-			if (m) {
-				s += (size_t)__builtin_ctzll(m) / MASK_BITS;
-				goto done;
+		size_t i = 0;
+		uint64_t m;
+		if (left >= 16) {
+			size_t last = left - 16;
+			do {
+				bytes16 v = load16(p + i);
+				store16(d + i, v);
+				m = percent_mask(v);
+				if (m)
+					goto found;
+				i += 16;
+			} while (i < last);
+			/* The last 16 bytes, as a block that may overlap the
+			 * one before (or be it, for a text of 16): bytes
+			 * searched already hold no '%', and are stored again
+			 * as they were. */
+			i = last;
+			bytes16 v = load16(p + i);
+			store16(d + i, v);
+			m = percent_mask(v);
+			if (m)
+				goto found;
+			i = left;
+			goto done;
+found:
+			i += first_percent(m);
+		} else if (fend - fmt >= 16) {
+			/* A text shorter than 16 bytes, as the top of the
+			 * format's last 16, with the bits of the bytes before
+			 * it shifted out.  That block starts in the output
+			 * before the text, so only the text's bytes go. */
+			m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - left));
+			i = m ? first_percent(m) : left;
+			copy_short(d, p, i);
+		} else {	/* a format shorter than 16 bytes */
+			while (i < left && p[i] != '%') {
+				d[i] = p[i];
+				i++;
 			}
 		}
-		size_t rem = (size_t)(fend - s);
-		if (rem && fend - fmt >= 16) {
-			/* The last rem bytes, as the top of the format's
-			 * last 16. */
-			uint64_t m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - rem));
-			size_t k = m ? (size_t)__builtin_ctzll(m) / MASK_BITS : rem;
-			copy_short(d, s, k);
-			s += k;
-		} else {	/* a format shorter than 16 bytes */
-			while (s < fend && *s != '%')
-				*d++ = *s++;
-		}
 done:
-		o->len += (size_t)(s - p);
-		return s;
+		o->len += i;
+		return p + i;
 	}
 #else
 	(void)fmt;
-	(void)fend;
 #endif
 	/* Near the end of the room, or without vectors: strchrnul and memcpy
 	 * beat a byte loop from about 4 bytes on. */
@@ -322,24 +349,235 @@ static int read_num(const char **pp)
 
 enum len { L_NONE, L_HH, L_H, L_L, L_LL, L_Z, L_J, L_T };
 
+/*
+ * The conversion at p, past its '%', in full: flags, width, precision,
+ * length and conversion.  Out of line, apart from the bare conversions
+ * format_args writes itself: those keep their loop's registers to
+ * themselves.  Returns where the conversion ends, or NULL for a format
+ * left to vsnprintf.
+ */
+static __attribute__((noinline)) const char *convert(struct out *o, const char *p,
+							va_list *ap, int saved_errno)
+{
+	char msg[128];		/* strerror_r's, for an unknown errno */
+
+	/* Flags, *, digits and . all sort before '9', conversions
+	 * and lengths after: a plain %d skips all this at once. */
+	unsigned flags = 0;
+	long width = 0;
+	int prec = -1;
+	if (*p <= '9') {
+		for (;; p++) {
+			if (*p == '-')
+				flags |= F_LEFT;
+			else if (*p == '+')
+				flags |= F_PLUS;
+			else if (*p == ' ')
+				flags |= F_SPACE;
+			else if (*p == '#')
+				flags |= F_ALT;
+			else if (*p == '0')
+				flags |= F_ZERO;
+			else
+				break;
+		}
+
+		if (*p == '*') {
+			p++;
+			if (*p >= '0' && *p <= '9')
+				return NULL;	/* *N$ */
+			width = va_arg(*ap, int);
+			if (width < 0) {	/* a negative width is a - flag */
+				flags |= F_LEFT;
+				width = -width;
+			}
+			if (width > EHS_FORMAT_MAX_FIELD)
+				return NULL;
+		} else if (*p >= '1' && *p <= '9') {
+			width = read_num(&p);
+			if (width < 0 || *p == '$')	/* huge, or N$ */
+				return NULL;
+		}
+
+		if (*p == '.') {
+			p++;
+			if (*p == '*') {
+				p++;
+				if (*p >= '0' && *p <= '9')
+					return NULL;
+				prec = va_arg(*ap, int);
+				if (prec < 0)	/* a negative precision is none */
+					prec = -1;
+				if (prec > EHS_FORMAT_MAX_FIELD)
+					return NULL;
+			} else {
+				prec = read_num(&p);
+				if (prec < 0)
+					return NULL;
+			}
+		}
+	}
+
+	enum len len = L_NONE;
+	switch (*p) {
+	case 'h':
+		p++;
+		len = L_H;
+		if (*p == 'h') {
+			p++;
+			len = L_HH;
+		}
+		break;
+	case 'l':
+		p++;
+		len = L_L;
+		if (*p == 'l') {
+			p++;
+			len = L_LL;
+		}
+		break;
+	case 'z':
+		p++;
+		len = L_Z;
+		break;
+	case 'j':
+		p++;
+		len = L_J;
+		break;
+	case 't':
+		p++;
+		len = L_T;
+		break;
+	}
+
+	/* Each conversion ends in one of two writers, an integer field
+	 * or a string field: one call site each, so both inline. */
+	char conv = *p++, c;
+	unsigned long long v;
+	int neg = 0;
+	const char *s;
+	size_t n;
+	switch (conv) {
+	case 'd':
+	case 'i': {
+		long long sv;
+		switch (len) {
+		case L_HH: sv = (signed char)va_arg(*ap, int); break;
+		case L_H: sv = (short)va_arg(*ap, int); break;
+		case L_L: sv = va_arg(*ap, long); break;
+		case L_LL: sv = va_arg(*ap, long long); break;
+		case L_Z: sv = va_arg(*ap, ssize_t); break;
+		case L_J: sv = va_arg(*ap, intmax_t); break;
+		case L_T: sv = va_arg(*ap, ptrdiff_t); break;
+		default: sv = va_arg(*ap, int); break;
+		}
+		neg = sv < 0;
+		v = (unsigned long long)sv;
+		if (neg)
+			v = 0 - v;	/* LLONG_MIN included */
+		if (!(flags | (unsigned long)width) && prec < 0) {
+			/* the plain %d, most of them: sign and digits */
+			char digits[24];
+			char *end = digits + sizeof digits, *d = decimal(end, v);
+			if (neg)
+				*--d = '-';
+			put(o, d, (size_t)(end - d));
+			return p;
+		}
+		conv = 'd';
+		goto integer;
+	}
+	case 'u':
+	case 'o':
+	case 'x':
+	case 'X':
+		switch (len) {
+		case L_HH: v = (unsigned char)va_arg(*ap, unsigned); break;
+		case L_H: v = (unsigned short)va_arg(*ap, unsigned); break;
+		case L_L: v = va_arg(*ap, unsigned long); break;
+		case L_LL: v = va_arg(*ap, unsigned long long); break;
+		case L_Z: v = va_arg(*ap, size_t); break;
+		case L_J: v = va_arg(*ap, uintmax_t); break;
+		case L_T: v = (unsigned long long)va_arg(*ap, ptrdiff_t); break;
+		default: v = va_arg(*ap, unsigned); break;
+		}
+		/* glibc ignores + and space on unsigned conversions */
+		flags &= ~(unsigned)(F_PLUS | F_SPACE);
+		goto integer;
+	case 'c':
+		if (len != L_NONE)
+			return NULL;	/* %lc, and the odd %hc */
+		c = (char)va_arg(*ap, int);
+		s = &c;
+		n = 1;
+		goto field;
+	case 's':
+		if (len != L_NONE)
+			return NULL;	/* %ls */
+		s = va_arg(*ap, const char *);
+		if (!s)	/* glibc: "(null)" if the precision allows, else nothing */
+			s = prec < 0 || prec >= 6 ? "(null)" : "";
+		break;
+	case 'p': {
+		if (len != L_NONE)
+			return NULL;
+		const void *ptr = va_arg(*ap, const void *);
+		if (ptr) {	/* glibc: %#lx, with + and space kept */
+			v = (uintptr_t)ptr;
+			conv = 'x';
+			flags |= F_ALT;
+			goto integer;
+		}
+		s = "(nil)";
+		n = 5;
+		goto field;
+	}
+	case 'm': {
+		/* %#m is glibc's errno name: left to it */
+		if (len != L_NONE || (flags & F_ALT))
+			return NULL;
+		s = errno_text(saved_errno, msg, sizeof msg);
+		break;
+	}
+	default:
+		return NULL;
+	}
+	/* %s, %m */
+	n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
+field:
+	put_field(o, s, n, flags, (size_t)width);
+	return p;
+integer:
+	put_int(o, v, neg, conv, flags, (size_t)width, prec);
+	return p;
+}
+
+
 /* ehs_format's work, on its copy of the arguments. */
-static inline long format_args(char *buf, size_t cap, const char *fmt, va_list ap,
+static inline long format_args(char *buf, size_t cap, const char *fmt, va_list *ap,
 			       int saved_errno)
 {
-	struct out o = { buf, cap ? cap - 1 : 0, 0 };
+	/* With no room at all the text is still counted, into a byte of
+	 * its own: the NUL at the end then needs no test. */
+	char none;
+	if (!cap) {
+		buf = &none;
+		cap = 1;
+	}
+	struct out o = { buf, cap - 1, 0 };
 	const char *p = fmt, *fend = fmt + strlen(fmt);
 	char msg[128];		/* strerror_r's, for an unknown errno */
 
 	for (;;) {
 		p = literal(&o, p, fmt, fend);
-		if (!*p)
+		if (p == fend)
 			break;
 		p++;
 		/* The bare %d and %s, most conversions in log lines: straight
 		 * to their output, past the general parsing below. */
 		if (*p == 'd') {
 			p++;
-			int sv = va_arg(ap, int);
+			int sv = va_arg(*ap, int);
 			uint32_t w = sv < 0 ? 0 - (uint32_t)sv : (uint32_t)sv;
 			/* "-2147483648" ends at end, and 16 bytes can be read
 			 * from wherever it starts */
@@ -358,7 +596,7 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 		}
 		if (*p == 's') {
 			p++;
-			const char *s = va_arg(ap, const char *);
+			const char *s = va_arg(*ap, const char *);
 			if (!s)
 				s = "(null)";
 			put(&o, s, strlen(s));
@@ -376,203 +614,20 @@ static inline long format_args(char *buf, size_t cap, const char *fmt, va_list a
 			continue;
 		}
 
-		/* Flags, *, digits and . all sort before '9', conversions
-		 * and lengths after: a plain %d skips all this at once. */
-		unsigned flags = 0;
-		long width = 0;
-		int prec = -1;
-		if (*p <= '9') {
-			for (;; p++) {
-				if (*p == '-')
-					flags |= F_LEFT;
-				else if (*p == '+')
-					flags |= F_PLUS;
-				else if (*p == ' ')
-					flags |= F_SPACE;
-				else if (*p == '#')
-					flags |= F_ALT;
-				else if (*p == '0')
-					flags |= F_ZERO;
-				else
-					break;
-			}
-
-			if (*p == '*') {
-				p++;
-				if (*p >= '0' && *p <= '9')
-					return EHS_FORMAT_FALLBACK;	/* *N$ */
-				width = va_arg(ap, int);
-				if (width < 0) {	/* a negative width is a - flag */
-					flags |= F_LEFT;
-					width = -width;
-				}
-				if (width > EHS_FORMAT_MAX_FIELD)
-					return EHS_FORMAT_FALLBACK;
-			} else if (*p >= '1' && *p <= '9') {
-				width = read_num(&p);
-				if (width < 0 || *p == '$')	/* huge, or N$ */
-					return EHS_FORMAT_FALLBACK;
-			}
-
-			if (*p == '.') {
-				p++;
-				if (*p == '*') {
-					p++;
-					if (*p >= '0' && *p <= '9')
-						return EHS_FORMAT_FALLBACK;
-					prec = va_arg(ap, int);
-					if (prec < 0)	/* a negative precision is none */
-						prec = -1;
-					if (prec > EHS_FORMAT_MAX_FIELD)
-						return EHS_FORMAT_FALLBACK;
-				} else {
-					prec = read_num(&p);
-					if (prec < 0)
-						return EHS_FORMAT_FALLBACK;
-				}
-			}
-		}
-
-		enum len len = L_NONE;
-		switch (*p) {
-		case 'h':
-			p++;
-			len = L_H;
-			if (*p == 'h') {
-				p++;
-				len = L_HH;
-			}
-			break;
-		case 'l':
-			p++;
-			len = L_L;
-			if (*p == 'l') {
-				p++;
-				len = L_LL;
-			}
-			break;
-		case 'z':
-			p++;
-			len = L_Z;
-			break;
-		case 'j':
-			p++;
-			len = L_J;
-			break;
-		case 't':
-			p++;
-			len = L_T;
-			break;
-		}
-
-		/* Each conversion ends in one of two writers, an integer field
-		 * or a string field: one call site each, so both inline and
-		 * o stays in registers. */
-		char conv = *p++, c;
-		unsigned long long v;
-		int neg = 0;
-		const char *s;
-		size_t n;
-		switch (conv) {
-		case 'd':
-		case 'i': {
-			long long sv;
-			switch (len) {
-			case L_HH: sv = (signed char)va_arg(ap, int); break;
-			case L_H: sv = (short)va_arg(ap, int); break;
-			case L_L: sv = va_arg(ap, long); break;
-			case L_LL: sv = va_arg(ap, long long); break;
-			case L_Z: sv = va_arg(ap, ssize_t); break;
-			case L_J: sv = va_arg(ap, intmax_t); break;
-			case L_T: sv = va_arg(ap, ptrdiff_t); break;
-			default: sv = va_arg(ap, int); break;
-			}
-			neg = sv < 0;
-			v = (unsigned long long)sv;
-			if (neg)
-				v = 0 - v;	/* LLONG_MIN included */
-			if (!(flags | (unsigned long)width) && prec < 0) {
-				/* the plain %d, most of them: sign and digits */
-				char digits[24];
-				char *end = digits + sizeof digits, *d = decimal(end, v);
-				if (neg)
-					*--d = '-';
-				put(&o, d, (size_t)(end - d));
-				continue;
-			}
-			conv = 'd';
-			goto integer;
-		}
-		case 'u':
-		case 'o':
-		case 'x':
-		case 'X':
-			switch (len) {
-			case L_HH: v = (unsigned char)va_arg(ap, unsigned); break;
-			case L_H: v = (unsigned short)va_arg(ap, unsigned); break;
-			case L_L: v = va_arg(ap, unsigned long); break;
-			case L_LL: v = va_arg(ap, unsigned long long); break;
-			case L_Z: v = va_arg(ap, size_t); break;
-			case L_J: v = va_arg(ap, uintmax_t); break;
-			case L_T: v = (unsigned long long)va_arg(ap, ptrdiff_t); break;
-			default: v = va_arg(ap, unsigned); break;
-			}
-			/* glibc ignores + and space on unsigned conversions */
-			flags &= ~(unsigned)(F_PLUS | F_SPACE);
-			goto integer;
-		case 'c':
-			if (len != L_NONE)
-				return EHS_FORMAT_FALLBACK;	/* %lc, and the odd %hc */
-			c = (char)va_arg(ap, int);
-			s = &c;
-			n = 1;
-			goto field;
-		case 's':
-			if (len != L_NONE)
-				return EHS_FORMAT_FALLBACK;	/* %ls */
-			s = va_arg(ap, const char *);
-			if (!s)	/* glibc: "(null)" if the precision allows, else nothing */
-				s = prec < 0 || prec >= 6 ? "(null)" : "";
-			break;
-		case 'p': {
-			if (len != L_NONE)
-				return EHS_FORMAT_FALLBACK;
-			const void *ptr = va_arg(ap, const void *);
-			if (ptr) {	/* glibc: %#lx, with + and space kept */
-				v = (uintptr_t)ptr;
-				conv = 'x';
-				flags |= F_ALT;
-				goto integer;
-			}
-			s = "(nil)";
-			n = 5;
-			goto field;
-		}
-		case 'm': {
-			/* %#m is glibc's errno name: left to it */
-			if (len != L_NONE || (flags & F_ALT))
-				return EHS_FORMAT_FALLBACK;
-			s = errno_text(saved_errno, msg, sizeof msg);
-			break;
-		}
-		default:
+		/* Anything else: the general parsing, on a copy of o, whose
+		 * address would keep it out of registers here. */
+		struct out general = o;
+		p = convert(&general, p, ap, saved_errno);
+		if (!p)
 			return EHS_FORMAT_FALLBACK;
-		}
-		/* %s, %m */
-		n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
-field:
-		put_field(&o, s, n, flags, (size_t)width);
-		continue;
-integer:
-		put_int(&o, v, neg, conv, flags, (size_t)width, prec);
+		o = general;
 	}
 
 	/* vsnprintf's EOVERFLOW: left to it.  (len cannot wrap: each
 	 * conversion adds at most a field or a string's length.) */
 	if (o.len > INT_MAX)
 		return EHS_FORMAT_FALLBACK;
-	if (cap)
-		buf[o.len < o.lim ? o.len : o.lim] = '\0';
+	buf[o.len < o.lim ? o.len : o.lim] = '\0';
 	return (long)o.len;
 }
 
@@ -581,7 +636,7 @@ long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 {
 	va_list copy;
 	va_copy(copy, ap);
-	long n = format_args(buf, cap, fmt, copy, saved_errno);
+	long n = format_args(buf, cap, fmt, &copy, saved_errno);
 	va_end(copy);
 	return n;
 }
