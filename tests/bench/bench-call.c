@@ -161,6 +161,7 @@
 #include <ehsyslog.h>
 
 #ifdef BENCH_KERNEL
+#include "../doubles/writer_wrap.h"
 #include "kernel-tracepoint.h"
 #else
 #include "../doubles/user_events_double.h"
@@ -354,8 +355,6 @@ static __attribute__((noinline, cold)) void capture_kernel(struct ue_tracepoint 
 
 /* The real writer, seen through ld's --wrap (traced.mk): the first event
  * is copied on its way, the rest pass straight on. */
-int __real_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
-int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 {
 	if (__builtin_expect(event_iovcnt == 0, 0))
@@ -363,10 +362,6 @@ int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int 
 	return __real_ue_tracepoint_write(tp, iov, iovcnt);
 }
 
-int __real_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
-				     size_t size);
-int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
-				     size_t size);
 int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
 				     size_t size)
 {

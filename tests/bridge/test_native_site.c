@@ -25,6 +25,7 @@
 #include "bridge/pri_table.h"
 #include "bridge/schema.h"
 #include "capture.h"
+#include "../doubles/writer_wrap.h"
 
 static struct capture cap;
 static unsigned writes, events;
@@ -52,18 +53,12 @@ int __wrap_ehs_site_event(struct ehs_event_site *site, int priority, const char 
 	return __real_ehs_site_event(site, priority, event_name, fields, nfields);
 }
 
-int __real_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
-int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt);
 int __wrap_ue_tracepoint_write(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
 {
 	last_tp = tp;
 	return __real_ue_tracepoint_write(tp, iov, iovcnt);
 }
 
-int __real_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
-				     size_t size);
-int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
-				     size_t size);
 int __wrap_ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt,
 				     size_t size)
 {

@@ -5,3 +5,6 @@
 check_LTLIBRARIES += tests/doubles/libuser_events_double.la
 tests_doubles_libuser_events_double_la_SOURCES = \
 	tests/doubles/user_events_double.h tests/doubles/user_events_double.c
+# The writer's entry points as ld's --wrap names them, for tests that
+# watch events on their way (test_native_site, bench-call-kernel).
+EXTRA_DIST += tests/doubles/writer_wrap.h
