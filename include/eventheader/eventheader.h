@@ -358,6 +358,12 @@ struct eh_record_info {
 	bool has_pid;		/* pid and tid */
 };
 
+/* The length (1..4) of the UTF-8 character (RFC 3629) at s[0..n), n > 0,
+ * with its code point in *cp; 0 when s does not start with one: a stray
+ * or cut sequence, an overlong form, a surrogate or a value past
+ * U+10FFFF.  What the decoders below take as text. */
+EH_API size_t eh_utf8_decode(const uint8_t *s, size_t n, uint32_t *cp);
+
 /* Flags for eh_decode_json / eh_decode_text. */
 enum eh_decode_flags {
 	EH_DECODE_META = 0x1,	/* add "meta" (JSON) / [level=4 ...] (text) */

@@ -138,9 +138,7 @@ void eh_out_codepoint(struct eh_out *o, uint32_t cp)
 	put_utf8(o, cp);
 }
 
-/* Length of the valid UTF-8 sequence at s (shortest form, no surrogates,
- * at most U+10FFFF) and its code point, or 0. */
-static size_t utf8_decode(const uint8_t *s, size_t n, uint32_t *cp)
+EH_API size_t eh_utf8_decode(const uint8_t *s, size_t n, uint32_t *cp)
 {
 	uint8_t b = s[0];
 	size_t len;
@@ -178,7 +176,7 @@ void eh_out_utf8(struct eh_out *o, const uint8_t *s, size_t n)
 
 	while (i < n && !o->full) {
 		uint32_t cp;
-		size_t k = utf8_decode(s + i, n - i, &cp);
+		size_t k = eh_utf8_decode(s + i, n - i, &cp);
 
 		if (k) {
 			eh_out_codepoint(o, cp);

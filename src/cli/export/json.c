@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <eventheader/eventheader.h>
+
 #include "cli/export/json.h"
 #include "cli/export/utf8.h"
 
@@ -73,7 +75,7 @@ static void string(struct buf *b, const char *str)
 	for (size_t i = 0, len; i < n; i += len) {
 		uint32_t cp;
 
-		len = utf8_char(s + i, n - i, &cp);
+		len = eh_utf8_decode(s + i, n - i, &cp);
 		if (len == 0) {
 			put(b, "\xef\xbf\xbd", 3);	/* U+FFFD */
 			len = utf8_bad_len(s + i, n - i);

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <eventheader/eventheader.h>
+
 #include <ehsyslog/schema.h>
 
 #include "opentelemetry/proto/logs/v1/logs.pb-c.h"
@@ -12,7 +14,6 @@
 #include "cli/names.h"
 #include "cli/export/record.h"
 #include "cli/export/severity.h"
-#include "cli/export/utf8.h"
 
 typedef Opentelemetry__Proto__Common__V1__KeyValue KeyValue;
 typedef Opentelemetry__Proto__Common__V1__AnyValue AnyValue;
@@ -120,7 +121,7 @@ bool record_utf8(const uint8_t *s, size_t n)
 	uint32_t cp;
 
 	for (size_t i = 0, len; i < n; i += len)
-		if (s[i] == 0 || (len = utf8_char(s + i, n - i, &cp)) == 0)
+		if (s[i] == 0 || (len = eh_utf8_decode(s + i, n - i, &cp)) == 0)
 			return false;
 	return true;
 }

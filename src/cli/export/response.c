@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <eventheader/eventheader.h>
+
 #include "opentelemetry/proto/collector/logs/v1/logs_service.pb-c.h"
 
 #include "cli/export/response.h"
-#include "cli/export/utf8.h"
 
 typedef Opentelemetry__Proto__Collector__Logs__V1__ExportLogsServiceResponse Response;
 
@@ -122,7 +123,7 @@ static bool string(struct reader *j, char *out, size_t cap, size_t *n)
 		if (*j->p < 0x20)
 			return false;
 		if (*j->p != '\\') {
-			size_t len = utf8_char(j->p, (size_t)(j->end - j->p), &cp);
+			size_t len = eh_utf8_decode(j->p, (size_t)(j->end - j->p), &cp);
 
 			j->p += len ? len : 1;
 			put_utf8(out, cap, n, len ? cp : 0xfffd);

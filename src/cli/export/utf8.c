@@ -3,37 +3,6 @@
 
 #include "cli/export/utf8.h"
 
-size_t utf8_char(const uint8_t *s, size_t n, uint32_t *cp)
-{
-	uint8_t c = s[0];
-	size_t len;
-	uint32_t v, min;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if ((c & 0xe0) == 0xc0)
-		len = 2, v = c & 0x1f, min = 0x80;
-	else if ((c & 0xf0) == 0xe0)
-		len = 3, v = c & 0x0f, min = 0x800;
-	else if ((c & 0xf8) == 0xf0)
-		len = 4, v = c & 0x07, min = 0x10000;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (size_t k = 1; k < len; k++) {
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (s[k] & 0x3f);
-	}
-	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	*cp = v;
-	return len;
-}
-
 size_t utf8_bad_len(const uint8_t *s, size_t n)
 {
 	uint8_t c = s[0], lo = 0x80, hi = 0xbf;
