@@ -3,6 +3,7 @@ noinst_LTLIBRARIES += src/user_events/libuserevents.la
 src_user_events_libuserevents_la_SOURCES = \
 	src/user_events/abi.h \
 	src/user_events/internal.h \
+	src/user_events/channel.h \
 	src/user_events/fdguard.h \
 	src/user_events/sys.h \
 	src/user_events/discover.c \

@@ -33,21 +33,21 @@ static inline int ue__sys_fcntl(int fd, int cmd, int arg)
  * does, -errno on failure, and leaves errno alone: the traced path then
  * has none to save and restore.  One instruction where the system call
  * convention is known here; syscall() and errno put back elsewhere. */
-static inline long ue__sys_writev_raw(int fd, const struct iovec *iov, int iovcnt)
+static inline long ue__sys_writev_raw(int fd, const struct iovec *iov, unsigned long iovcnt)
 {
 #if defined(__x86_64__) && !defined(__ILP32__)
 	long r;
 
 	__asm__ volatile("syscall"
 			 : "=a"(r)
-			 : "0"((long)SYS_writev), "D"((long)fd), "S"(iov), "d"((long)iovcnt)
+			 : "0"((long)SYS_writev), "D"((long)fd), "S"(iov), "d"(iovcnt)
 			 : "rcx", "r11", "memory");
 	return r;
 #elif defined(__aarch64__) && !defined(__ILP32__)
 	register long x8 __asm__("x8") = SYS_writev;
 	register long x0 __asm__("x0") = fd;
 	register long x1 __asm__("x1") = (long)iov;
-	register long x2 __asm__("x2") = iovcnt;
+	register long x2 __asm__("x2") = (long)iovcnt;
 
 	__asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
 	return x0;

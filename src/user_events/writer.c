@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "eventheader/eventheader.h"
+#include "user_events/channel.h"
 #include "user_events/fdguard.h"
 #include "user_events/internal.h"
 #include "user_events/sys.h"
@@ -60,6 +61,9 @@ static bool fd_calls_seen;
  * raise the limit past the number. */
 #define FD_REACHABLE (1u << 30)
 static unsigned fd_checks = FD_REACHABLE;
+/* Moves after each change that makes a copy of a channel stale
+ * (channel.h): odd, so never a zeroed copy's. */
+uint32_t ue__channel_gen = 1;
 /* user_events_data's identity, for telling our descriptor from a file the
  * program put at its number where a syscall is affordable (closing,
  * unregistering).  Read without the lock. */
@@ -181,13 +185,31 @@ static bool fd_is_data(int fd)
 			 __atomic_load_n(&data_ino, __ATOMIC_RELAXED));
 }
 
+void ue__channel_moved(void)
+{
+	__atomic_add_fetch(&ue__channel_gen, 2, __ATOMIC_SEQ_CST);
+}
+
+uint64_t ue__channel_copy(struct ue_tracepoint *tp)
+{
+	/* The generation first: a change after it moves it past the copy. */
+	uint32_t gen = __atomic_load_n(&ue__channel_gen, __ATOMIC_ACQUIRE);
+	uint64_t ch = __atomic_load_n(&tp->priv_channel, __ATOMIC_ACQUIRE);
+
+	if (!ch || __atomic_load_n(&fd_checks, __ATOMIC_ACQUIRE) != 0 ||
+	    (int)(ch >> 32) - 1 != __atomic_load_n(&ue__live_fd, __ATOMIC_ACQUIRE))
+		return 0;
+	return (uint64_t)(uint32_t)ch << 32 | gen;
+}
+
 void ue__fd_lost(int fd)
 {
 	int expected = fd;
 
 	/* Only that number: a descriptor opened meanwhile stays live. */
-	__atomic_compare_exchange_n(&ue__live_fd, &expected, -1, false,
-				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+	if (__atomic_compare_exchange_n(&ue__live_fd, &expected, -1, false,
+					__ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		ue__channel_moved();
 }
 
 bool ue__fd_check(int fd)
@@ -309,6 +331,7 @@ static int data_open(void)
 	} else {
 		__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&ue__swaps_guarded, 1, __ATOMIC_SEQ_CST);
+		ue__channel_moved();
 	}
 	return 0;
 }
@@ -475,6 +498,7 @@ static void release_locked(struct ue_tracepoint *tp, int fd)
 			ue__kernel_unregister(fd, &tp->state, 0);
 		__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
 		registered--;
+		ue__channel_moved();
 	}
 	clear_failed(tp);
 	__atomic_store_n(&tp->state, UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
@@ -619,6 +643,7 @@ static void close_locked(void)
 		ue__sys_close(fd);
 	/* Not live first: once closed, the number may be the program's. */
 	__atomic_store_n(&ue__live_fd, -1, __ATOMIC_RELEASE);
+	ue__channel_moved();
 	if (data_fd >= 0 && fd == data_fd)
 		ue__sys_close(data_fd);	/* only when it is still ours */
 	data_fd = -1;
@@ -748,6 +773,7 @@ static int recover(struct ue_tracepoint *tp, int stale_fd)
 			registered--;
 			mark_failed(t, 0);
 		}
+		ue__channel_moved();
 		r = revive_locked(NULL);
 	} else if (stale_fd < 0 && tp->priv_flags & TP_FAILED && retry_due()) {
 		r = revive_locked(NULL);
@@ -891,6 +917,7 @@ int ue_tracepoint_write_sized(struct ue_tracepoint *tp, struct iovec *iov, int i
 void ue__nofile_changing(void)
 {
 	__atomic_add_fetch(&fd_checks, 1, __ATOMIC_SEQ_CST);
+	ue__channel_moved();
 }
 
 /* Moves data_fd to the soft limit, out of reach again, and points every
@@ -913,6 +940,7 @@ static bool move_beyond(void)
 	}
 	data_fd = high;
 	__atomic_store_n(&ue__live_fd, high, __ATOMIC_RELEASE);
+	ue__channel_moved();
 	/* No longer live, so the wrappers leave the number to the program. */
 	ue__close_if(old, data_dev, data_ino);
 	return true;
@@ -930,15 +958,17 @@ void ue__nofile_changed(void)
 	} else if (lock_take() == 0) {
 		if (data_fd >= 0 && data_fd == ue__our_fd() && fd_calls_seen)
 			reachable = ue__nofile_soft() > (uint64_t)data_fd && !move_beyond();
-		if (reachable)
+		if (reachable) {
 			__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
-		else
+			ue__channel_moved();
+		} else
 			__atomic_and_fetch(&fd_checks, ~FD_REACHABLE, __ATOMIC_SEQ_CST);
 		lock_drop();
 	} else {
 		/* A signal handler inside the writer: check each write until
 		 * the next open. */
 		__atomic_or_fetch(&fd_checks, FD_REACHABLE, __ATOMIC_SEQ_CST);
+		ue__channel_moved();
 	}
 	__atomic_sub_fetch(&fd_checks, 1, __ATOMIC_SEQ_CST);
 	/* A new limit may leave room for the open that failed. */
