@@ -193,8 +193,9 @@ struct ehs_event_site {
 	uint8_t priv_unarmed;		/* private: EHS_SITE_CALL */
 	unsigned long priv_epoch;	/* private: the facility's epoch when found */
 	void *priv_tp;			/* private: the tracepoint */
-	const void *priv_head;		/* private: the head, in cache */
+	struct iovec priv_head;		/* private: the head, in cache */
 	size_t priv_room;		/* private: the most bytes of values */
+	uint64_t priv_channel;		/* private: the writer's channel, copied */
 	struct ehs_event_cache cache;	/* private */
 };
 
@@ -204,7 +205,7 @@ struct ehs_event_site {
 /* A site's first state, as a static initialiser of site itself (constant
  * initialisation in C++: no guard). */
 #define EHS_EVENT_SITE_INIT_(site) \
-	{ &(site).priv_unarmed, EHS_SITE_CALL, 0, NULL, NULL, 0, { { 0 } } }
+	{ &(site).priv_unarmed, EHS_SITE_CALL, 0, NULL, { NULL, 0 }, 0, 0, { { 0 } } }
 
 /* Most iovecs of an EHS_EMIT event with n fields: the writer's, the
  * head, for each string the bytes before it and the string, the bytes
@@ -226,8 +227,8 @@ struct ehs_event_site {
  * E2BIG from a string over 65535 bytes): then ehs_site_event writes, or
  * refuses, the call.
  */
-EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
-			   size_t size);
+EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov,
+			   unsigned long iovcnt, size_t size);
 
 /* The call written as ehs_event_cached writes it, and the site pointed
  * at its tracepoint, head and enable byte (again).  Returns what
@@ -355,14 +356,57 @@ int ehs_emit_values_(const struct ehs_field *fields, unsigned nfields,
 }
 
 /*
+ * The fields again, in copy, with their values read back from where
+ * ehs_emit_field_ encoded them (iov from the third, buf): the same event
+ * for ehs_site_event.  So that no value needs keeping across the call to
+ * ehs_site_write, in a register the call site would save and restore.
+ */
+static inline __attribute__((always_inline))
+void ehs_emit_reread_(struct ehs_field *copy, const struct ehs_field *fields,
+		      unsigned nfields, const struct iovec *iov, const uint8_t *buf)
+{
+	const uint8_t *p = buf;
+	int64_t i64;
+	int32_t i32;
+
+#pragma GCC unroll 32
+	for (unsigned i = 0; i < nfields; i++) {
+		copy[i] = fields[i];
+		switch (fields[i].type) {
+		case EHS_FIELD_STRING:
+			copy[i].v.s = (const char *)iov[1].iov_base;
+			iov += 2;
+			p += 2;
+			break;
+		case EHS_FIELD_INT64:
+		case EHS_FIELD_UINT64:
+			memcpy(&i64, p, 8);
+			copy[i].v.i = i64;
+			p += 8;
+			break;
+		case EHS_FIELD_ERRNO:
+			memcpy(&i32, p, 4);
+			copy[i].v.i = i32;
+			p += 4;
+			break;
+		case EHS_FIELD_BOOL:
+		case EHS_FIELD_UINT8:
+			copy[i].v.u = *p++;
+			break;
+		}
+	}
+}
+
+/*
  * EHS_EMIT's traced path: the values encoded here, each field's code
  * unrolled for its type, into iov (EHS_SITE_IOV_N(nfields) of them) and
  * buf (8 * nfields bytes), the rest in the library.  The caller's arrays
  * are sized for its fields, so that an untraced call sets up no large
  * frame.  A site the library must see first (its first call, a facility
- * moved, a value to refuse) goes to ehs_site_event with copy, a copy of
- * the fields: they escape only on that path, and the compiler keeps them
- * in registers on the other.
+ * moved) goes to ehs_site_event with copy, the fields read back from the
+ * encoded values; a value to refuse, with a copy of the fields as they
+ * came.  The fields escape only on those paths, and the compiler keeps
+ * them in registers, or nowhere, on the other.
  */
 static inline __attribute__((always_inline))
 int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
@@ -371,18 +415,20 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 {
 	struct ehs_values_ w = { buf, buf, iov + 2, 0 };
 	size_t size;
-	int r = 0;
+	bool refused = false;
 
 #pragma GCC unroll 32
 	for (unsigned i = 0; i < nfields; i++)
 		if (ehs_emit_field_(&w, &fields[i], false, true) < 0)
-			r = EHS_SITE_FULL;
-	if (r == 0) {
-		int n = ehs_emit_end_(&w, iov + 2, buf, &size);
-		r = ehs_site_write(site, iov, n + 2, size);
-	}
-	if (__builtin_expect(r == EHS_SITE_FULL, 0)) {
+			refused = true;
+	if (__builtin_expect(refused, 0)) {
 		memcpy(copy, fields, nfields * sizeof copy[0]);
+		return ehs_site_event(site, priority, event_name, copy, nfields);
+	}
+	int n = ehs_emit_end_(&w, iov + 2, buf, &size);
+	int r = ehs_site_write(site, iov, (unsigned long)n + 2, size);
+	if (__builtin_expect(r == EHS_SITE_FULL, 0)) {
+		ehs_emit_reread_(copy, fields, nfields, iov + 2, buf);
 		r = ehs_site_event(site, priority, event_name, copy, nfields);
 	}
 	return r;

@@ -4,7 +4,10 @@
  * site points at and encodes the values itself (<ehsyslog.h>); here the
  * site's head, kept in its cache as ehs_event_cached keeps one, goes in
  * front and the event to the writer.  Nothing is compared: the site's
- * priority, name and field types are fixed where it is written.  The
+ * priority, name and field types are fixed where it is written.  After
+ * its first write through the writer the site keeps a copy of its
+ * tracepoint's channel (user_events/channel.h), and while that copy is
+ * current a traced call is a compare and the writev.  The
  * first call of a site, a call after openlog moved the facility, and
  * anything unusual take ehs_site_event: ehs_native_event, as
  * ehs_event_cached's misses do, and the site pointed at its tracepoint
@@ -31,6 +34,7 @@
 #include "bridge/native_cache.h"
 #include "bridge/pri_table.h"
 #include "bridge/schema.h"
+#include "user_events/channel.h"
 
 _Static_assert(EHS_SITE_CALL == EHS_PRI_TRACED, "a site's enable byte is a pri_table byte");
 
@@ -42,6 +46,8 @@ static unsigned long epoch_now;
 void ehs_site_epoch_next(void)
 {
 	__atomic_add_fetch(&epoch_now, 1, __ATOMIC_RELEASE);
+	/* Then the copies of the channels of before go stale. */
+	ue__channel_moved();
 }
 
 /* Points the site at pri's byte of the table once the library has
@@ -69,41 +75,86 @@ EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char
 
 	int r = ehs_native_event(&site->cache, priority, event_name, fields, nfields);
 	const struct native_cache *c = ehs_native_cache_get(&site->cache, event_name, nfields);
-	if (c) {
-		/* The room first: a reader that sees the head sees it. */
+	if (c && !__atomic_load_n(&site->priv_head.iov_base, __ATOMIC_ACQUIRE)) {
+		/* Once: the cache keeps its head for good.  The room and the
+		 * length first: a reader that sees the head sees them. */
 		__atomic_store_n(&site->priv_room, EHS_EVENT_MAX - (size_t)c->head_len,
 				 __ATOMIC_RELAXED);
-		__atomic_store_n(&site->priv_head, ehs_native_cache_head(c), __ATOMIC_RELEASE);
+		__atomic_store_n(&site->priv_head.iov_len, (size_t)c->head_len, __ATOMIC_RELAXED);
+		__atomic_store_n(&site->priv_head.iov_base, (void *)ehs_native_cache_head(c),
+				 __ATOMIC_RELEASE);
 	}
 	return r;
 }
 
-/* An openlog that moves the facility after the epoch's check lets this
- * one event go to the tracepoint of before, as a call that began before
- * it would. */
-EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
-			   size_t size)
+/* A copy of tp's channel for the site's fast path, once a write went
+ * through the writer: only while the epoch is still the site's, read
+ * after the copy's generation, so that a facility moved meanwhile (the
+ * epoch, then the generation) leaves no current copy of the tracepoint
+ * of before. */
+static void site_copy_channel(struct ehs_event_site *site, struct ue_tracepoint *tp)
 {
-	const uint8_t *head = __atomic_load_n(&site->priv_head, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(!head || __atomic_load_n(&site->priv_epoch, __ATOMIC_RELAXED) !=
-					      __atomic_load_n(&epoch_now, __ATOMIC_RELAXED), 0))
+	uint64_t copy = ue__channel_copy(tp);
+
+	if (copy && __atomic_load_n(&epoch_now, __ATOMIC_ACQUIRE) ==
+			    __atomic_load_n(&site->priv_epoch, __ATOMIC_RELAXED))
+		__atomic_store_n(&site->priv_channel, copy, __ATOMIC_RELEASE);
+}
+
+/* ehs_site_write without a current copy of the channel, or after its
+ * system call failed: the site's own checks, then the writer's whole
+ * path, which tells why and recovers what it can.  An openlog that moves
+ * the facility after the epoch's check lets this one event go to the
+ * tracepoint of before, as a call that began before it would. */
+static __attribute__((noinline)) int site_write_slow(struct ehs_event_site *site,
+						     struct iovec *iov, unsigned long iovcnt)
+{
+	void *head = __atomic_load_n(&site->priv_head.iov_base, __ATOMIC_ACQUIRE);
+	if (!head || __atomic_load_n(&site->priv_epoch, __ATOMIC_RELAXED) !=
+			     __atomic_load_n(&epoch_now, __ATOMIC_RELAXED))
 		return EHS_SITE_FULL;	/* first call, or the facility moved */
 	struct ue_tracepoint *tp = __atomic_load_n(&site->priv_tp, __ATOMIC_RELAXED);
 	/* The head is only kept while the configuration is on, and it
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
-	if (__builtin_expect(state != UE_STATE_ENABLED, 0))
+	if (state != UE_STATE_ENABLED) {
+		/* A byte that stays set while untraced (the table had no
+		 * memory to register it) costs no system call per call. */
+		__atomic_store_n(&site->priv_channel, 0, __ATOMIC_RELAXED);
 		return state ? EHS_SITE_FULL : 0;	/* registering, or untraced */
+	}
 	if (ehs_busy)
 		return 0;
+	/* The values' length, which the fast path does not keep. */
+	size_t size = 0;
+	for (unsigned long i = 2; i < iovcnt; i++)
+		size += iov[i].iov_len;
 	if (size > __atomic_load_n(&site->priv_room, __ATOMIC_RELAXED))
 		return EHS_SITE_FULL;	/* E2BIG or EINVAL, as ehs_event says */
-	size_t head_len = ((const struct native_cache *)&site->cache)->head_len;
-	iov[1] = (struct iovec){ (void *)head, head_len };
-	/* Straight to the writer, without native_send's ehs_busy: its
-	 * traced write is one system call that calls nothing, and anything
-	 * else it does, it guards itself (a signal handler that logs
-	 * meanwhile writes its own event). */
-	ue_tracepoint_write_sized(tp, iov, iovcnt, size + head_len);
+	size_t head_len = __atomic_load_n(&site->priv_head.iov_len, __ATOMIC_RELAXED);
+	iov[1] = (struct iovec){ head, head_len };
+	if (ue_tracepoint_write_sized(tp, iov, (int)iovcnt, size + head_len) == 0)
+		site_copy_channel(site, tp);
 	return 1;
+}
+
+/* The traced call: one compare of the site's copy of the channel, the
+ * room for the values, the head in front, one system call.  Nothing
+ * here takes a lock or calls out, so it needs no ehs_busy: a signal
+ * handler that interrupts the library writes its event; the slow path
+ * does what could not be done from there. */
+EHS_API int ehs_site_write(struct ehs_event_site *site, struct iovec *iov,
+			   unsigned long iovcnt, size_t size)
+{
+	uint64_t copy = __atomic_load_n(&site->priv_channel, __ATOMIC_ACQUIRE);
+
+	/* The room and the head were written once, before any copy: read
+	 * as they are. */
+	if (__builtin_expect(ue__channel_current(copy), 1) &&
+	    __builtin_expect(size <= site->priv_room, 1)) {
+		iov[1] = site->priv_head;
+		if (__builtin_expect(ue__channel_writev(copy, iov, iovcnt) >= 0, 1))
+			return 1;
+	}
+	return site_write_slow(site, iov, iovcnt);
 }

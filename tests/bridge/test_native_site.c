@@ -31,12 +31,12 @@ static struct capture cap;
 static unsigned writes, events;
 static struct ue_tracepoint *last_tp;
 
-int __real_ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
-			  size_t size);
-int __wrap_ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
-			  size_t size);
-int __wrap_ehs_site_write(struct ehs_event_site *site, struct iovec *iov, int iovcnt,
-			  size_t size)
+int __real_ehs_site_write(struct ehs_event_site *site, struct iovec *iov,
+			  unsigned long iovcnt, size_t size);
+int __wrap_ehs_site_write(struct ehs_event_site *site, struct iovec *iov,
+			  unsigned long iovcnt, size_t size);
+int __wrap_ehs_site_write(struct ehs_event_site *site, struct iovec *iov,
+			  unsigned long iovcnt, size_t size)
 {
 	writes++;
 	return __real_ehs_site_write(site, iov, iovcnt, size);
