@@ -3,10 +3,12 @@
  * Writes one native event from a few call sites, for kernel_native.sh to
  * decode: through EHS_EVENT twice at LOG_INFO (the first call fills the
  * call site's cache, the second uses it), through ehs_event once,
- * through EHS_EMIT twice at LOG_INFO, and once at LOG_WARNING, which
- * nobody traces at the user facility; then after openlog moved the
- * default facility to local0 (the caches' tracepoint no longer the
- * right one) through EHS_EVENT and EHS_EMIT at LOG_INFO and EHS_EMIT at
+ * through EHS_EMIT three times at LOG_INFO (the first call fills the
+ * site, the second copies the writer's channel, the third writes through
+ * that copy), and once at LOG_WARNING, which nobody traces at the user
+ * facility; then after openlog moved the default facility to local0 (the
+ * caches' tracepoint and the copy no longer the right ones) through
+ * EHS_EVENT once and EHS_EMIT three times at LOG_INFO and EHS_EMIT at
  * LOG_WARNING again (traced at local0: the site must find its new
  * tracepoint although its old one stayed untraced), through both at
  * LOG_LOCAL1 | LOG_WARNING, and last twice each at LOG_DEBUG, which
@@ -63,15 +65,17 @@ int main(void)
 		int priority, written;
 	} calls[] = {
 		{ CACHED, LOG_INFO, 1 }, { CACHED, LOG_INFO, 1 }, { EVENT, LOG_INFO, 1 },
-		{ EMIT, LOG_INFO, 1 }, { EMIT, LOG_INFO, 1 }, { EMIT, LOG_WARNING, 0 },
+		{ EMIT, LOG_INFO, 1 }, { EMIT, LOG_INFO, 1 }, { EMIT, LOG_INFO, 1 },
+		{ EMIT, LOG_WARNING, 0 },
 		/* openlog(LOG_LOCAL0) here */
-		{ CACHED, LOG_INFO, 1 }, { EMIT, LOG_INFO, 1 }, { EMIT, LOG_WARNING, 1 },
+		{ CACHED, LOG_INFO, 1 }, { EMIT, LOG_INFO, 1 }, { EMIT, LOG_INFO, 1 },
+		{ EMIT, LOG_INFO, 1 }, { EMIT, LOG_WARNING, 1 },
 		{ CACHED, LOG_LOCAL1 | LOG_WARNING, 1 }, { EMIT, LOG_LOCAL1 | LOG_WARNING, 1 },
 		{ CACHED, LOG_DEBUG, 0 }, { CACHED, LOG_DEBUG, 0 },
 		{ EMIT, LOG_DEBUG, 0 }, { EMIT, LOG_DEBUG, 0 },
 	};
 	for (unsigned i = 0; i < sizeof calls / sizeof calls[0]; i++) {
-		if (i == 6)
+		if (i == 7)
 			openlog(NULL, 0, LOG_LOCAL0);
 		int r = request(calls[i].how, calls[i].priority);
 		if (r != calls[i].written) {

@@ -2,11 +2,12 @@
 # The native API in the kernel: a program linked with the library writes
 # an event with a u8 field (and one of every other kind) through EHS_EVENT
 # twice, the second time from the call site's cache, then through
-# ehs_event, then twice through EHS_EMIT, then from the same call sites
+# ehs_event, then three times through EHS_EMIT (the third through the
+# site's copy of the writer's channel), then from the same call sites
 # after openlog(LOG_LOCAL0) and at LOG_LOCAL1 | LOG_WARNING, and through
 # an EHS_EMIT site at LOG_WARNING whose tracepoint is untraced before
 # openlog (Syslog_L3K2, not recorded) and traced after (Syslog_L3K10000);
-# perf records the ten, and ehsyslog decode prints the same line for
+# perf records the thirteen, and ehsyslog decode prints the same line for
 # each, the u8 as a number, each on the tracepoint of its own priority.
 # Calls at LOG_DEBUG, which nobody traces, return 0 (the program checks)
 # and write nothing.  The same again from kernel_native_cxx, the calls
@@ -38,7 +39,7 @@ native() {
 	pid=$(cat "$T/pid")
 	line="TIME Syslog:request path=\"/index.html\" status=200 ms=-12 tls=true error=ENOENT(2) [cpu=N pid=$pid tid=$pid"
 	k2="$line level=4 keyword=0x2]" k10000="$line level=4 keyword=0x10000]"
-	printf '%s\n' "$k2" "$k2" "$k2" "$k2" "$k2" "$k10000" "$k10000" \
+	printf '%s\n' "$k2" "$k2" "$k2" "$k2" "$k2" "$k2" "$k10000" "$k10000" "$k10000" "$k10000" \
 		"$line level=3 keyword=0x10000]" "$line level=3 keyword=0x20000]" \
 		"$line level=3 keyword=0x20000]" >"$T/want"
 	# perf's trace clock without wall time: seconds and microseconds.

@@ -69,16 +69,18 @@ int main()
 		int priority, written;
 	} calls[] = {
 		{ how::cached, LOG_INFO, 1 }, { how::cached, LOG_INFO, 1 }, { how::event, LOG_INFO, 1 },
-		{ how::emit, LOG_INFO, 1 }, { how::emit, LOG_INFO, 1 }, { how::emit, LOG_WARNING, 0 },
+		{ how::emit, LOG_INFO, 1 }, { how::emit, LOG_INFO, 1 }, { how::emit, LOG_INFO, 1 },
+		{ how::emit, LOG_WARNING, 0 },
 		/* openlog(LOG_LOCAL0) here */
-		{ how::cached, LOG_INFO, 1 }, { how::emit, LOG_INFO, 1 }, { how::emit, LOG_WARNING, 1 },
+		{ how::cached, LOG_INFO, 1 }, { how::emit, LOG_INFO, 1 }, { how::emit, LOG_INFO, 1 },
+		{ how::emit, LOG_INFO, 1 }, { how::emit, LOG_WARNING, 1 },
 		{ how::cached, LOG_LOCAL1 | LOG_WARNING, 1 },
 		{ how::emit, LOG_LOCAL1 | LOG_WARNING, 1 },
 		{ how::cached, LOG_DEBUG, 0 }, { how::cached, LOG_DEBUG, 0 },
 		{ how::emit, LOG_DEBUG, 0 }, { how::emit, LOG_DEBUG, 0 },
 	};
 	for (unsigned i = 0; i < sizeof calls / sizeof calls[0]; i++) {
-		if (i == 6)
+		if (i == 7)
 			openlog(NULL, 0, LOG_LOCAL0);
 		int r = request(calls[i].h, calls[i].priority);
 		if (r != calls[i].written) {

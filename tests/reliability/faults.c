@@ -327,6 +327,41 @@ START_TEST(first_use_after_freed_revives_all)
 }
 END_TEST
 
+/* An EHS_EMIT site keeps a copy of its tracepoint's channel: every
+ * change of the writer's descriptor, and openlog moving the facility,
+ * must reach it (subjects.c, native_copy). */
+START_TEST(native_site_follows_the_writer)
+{
+	static const char *const words[] = { "before", "recovered", "limit", "moved" };
+	struct revs ev = { 0 };
+	char text[32];
+	pid_t pid;
+
+	reg(LOG_DAEMON | LOG_INFO);
+	reg(LOG_LOCAL5 | LOG_INFO);
+	pid = run_fds_daemon("native-copy", NULL,
+			     (const char *const[]){ "Syslog_L4K8", TP_LOCAL5, NULL }, &ev);
+	for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+		for (int i = 0; i < 3; i++) {
+			snprintf(text, sizeof text, "%s %d", words[w], i);
+			ck_assert_msg(revs_count(&ev, pid, text) == 1, "\"%s\" missing", text);
+			snprintf(text, sizeof text, "after %d", i);
+			ck_assert_uint_eq(revs_count(&ev, pid, text), 0);
+		}
+	}
+	ck_assert_uint_eq(ev.n, 12);
+	revs_sort(&ev);
+	for (size_t i = 0; i < ev.n; i++)
+		ck_assert_str_eq(ev.v[i].name, i < 9 ? "Syslog_L4K8" : TP_LOCAL5);
+	revs_free(&ev);
+	report("native_site_follows_the_writer", "15 calls from one EHS_EMIT site",
+	       "as descriptors_taken_then_freed, then a higher RLIMIT_NOFILE and openlog() "
+	       "to another facility", "-",
+	       "each event but the 3 with no descriptor arrived once, on its facility's "
+	       "tracepoint; 0 bytes in the program's file");
+}
+END_TEST
+
 Suite *faults_suite(void)
 {
 	Suite *s = suite_create("faults");
@@ -340,6 +375,7 @@ Suite *faults_suite(void)
 	tcase_add_test(tc, descriptors_taken_then_freed);
 	tcase_add_test(tc, first_use_after_freed_revives_all);
 	tcase_add_test(tc, descriptors_freed_through_libc);
+	tcase_add_test(tc, native_site_follows_the_writer);
 	suite_add_tcase(s, tc);
 	return s;
 }

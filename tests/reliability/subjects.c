@@ -27,6 +27,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include <ehsyslog.h>
 #include <ehsyslog/user_events.h>
 
 #include "reliability/reliab.h"
@@ -143,6 +144,69 @@ static int descriptors_taken(const char *file, bool first_use, const char *how)
 	if (first_use && (!said(LOG_WARNING, "warning") || !said(LOG_ERR, "error back")))
 		return 4;
 	if (!said(LOG_INFO, "recovered"))
+		return 4;
+	if (fstat(fd, &st) < 0)
+		return 5;
+	return st.st_size == 0 ? 0 : 6;
+}
+
+/* Three events from one EHS_EMIT call site, "WORD 0" to "WORD 2", laid
+ * out as the syslog schema's fields so that the reader takes the
+ * message: the first call of a site after a change goes through the
+ * writer, the third through the site's copy of the channel. */
+static bool emitted3(const char *word)
+{
+	char text[32];
+
+	for (int i = 0; i < 3; i++) {
+		snprintf(text, sizeof text, "%s %d", word, i);
+		errno = 1234;
+		int r = EHS_EMIT(LOG_INFO, "copy", EHS_STRING("msg", text),
+				 EHS_UINT8("severity", LOG_INFO), EHS_UINT8("facility", 0),
+				 EHS_ERRNO("err", 0));
+		if (errno != 1234 || r < 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * native-copy FILE: an EHS_EMIT site through every change of the writer
+ * its copy of the channel must see.  "before" at LOG_DAEMON; then a raw
+ * close_range() the wrappers do not see, FILE at every number below the
+ * soft limit, "after" (no descriptor to be had: dropped, and never in
+ * FILE); the numbers freed through libc, "recovered"; a higher soft
+ * limit, which moves the writer's descriptor up to it, "limit"; openlog()
+ * to LOG_LOCAL5, "moved".  Exit 6: a byte of ours reached FILE.
+ */
+static int native_copy(const char *file)
+{
+	struct rlimit rl = { 2048, 8192 };
+	struct stat st;
+	int fd;
+
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 5;
+	openlog("n", 0, LOG_DAEMON);
+	if (!emitted3("before"))
+		return 4;
+	if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+		return 5;
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
+	if (fd != 3)
+		return 5;
+	for (int i = 4; i < 2048; i++)
+		if (dup2(fd, i) != i)
+			return 5;
+	if (!emitted3("after"))
+		return 4;
+	if (!free_through_libc("close_range") || !emitted3("recovered"))
+		return 4;
+	rl.rlim_cur = 3000;	/* within UE_FD_BEYOND_MAX: the descriptor moves */
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0 || !emitted3("limit"))
+		return 4;
+	openlog("n", 0, LOG_LOCAL5);
+	if (!emitted3("moved"))
 		return 4;
 	if (fstat(fd, &st) < 0)
 		return 5;
@@ -302,6 +366,8 @@ int subject_main(int argc, char **argv)
 		return descriptors_taken(argv[1], true, NULL);
 	if (strcmp(what, "fds-freed") == 0 && argc == 3)	/* fds-freed FILE HOW */
 		return descriptors_taken(argv[1], false, argv[2]);
+	if (strcmp(what, "native-copy") == 0 && argc == 2)	/* native-copy FILE */
+		return native_copy(argv[1]);
 	if (strcmp(what, "dup2-race") == 0 && argc == 3)	/* dup2-race FILE ROUNDS */
 		return dup2_race(argv[1], atol(argv[2]));
 	if (strcmp(what, "drop") == 0 && argc == 3)	/* drop PROVIDER denied|allowed */
