@@ -68,6 +68,22 @@ static bool said(int pri, const char *text)
 
 /* Frees the daemon's descriptors from 4 up (3 is its file) through
  * libc, as HOW says; false if that fails or HOW is unknown. */
+/* Closes every descriptor from 3 up with the raw system call, which the
+ * wrappers do not see (ours goes too), then puts FILE at every number
+ * below limit.  Returns its first descriptor, 3, or -1. */
+static int take_every_number(const char *file, int limit)
+{
+	if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+		return -1;
+	int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
+	if (fd != 3)
+		return -1;
+	for (int i = 4; i < limit; i++)
+		if (dup2(fd, i) != i)
+			return -1;
+	return fd;
+}
+
 static bool free_through_libc(const char *how)
 {
 	if (strcmp(how, "close_range") == 0)
@@ -119,15 +135,9 @@ static int descriptors_taken(const char *file, bool first_use, const char *how)
 	openlog("d", 0, LOG_DAEMON);
 	if (!said(LOG_INFO, "before close"))
 		return 4;
-	/* Ours is closed too; the program's own file takes every number. */
-	if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+	fd = take_every_number(file, 4096);
+	if (fd < 0)
 		return 5;
-	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
-	if (fd != 3)
-		return 5;
-	for (int i = 4; i < 4096; i++)
-		if (dup2(fd, i) != i)
-			return 5;
 	if (first_use && !said(LOG_ERR, "lost error"))
 		return 4;
 	if (!said(LOG_INFO, "after close"))
@@ -190,14 +200,9 @@ static int native_copy(const char *file)
 	openlog("n", 0, LOG_DAEMON);
 	if (!emitted3("before"))
 		return 4;
-	if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+	fd = take_every_number(file, 2048);
+	if (fd < 0)
 		return 5;
-	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
-	if (fd != 3)
-		return 5;
-	for (int i = 4; i < 2048; i++)
-		if (dup2(fd, i) != i)
-			return 5;
 	if (!emitted3("after"))
 		return 4;
 	if (!free_through_libc("close_range") || !emitted3("recovered"))
