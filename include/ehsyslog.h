@@ -255,45 +255,62 @@ void ehs_put_le_(uint8_t **p, uint64_t v, size_t size)
 	*p += size;
 }
 
+/* The bytes of buf a field's value takes: a string's, its 16-bit length. */
+static inline __attribute__((always_inline))
+size_t ehs_field_bytes_(enum ehs_field_type type)
+{
+	switch (type) {
+	case EHS_FIELD_STRING: return 2;
+	case EHS_FIELD_INT64:
+	case EHS_FIELD_UINT64: return 8;
+	case EHS_FIELD_ERRNO: return 4;
+	case EHS_FIELD_BOOL:
+	case EHS_FIELD_UINT8: return 1;
+	}
+	return 0;
+}
+
 /*
- * One field's value as ehs_event writes it (little-endian; a string as
- * its 16-bit length, then its bytes): a scalar or length stored at w->p,
- * and for a string two iovecs, for the bytes before it and for the
- * string in place.  Returns 0, or -1 for a value ehs_event refuses (a
- * string over 65535 bytes, unless sized_later says the caller refuses
- * values over EHS_EVENT_MAX bytes anyway; a UINT8 over 255) or an unknown
- * type (never, when checked says the type is valid).  Inline, so that where the type
- * is a constant (EHS_EMIT) it compiles to the stores alone; every native
- * call of the library uses it too.
+ * A string field as ehs_event writes it: its 16-bit length at w->p, then
+ * two iovecs, for the bytes of buf before it and for the string in
+ * place.  -1 for a string over 65535 bytes, unless sized_later says the
+ * caller refuses values over EHS_EVENT_MAX bytes anyway.
  */
 static inline __attribute__((always_inline))
-int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool checked,
-		    bool sized_later)
+int ehs_emit_string_(struct ehs_values_ *w, const struct ehs_field *f, bool sized_later)
+{
+	const char *s = f->v.s ? f->v.s : "";
+	size_t len = strlen(s);
+	if (!sized_later && len > 0xffff)
+		return -1;
+	ehs_put_le_(&w->p, len, 2);
+	w->io[0].iov_base = w->from;
+	w->io[0].iov_len = (size_t)(w->p - w->from);
+	w->io[1].iov_base = (void *)s;
+	w->io[1].iov_len = len;
+	w->io += 2;
+	w->from = w->p;
+	w->text += len;
+	return 0;
+}
+
+/*
+ * Any other field's value as ehs_event writes it, little-endian, at
+ * w->p.  -1 for a value ehs_event refuses (a UINT8 over 255) or an
+ * unknown type (never, when checked says the type is valid).
+ */
+static inline __attribute__((always_inline))
+int ehs_emit_scalar_(struct ehs_values_ *w, const struct ehs_field *f, bool checked)
 {
 	uint64_t v = f->v.u;	/* INT64, ERRNO: v.i's bytes */
 
 	switch (f->type) {
-	case EHS_FIELD_STRING: {
-		const char *s = f->v.s ? f->v.s : "";
-		size_t len = strlen(s);
-		if (!sized_later && len > 0xffff)
-			return -1;
-		ehs_put_le_(&w->p, len, 2);
-		w->io[0].iov_base = w->from;
-		w->io[0].iov_len = (size_t)(w->p - w->from);
-		w->io[1].iov_base = (void *)s;
-		w->io[1].iov_len = len;
-		w->io += 2;
-		w->from = w->p;
-		w->text += len;
-		return 0;
-	}
+	case EHS_FIELD_STRING:
+		break;
 	case EHS_FIELD_INT64:
 	case EHS_FIELD_UINT64:
-		ehs_put_le_(&w->p, v, 8);
-		return 0;
 	case EHS_FIELD_ERRNO:
-		ehs_put_le_(&w->p, v, 4);
+		ehs_put_le_(&w->p, v, ehs_field_bytes_(f->type));
 		return 0;
 	case EHS_FIELD_BOOL:
 		*w->p++ = v != 0;
@@ -307,6 +324,21 @@ int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool check
 	if (checked)
 		__builtin_unreachable();
 	return -1;
+}
+
+/*
+ * One field's value as ehs_event writes it: ehs_emit_string_ or
+ * ehs_emit_scalar_.  Inline, so that where the type is a constant
+ * (EHS_EMIT) it compiles to the stores alone; every native call of the
+ * library uses it too.
+ */
+static inline __attribute__((always_inline))
+int ehs_emit_field_(struct ehs_values_ *w, const struct ehs_field *f, bool checked,
+		    bool sized_later)
+{
+	if (f->type == EHS_FIELD_STRING)
+		return ehs_emit_string_(w, f, sized_later);
+	return ehs_emit_scalar_(w, f, checked);
 }
 
 /* Ends the values begun at iov and buf: the last iovec, for buf's bytes
@@ -417,10 +449,23 @@ int ehs_emit_(struct ehs_event_site *site, int priority, const char *event_name,
 	size_t size;
 	bool refused = false;
 
+	/* The other values first, the strings' lengths after: no value
+	 * then waits in a register across a strlen call. */
 #pragma GCC unroll 32
-	for (unsigned i = 0; i < nfields; i++)
-		if (ehs_emit_field_(&w, &fields[i], false, true) < 0)
+	for (unsigned i = 0; i < nfields; i++) {
+		if (fields[i].type == EHS_FIELD_STRING)
+			w.p += ehs_field_bytes_(EHS_FIELD_STRING);
+		else if (ehs_emit_scalar_(&w, &fields[i], false) < 0)
 			refused = true;
+	}
+	w.p = buf;
+#pragma GCC unroll 32
+	for (unsigned i = 0; i < nfields; i++) {
+		if (fields[i].type == EHS_FIELD_STRING)
+			ehs_emit_string_(&w, &fields[i], true);
+		else
+			w.p += ehs_field_bytes_(fields[i].type);
+	}
 	if (__builtin_expect(refused, 0)) {
 		memcpy(copy, fields, nfields * sizeof copy[0]);
 		return ehs_site_event(site, priority, event_name, copy, nfields);
