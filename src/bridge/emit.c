@@ -14,6 +14,7 @@
 
 #include "bridge/ident.h"
 #include "bridge/schema.h"
+#include "bridge/text.h"
 #include "user_events/channel.h"
 
 /* The field descriptors: at most 8 fields, each a short name, NUL,
@@ -551,20 +552,26 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 	return emit_any(r, limit, tp);
 }
 
-int ehs_emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		     const char *msg, size_t len)
+int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		      const char *fmt, va_list ap)
 {
+	struct ehs_text t;
+	if (ehs_text_vformat(&t, err, -1, fmt, ap) < 0)
+		return -1;
 	unsigned level = ehs_level(severity);
-	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, msg, len,
-		       EHS_EVENT_MAX, tp))
-		return 1;
-	const struct ehs_record r = {
-		.level = level,
-		.severity = (uint8_t)(severity & 7),
-		.facility = (uint8_t)facility,
-		.err = err,
-		.msg = msg,
-		.msg_len = len,
-	};
-	return emit_any(&r, EHS_EVENT_MAX, tp);
+	int r = 1;
+	if (!emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, t.p, t.len,
+			EHS_EVENT_MAX, tp)) {
+		const struct ehs_record rec = {
+			.level = level,
+			.severity = (uint8_t)(severity & 7),
+			.facility = (uint8_t)facility,
+			.err = err,
+			.msg = t.p,
+			.msg_len = t.len,
+		};
+		r = emit_any(&rec, EHS_EVENT_MAX, tp);
+	}
+	ehs_text_free(&t);
+	return r;
 }
