@@ -125,6 +125,15 @@ static inline bool ehs_syslog_idle(int pri)
 /* ehs_traced's answer for tp past its inline checks. */
 struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp);
 
+/* ehs_traced's inline checks: tp's word and the configuration's state
+ * say traced (else ehs_traced_slow tells). */
+static inline bool ehs_traced_now(struct ue_tracepoint *tp)
+{
+	return __builtin_expect(__atomic_load_n(&tp->state, __ATOMIC_RELAXED) == UE_STATE_ENABLED &&
+				__atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) ==
+					EHS_CONFIG_ON, 1);
+}
+
 /* The tracepoint for (severity, facility 0..127) if the library is on
  * and a tracer records it, else NULL.  Traced: two loads inline, the
  * tracepoint's word and the configuration's state.  The first check of
@@ -132,9 +141,7 @@ struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp);
 static inline struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 {
 	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
-	if (__builtin_expect(__atomic_load_n(&tp->state, __ATOMIC_RELAXED) == UE_STATE_ENABLED &&
-			     __atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) ==
-				     EHS_CONFIG_ON, 1))
+	if (ehs_traced_now(tp))
 		return tp;
 	return ehs_traced_slow(tp);
 }

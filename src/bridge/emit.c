@@ -14,6 +14,8 @@
 
 #include "bridge/ident.h"
 #include "bridge/schema.h"
+#include "bridge/text.h"
+#include "user_events/channel.h"
 
 /* The field descriptors: at most 8 fields, each a short name, NUL,
  * encoding and format byte. */
@@ -470,6 +472,41 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
 }
 
 /*
+ * Copies of the channels of the schema's tracepoints (user_events/
+ * channel.h), one per tracepoint, for the plain event: taken after a
+ * write through the writer went in, used while current, so that the
+ * usual traced call is a compare and the writev.  A stale copy, or a
+ * failed writev through one, goes back to the writer, which tells why
+ * and recovers what it can.  A tracepoint outside the table (a test's)
+ * has none.
+ */
+static uint64_t channels[EHS_LEVELS * EHS_FACILITY_SLOTS];
+
+static inline uint64_t *channel_of(const struct ue_tracepoint *tp)
+{
+	uintptr_t at = (uintptr_t)tp - (uintptr_t)ehs_table;
+	return at < sizeof ehs_table ? &channels[at / sizeof *tp] : NULL;
+}
+
+/* The plain event's iov (iov[0] the writer's) of size bytes to tp. */
+static inline __attribute__((always_inline)) void
+write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, size_t size)
+{
+	uint64_t *channel = channel_of(tp);
+	if (__builtin_expect(channel != NULL, 1)) {
+		uint64_t copy = __atomic_load_n(channel, __ATOMIC_ACQUIRE);
+		if (__builtin_expect(ue__channel_current(copy), 1) &&
+		    __builtin_expect(ue__channel_writev(copy, iov, iovcnt) >= 0, 1))
+			return;
+	}
+	if (ue_tracepoint_write_sized(tp, iov, (int)iovcnt, size) == 0 && channel) {
+		uint64_t copy = ue__channel_copy(tp);
+		if (copy)
+			__atomic_store_n(channel, copy, __ATOMIC_RELEASE);
+	}
+}
+
+/*
  * The usual event, a syslog() message of the current ident in one part
  * with nothing but the schema's fields, when its head is kept: only the
  * pieces it has, so the writer has fewer to go through.  False when the
@@ -493,7 +530,7 @@ emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
 	};
 	/* Its length known here, the limit checked above: the writer need
 	 * not add it up. */
-	ue_tracepoint_write_sized(tp, iov, 5, h->len + sizeof count + len + sizeof after);
+	write_plain(tp, iov, 5, h->len + sizeof count + len + sizeof after);
 	return true;
 }
 
@@ -515,20 +552,26 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 	return emit_any(r, limit, tp);
 }
 
-int ehs_emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		     const char *msg, size_t len)
+int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		      const char *fmt, va_list ap)
 {
+	struct ehs_text t;
+	if (ehs_text_vformat(&t, err, -1, fmt, ap) < 0)
+		return -1;
 	unsigned level = ehs_level(severity);
-	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, msg, len,
-		       EHS_EVENT_MAX, tp))
-		return 1;
-	const struct ehs_record r = {
-		.level = level,
-		.severity = (uint8_t)(severity & 7),
-		.facility = (uint8_t)facility,
-		.err = err,
-		.msg = msg,
-		.msg_len = len,
-	};
-	return emit_any(&r, EHS_EVENT_MAX, tp);
+	int r = 1;
+	if (!emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, t.p, t.len,
+			EHS_EVENT_MAX, tp)) {
+		const struct ehs_record rec = {
+			.level = level,
+			.severity = (uint8_t)(severity & 7),
+			.facility = (uint8_t)facility,
+			.err = err,
+			.msg = t.p,
+			.msg_len = t.len,
+		};
+		r = emit_any(&rec, EHS_EVENT_MAX, tp);
+	}
+	ehs_text_free(&t);
+	return r;
 }

@@ -10,6 +10,7 @@
 #ifndef EHS_BRIDGE_EMIT_H
 #define EHS_BRIDGE_EMIT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -76,8 +77,11 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 
 /* ehs_emit of the plain record for a message of the current ident at
  * severity (0..7) and facility (0..127), limit EHS_EVENT_MAX: syslog's
- * event, handed over without a record when the ident's head is kept. */
-int ehs_emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		     const char *msg, size_t len);
+ * event, its text fmt formatted with ap as ehs_text_vformat does (text.h:
+ * errno may change).  Handed over without a record when the ident's head
+ * is kept: syslog's whole traced call in one frame.  Returns as ehs_emit
+ * does, or -1 when the text cannot be formatted. */
+int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		      const char *fmt, va_list ap);
 
 #endif
