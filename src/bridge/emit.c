@@ -5,12 +5,12 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include <eventheader/eventheader.h>
 #include <ehsyslog/schema.h>
 /* The builder's little-endian stores (inline, nothing private called). */
 #include "common/le.h"
+#include "common/map_once.h"
 
 #include "bridge/ident.h"
 #include "bridge/schema.h"
@@ -205,32 +205,14 @@ struct named_heads {
 	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
 };
 
-/* Mapped at the first miss, not in .bss: 16 KiB there would cost every
- * process an mmap at start-up, traced or not. */
-static struct named_heads *named;
+/* Mapped at the first miss, not in .bss (map_once.h). */
+static void *named;
 static unsigned long current;
 
 /* The entries, mapped by the first caller that needs them, or NULL. */
 static struct named_heads *named_entries(void)
 {
-	struct named_heads *n = __atomic_load_n(&named, __ATOMIC_ACQUIRE);
-	if (n)
-		return n;
-	int saved = errno;
-	void *m = mmap(NULL, HEAD_NAMES * sizeof *n, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED) {
-		errno = saved;
-		return NULL;
-	}
-	/* Another thread, or a signal handler, mapped them first. */
-	if (!__atomic_compare_exchange_n(&named, &n, (struct named_heads *)m, false,
-					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-		munmap(m, HEAD_NAMES * sizeof *n);
-		errno = saved;
-		return n;
-	}
-	return m;
+	return ehs_map_once(&named, HEAD_NAMES * sizeof(struct named_heads));
 }
 
 /* Builds e's heads for name, one per level: they differ in the level
@@ -291,7 +273,7 @@ static inline const struct head *kept_head(unsigned long gen, unsigned level)
 	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
 	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
 		/* current names an entry only once they are mapped */
-		return &__atomic_load_n(&named, __ATOMIC_RELAXED)[k].level[level - 1];
+		return &((struct named_heads *)__atomic_load_n(&named, __ATOMIC_RELAXED))[k].level[level - 1];
 	return NULL;
 }
 
@@ -478,32 +460,43 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
  * usual traced call is a compare and the writev.  A stale copy, or a
  * failed writev through one, goes back to the writer, which tells why
  * and recovers what it can.  A tracepoint outside the table (a test's)
- * has none.
+ * has none.  Mapped at the first copy (map_once.h says why not .bss):
+ * until then channels points at no_channels, zeros in .rodata, so that
+ * the traced call reads a copy that is never current without a test of
+ * its own.
  */
-static uint64_t channels[EHS_LEVELS * EHS_FACILITY_SLOTS];
+#define CHANNELS_N (EHS_LEVELS * EHS_FACILITY_SLOTS)
+static const uint64_t no_channels[CHANNELS_N];
+static const uint64_t *channels = no_channels;
+static void *channels_mapped;
 
-static inline uint64_t *channel_of(const struct ue_tracepoint *tp)
+/* tp's place in the table, CHANNELS_N for a tracepoint outside it. */
+static inline size_t channel_index(const struct ue_tracepoint *tp)
 {
 	uintptr_t at = (uintptr_t)tp - (uintptr_t)ehs_table;
-	return at < sizeof ehs_table ? &channels[at / sizeof *tp] : NULL;
+	return at < sizeof ehs_table ? at / sizeof *tp : CHANNELS_N;
 }
 
 /* The plain event's iov (iov[0] the writer's) of size bytes to tp. */
 static inline __attribute__((always_inline)) void
 write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, size_t size)
 {
-	uint64_t *channel = channel_of(tp);
-	if (__builtin_expect(channel != NULL, 1)) {
-		uint64_t copy = __atomic_load_n(channel, __ATOMIC_ACQUIRE);
+	size_t k = channel_index(tp);
+	if (__builtin_expect(k < CHANNELS_N, 1)) {
+		uint64_t copy = __atomic_load_n(&__atomic_load_n(&channels, __ATOMIC_ACQUIRE)[k],
+						__ATOMIC_ACQUIRE);
 		if (__builtin_expect(ue__channel_current(copy), 1) &&
 		    __builtin_expect(ue__channel_writev(copy, iov, iovcnt) >= 0, 1))
 			return;
 	}
-	if (ue_tracepoint_write_sized(tp, iov, (int)iovcnt, size) == 0 && channel) {
-		uint64_t copy = ue__channel_copy(tp);
-		if (copy)
-			__atomic_store_n(channel, copy, __ATOMIC_RELEASE);
-	}
+	if (ue_tracepoint_write_sized(tp, iov, (int)iovcnt, size) != 0 || k >= CHANNELS_N)
+		return;
+	uint64_t *all = ehs_map_once(&channels_mapped, sizeof no_channels);
+	uint64_t copy = ue__channel_copy(tp);
+	if (!all || !copy)
+		return;
+	__atomic_store_n(&all[k], copy, __ATOMIC_RELEASE);
+	__atomic_store_n(&channels, all, __ATOMIC_RELEASE);
 }
 
 /*

@@ -4,12 +4,12 @@
 #include "bridge/pri_table.h"
 
 #include <stdbool.h>
-#include <sys/mman.h>
 #include <syslog.h>
 
 #include <ehsyslog/user_events.h>
 
 #include "bridge/config_load.h"
+#include "common/map_once.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
 
@@ -25,20 +25,8 @@ struct ue_enabler *ehs_pri_enablers;
 
 static struct ue_enabler *enablers_get(void)
 {
-	struct ue_enabler *e = __atomic_load_n(&ehs_pri_enablers, __ATOMIC_ACQUIRE), *none = NULL;
-	size_t size = (EHS_PRI_MAX + 1) * sizeof *e;
-
-	if (e)
-		return e;
-	e = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (e == MAP_FAILED)
-		return NULL;
-	if (!__atomic_compare_exchange_n(&ehs_pri_enablers, &none, e, false, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE)) {
-		munmap(e, size);	/* another thread's won */
-		e = none;
-	}
-	return e;
+	return ehs_map_once((void **)&ehs_pri_enablers,
+			    (EHS_PRI_MAX + 1) * sizeof *ehs_pri_enablers);
 }
 
 /* The top bit of byte pri%4 of its word, whatever the byte order. */
