@@ -205,14 +205,28 @@ struct named_heads {
 	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
 };
 
-/* Mapped at the first miss, not in .bss (map_once.h). */
-static void *named;
+/* What a traced program keeps: the named heads, and the plain event's
+ * copies of its tracepoints' channels (write_plain).  Mapped at the
+ * first miss of a head, not in .bss (map_once.h), so that no plain event
+ * is written before they are. */
+#define CHANNELS_N (EHS_LEVELS * EHS_FACILITY_SLOTS)
+struct kept {
+	struct named_heads named[HEAD_NAMES];
+	uint64_t channels[CHANNELS_N];
+};
+static void *kept;
+static const uint64_t no_channels[CHANNELS_N];
+static const uint64_t *channels = no_channels;
 static unsigned long current;
 
 /* The entries, mapped by the first caller that needs them, or NULL. */
 static struct named_heads *named_entries(void)
 {
-	return ehs_map_once(&named, HEAD_NAMES * sizeof(struct named_heads));
+	struct kept *k = ehs_map_once(&kept, sizeof(struct kept));
+	if (!k)
+		return NULL;
+	__atomic_store_n(&channels, k->channels, __ATOMIC_RELEASE);
+	return k->named;
 }
 
 /* Builds e's heads for name, one per level: they differ in the level
@@ -273,7 +287,7 @@ static inline const struct head *kept_head(unsigned long gen, unsigned level)
 	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
 	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
 		/* current names an entry only once they are mapped */
-		return &((struct named_heads *)__atomic_load_n(&named, __ATOMIC_RELAXED))[k].level[level - 1];
+		return &((struct kept *)__atomic_load_n(&kept, __ATOMIC_RELAXED))->named[k].level[level - 1];
 	return NULL;
 }
 
@@ -460,15 +474,11 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
  * usual traced call is a compare and the writev.  A stale copy, or a
  * failed writev through one, goes back to the writer, which tells why
  * and recovers what it can.  A tracepoint outside the table (a test's)
- * has none.  Mapped at the first copy (map_once.h says why not .bss):
- * until then channels points at no_channels, zeros in .rodata, so that
- * the traced call reads a copy that is never current without a test of
- * its own.
+ * has none.  They are mapped with the named heads (struct kept), which
+ * every plain event has: until then channels points at no_channels,
+ * zeros in .rodata, so that the traced call reads a copy that is never
+ * current without a test of its own, and makes no mmap.
  */
-#define CHANNELS_N (EHS_LEVELS * EHS_FACILITY_SLOTS)
-static const uint64_t no_channels[CHANNELS_N];
-static const uint64_t *channels = no_channels;
-static void *channels_mapped;
 
 /* tp's place in the table, CHANNELS_N for a tracepoint outside it. */
 static inline size_t channel_index(const struct ue_tracepoint *tp)
@@ -491,12 +501,10 @@ write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, s
 	}
 	if (ue_tracepoint_write_sized(tp, iov, (int)iovcnt, size) != 0 || k >= CHANNELS_N)
 		return;
-	uint64_t *all = ehs_map_once(&channels_mapped, sizeof no_channels);
+	struct kept *all = __atomic_load_n(&kept, __ATOMIC_ACQUIRE);
 	uint64_t copy = ue__channel_copy(tp);
-	if (!all || !copy)
-		return;
-	__atomic_store_n(&all[k], copy, __ATOMIC_RELEASE);
-	__atomic_store_n(&channels, all, __ATOMIC_RELEASE);
+	if (all && copy)
+		__atomic_store_n(&all->channels[k], copy, __ATOMIC_RELEASE);
 }
 
 /*
