@@ -98,7 +98,8 @@ done
 # the others got past earlier versions of the checks (v6_timestamp_size
 # and v6_clock_brackets crashed libtracecmd even without ASan;
 # v6_printk_no_colon made libtraceevent's printk parser copy past its
-# string).
+# string; v6_print_fmt_mod_zero, "7 % 0" in a print fmt, made it raise
+# SIGFPE).
 reg=${top_srcdir:-.}/tests/fuzz/regress/tracedat
 while IFS='|' read -r file msg; do
 	expect 1 "ehsyslog decode: $file: not a valid trace.dat: $msg" $vg "$bin" decode "$file"
@@ -116,6 +117,7 @@ $reg/v7_zstd_size_4g|header info: decompresses to more than the file can hold (4
 $reg/v6_timestamp_size|header_page's time stamp not 8 bytes
 $reg/v6_clock_brackets|trace clock without a name
 $reg/v6_printk_no_colon|printk formats: a line without "ADDR : FORMAT"
+$reg/v6_print_fmt_mod_zero|a print fmt divides by zero
 LIST
 expect 1 "ehsyslog decode: standard input: not a valid trace.dat: header_page size past the end of its data" \
 	"$bin" decode - < "$tmp/crafted.dat"

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -51,6 +53,41 @@ static int common_end(struct tep_handle *tep, const char *name, int page_size)
 	return f->offset + f->size;
 }
 
+/*
+ * libtraceevent folds the constant operations of a print fmt while it
+ * parses the formats, and divides without testing the divisor (1.7.1,
+ * and upstream through 1.8.4): "1 % 0", or "n / m" with two names
+ * (which read as 0), raise SIGFPE.  Which operands fold depends on its
+ * whole expression grammar, so rather than mirror it, the parse runs
+ * with SIGFPE caught, and a file that raises it is refused.  The
+ * handle it was building is abandoned: decode exits next.
+ */
+static sigjmp_buf parse_fault;
+
+static void on_parse_fault(int sig)
+{
+	(void)sig;
+	siglongjmp(parse_fault, 1);
+}
+
+/* tracecmd_open_head(path), *divided set if the parse divided by zero. */
+static struct tracecmd_input *open_head(const char *path, int *divided)
+{
+	struct sigaction fault = { .sa_handler = on_parse_fault }, old;
+	struct tracecmd_input *volatile in = NULL;
+
+	*divided = 0;
+	sigemptyset(&fault.sa_mask);
+	if (sigaction(SIGFPE, &fault, &old) < 0)
+		return NULL;
+	if (sigsetjmp(parse_fault, 1) == 0)
+		in = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	else
+		*divided = 1;
+	sigaction(SIGFPE, &old, NULL);
+	return in;
+}
+
 /* trace_dat_check over the file, its reason prefixed as decode prints it. */
 static int check(const void *map, size_t len, unsigned page_long, uint32_t *page_size,
 		 char *err, size_t errlen)
@@ -82,7 +119,7 @@ int trace_dat_read(int fd, char *host, size_t hostlen,
 	struct stat st;
 	void *map;
 	uint32_t page_size;
-	int type_end, pid_end, rc = -1;
+	int type_end, pid_end, divided, rc = -1;
 
 	if (hostlen > 0)
 		host[0] = '\0';
@@ -104,7 +141,11 @@ int trace_dat_read(int fd, char *host, size_t hostlen,
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	/* The file just checked, not whatever its name now points to. */
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-	in = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	in = open_head(path, &divided);
+	if (divided) {
+		snprintf(err, errlen, "not a valid trace.dat: a print fmt divides by zero");
+		goto out;
+	}
 	if (in == NULL) {
 		snprintf(err, errlen, "not a trace.dat file libtracecmd can read");
 		goto out;
