@@ -2,6 +2,9 @@
 # fuzz_run.sh NAME MAX_LEN: replays tests/fuzz/regress/NAME, then fuzzes
 # tests/fuzz/NAME for FUZZ_SECONDS (default 20) from corpus/NAME.  New
 # inputs go to a temporary directory: the source tree may be read-only.
+# The mutations follow FUZZ_SEED (default 1), so that a run that finds a
+# crash finds it again: make check is no lottery.  FUZZ_SEED=0 lets
+# libFuzzer pick a seed, to look further (docs/testing.md).
 name=$1 max_len=$2
 bin=${top_builddir:-.}/tests/fuzz/fuzz_$name
 src=${top_srcdir:-.}/tests/fuzz
@@ -23,5 +26,6 @@ for f in "$src/regress/$name"/*; do
 done
 # libFuzzer's own exit code for a crash is 77, which make check would
 # count as a skip.
-"$bin" -error_exitcode=1 -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -max_len="$max_len" \
+"$bin" -error_exitcode=1 -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-20}" \
+	-rss_limit_mb=2048 -max_len="$max_len" \
 	-artifact_prefix="$tmp/" "$tmp" "$src/corpus/$name"
