@@ -172,8 +172,15 @@ int export_state_open(struct export_state_file *f, const char *dir, struct expor
 	f->path[0] = '\0';
 	s->pid = (long)getpid();
 	rc = process_stat("self", &state, &s->start);
-	if (rc == 0 && mkdir(dir, 0755) < 0 && errno != EEXIST)
-		rc = -errno;
+	/* Readable by every user's status, whatever the umask (the unit's
+	 * UMask=0077 would make it root's alone): the counters and an
+	 * endpoint without its password are no secret. */
+	if (rc == 0) {
+		if (mkdir(dir, 0755) == 0)
+			rc = chmod(dir, 0755) < 0 ? -errno : 0;
+		else if (errno != EEXIST)
+			rc = -errno;
+	}
 	if (rc == 0 && ((size_t)snprintf(f->path, sizeof f->path, "%s/export-%ld.state", dir,
 					 s->pid) >= sizeof f->path))
 		rc = -ENAMETOOLONG;
@@ -196,7 +203,7 @@ int export_state_publish(struct export_state_file *f, const struct export_state 
 	if (f->path[0] == '\0')
 		return -EBADF;
 	fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (fd < 0)
+	if (fd < 0 || fchmod(fd, 0644) < 0)	/* as the directory, above */
 		err = errno;
 	while (fd >= 0 && err == 0 && done < len) {
 		ssize_t n = write(fd, buf + done, len - done);

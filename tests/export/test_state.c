@@ -198,6 +198,30 @@ START_TEST(publish_read_close)
 }
 END_TEST
 
+/* Under the unit's UMask=0077, a user's status can still read the
+ * counters: the directory export makes is 0755, the file 0644. */
+START_TEST(readable_whatever_the_umask)
+{
+	struct export_state_file f;
+	struct export_state s = { 0 };
+	char run[64];
+	struct stat st;
+	mode_t old = umask(077);
+
+	make_dir();
+	snprintf(run, sizeof run, "%s/run", dir);
+	ck_assert_int_eq(export_state_open(&f, run, &s), 0);
+	ck_assert_int_eq(export_state_publish(&f, &s), 0);
+	umask(old);
+	ck_assert_int_eq(stat(run, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0755);
+	ck_assert_int_eq(stat(f.path, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0644);
+	export_state_close(&f);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(stale_and_bad)
 {
 	struct export_state_file f;
@@ -264,6 +288,7 @@ int main(void)
 	tcase_add_test(tc, endpoint_without_password);
 	tcase_add_test(tc, parse_refuses);
 	tcase_add_test(tc, publish_read_close);
+	tcase_add_test(tc, readable_whatever_the_umask);
 	tcase_add_test(tc, stale_and_bad);
 	suite_add_tcase(s, tc);
 	return check_run(s);
