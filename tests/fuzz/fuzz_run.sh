@@ -24,8 +24,16 @@ for f in "$src/regress/$name"/*; do
 	[ -f "$f" ] || continue
 	"$bin" -error_exitcode=1 -artifact_prefix="$tmp/" "$f"
 done
+# FUZZ_SECONDS=0 runs the seeds once and mutates nothing: for a second
+# build of the same fuzzers (scripts/test's sanitizer and distcheck legs),
+# which would only repeat the first one's search.
+seconds=${FUZZ_SECONDS:-20}
+if [ "$seconds" = 0 ]; then
+	limit=-runs=0
+else
+	limit=-max_total_time=$seconds
+fi
 # libFuzzer's own exit code for a crash is 77, which make check would
 # count as a skip.
-"$bin" -error_exitcode=1 -seed="${FUZZ_SEED:-1}" -max_total_time="${FUZZ_SECONDS:-20}" \
-	-rss_limit_mb=2048 -max_len="$max_len" \
+"$bin" -error_exitcode=1 -seed="${FUZZ_SEED:-1}" "$limit" -rss_limit_mb=2048 -max_len="$max_len" \
 	-artifact_prefix="$tmp/" "$tmp" "$src/corpus/$name"
