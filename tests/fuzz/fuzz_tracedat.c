@@ -6,6 +6,12 @@
  * reads through the C library (strdup, memcpy, ...) and allocations
  * ASan sees.  Every event's bytes are read, so that ASan sees a record
  * reaching outside its page.
+ *
+ * A file libtracecmd fails to load leaves its handle behind, with the
+ * handle's mappings of the memfd (trace_dat.c: decode exits next).  So
+ * one process gathers mappings, and after about 20 minutes at 2,500
+ * inputs a second it reaches vm.max_map_count ("Failed to mmap"): a
+ * longer search is several shorter runs.
  */
 #define _GNU_SOURCE
 #ifdef HAVE_CONFIG_H
