@@ -4,6 +4,7 @@
 #include "bridge/text.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -59,6 +60,25 @@ static long format_into(char *buf, size_t cap, int saved_errno, int errnum,
 	return n;
 }
 
+int ehs_text_argument(struct ehs_text *t, va_list ap)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	const char *s = va_arg(copy, const char *);
+	va_end(copy);
+	if (!s)
+		s = "(null)";
+	size_t len = strlen(s);
+	if (len > INT_MAX)
+		return -1;
+	while (len && s[len - 1] == '\n')
+		len--;
+	t->p = s;
+	t->len = len;
+	t->map_len = 0;
+	return 0;
+}
+
 int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
 			  const char *fmt, va_list ap)
 {
@@ -70,13 +90,13 @@ int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnu
 		goto fail;
 	if ((size_t)n >= sizeof t->stack) {
 		size_t need = (size_t)n + 1;
-		void *m = mmap(NULL, need, PROT_READ | PROT_WRITE,
+		char *m = mmap(NULL, need, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (m == MAP_FAILED)
 			goto fail;
 		t->p = m;
 		t->map_len = need;
-		long again = format_into(t->p, need, saved_errno, errnum, fmt, ap);
+		long again = format_into(m, need, saved_errno, errnum, fmt, ap);
 		if (again != n) {	/* the arguments changed under us */
 			ehs_text_free(t);
 			goto fail;
@@ -95,7 +115,7 @@ fail:
 /* ehs_text_free's work when something was mapped. */
 void ehs_text_unmap(struct ehs_text *t)
 {
-	munmap(t->p, t->map_len);
+	munmap((void *)t->p, t->map_len);
 	t->p = t->stack;
 	t->len = 0;
 	t->map_len = 0;

@@ -4,12 +4,14 @@
  * a buffer on the caller's stack, or, for a longer message, into pages
  * mapped for this one call (formatting twice).  The buffer holds every
  * message that fits one event, so only a message to be split is
- * formatted twice.
+ * formatted twice.  A format of just "%s", the usual way to log a text
+ * built beforehand, is not formatted at all: the text is the argument.
  */
 #ifndef EHS_BRIDGE_TEXT_H
 #define EHS_BRIDGE_TEXT_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "bridge/format.h"
@@ -17,11 +19,17 @@
 #define EHS_TEXT_STACK 4096
 
 struct ehs_text {
-	char *p;		/* the text, NUL-terminated */
+	const char *p;		/* the text, NUL-terminated: the stack, the
+				 * mapping, or the argument of a "%s" */
 	size_t len;		/* without the NUL */
 	size_t map_len;		/* bytes mapped, 0 when p is stack */
 	char stack[EHS_TEXT_STACK];
 };
+
+/* ehs_text_vformat's text for the format "%s": ap's first argument
+ * itself ("(null)" for NULL).  Returns -1, t untouched, for a text too
+ * long for vsnprintf's int, which then goes the usual way to fail there. */
+int ehs_text_argument(struct ehs_text *t, va_list ap);
 
 /* ehs_text_vformat's work past its inline part: n is what ehs_format
  * answered for the stack buffer, or EHS_FORMAT_FALLBACK when it was not
@@ -29,16 +37,38 @@ struct ehs_text {
 int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
 			  const char *fmt, va_list ap);
 
+/* The text of a format of just "%s": its argument (ehs_text_argument).
+ * False when fmt is another format, or the argument too long. */
+static inline bool ehs_text_of_percent_s(struct ehs_text *t, const char *fmt, va_list ap)
+{
+	return fmt[0] == '%' && fmt[1] == 's' && fmt[2] == '\0' && ehs_text_argument(t, ap) == 0;
+}
+
+/* Takes the text the formatter wrote to t->stack, n its answer: 0, or
+ * -1 when it did not fit there (or fell back) and ehs_text_vformat_rest
+ * has to finish. */
+static inline int ehs_text_from_stack(struct ehs_text *t, long n)
+{
+	if (__builtin_expect(n < 0 || n >= EHS_TEXT_STACK, 0))
+		return -1;
+	while (n && t->stack[n - 1] == '\n')
+		n--;
+	t->p = t->stack;
+	t->len = (size_t)n;
+	t->map_len = 0;
+	return 0;
+}
+
 /*
  * Formats fmt with ap (ap is not consumed: the function works on copies)
  * as vsnprintf would with errno == saved_errno, so "%m" expands as in the
  * caller (ehs_format for the usual conversions, else vsnprintf).  errno
  * may be changed.  A NULL fmt formats nothing.  When errnum >= 0, ": " and strerror(errnum)
  * follow, or just strerror(errnum) when fmt is NULL (err()/warn() and
- * error() print it that way).  Trailing newlines are dropped.  Returns 0,
- * or -1 when the text cannot be formatted (t is then empty and needs no
- * ehs_text_free).  Inline for syslog's case, one format that ehs_format
- * takes and whose text fits the stack: a call less per traced message.
+ * error() print it that way).  Trailing newlines are left out of len
+ * (p's NUL stays where the text ends).  "%s" alone is its argument, not
+ * a copy.  Returns 0, or -1 when the text cannot be formatted (t is then
+ * empty and needs no ehs_text_free).
  */
 static inline __attribute__((always_inline)) int
 ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
@@ -46,15 +76,11 @@ ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
 {
 	long n = EHS_FORMAT_FALLBACK;
 	if (__builtin_expect(fmt && errnum < 0, 1)) {
-		n = ehs_format(t->stack, sizeof t->stack, fmt, ap, saved_errno);
-		if (__builtin_expect(n >= 0 && n < EHS_TEXT_STACK, 1)) {
-			while (n && t->stack[n - 1] == '\n')
-				n--;
-			t->p = t->stack;
-			t->len = (size_t)n;
-			t->map_len = 0;
+		if (ehs_text_of_percent_s(t, fmt, ap))
 			return 0;
-		}
+		n = ehs_format(t->stack, sizeof t->stack, fmt, ap, saved_errno);
+		if (ehs_text_from_stack(t, n) == 0)
+			return 0;
 	}
 	return ehs_text_vformat_rest(t, n, saved_errno, errnum, fmt, ap);
 }

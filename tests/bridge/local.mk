@@ -45,6 +45,15 @@ tests_bridge_test_format_CFLAGS = $(BRIDGE_TEST_CFLAGS) -Wno-format-nonliteral
 tests_bridge_test_format_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_format_LDFLAGS = -no-install
 
+# ehs_text_vformat: "%s" as its argument, not a copy.
+check_PROGRAMS += tests/bridge/test_text
+TESTS += tests/bridge/test_text
+tests_bridge_test_text_SOURCES = tests/bridge/test_text.c
+tests_bridge_test_text_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_text_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_text_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_text_LDFLAGS = -no-install
+
 # The event head ehs_emit keeps per ident: bytes, openlog and closelog,
 # and a race of openlog with threads and a signal handler logging.
 check_PROGRAMS += tests/bridge/test_ident_cache
