@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "bridge/format.h"
+#include "bridge/format_inline.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -12,83 +13,6 @@
 #include <string.h>
 #include <sys/types.h>
 
-/* Literal text is searched for '%' 16 bytes at a time where the machine
- * has 16-byte vectors: load16, store16, and percent_mask, whose bit
- * MASK_BITS * i is set when the i-th byte is '%'.  Elsewhere every
- * literal takes strchrnul. */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define VECTOR_SCAN 1
-#define MASK_BITS 1
-typedef __m128i bytes16;
-static inline bytes16 load16(const char *s) { return _mm_loadu_si128((const __m128i *)s); }
-static inline void store16(char *d, bytes16 v) { _mm_storeu_si128((__m128i *)d, v); }
-static inline uint64_t percent_mask(bytes16 v)
-{
-	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
-}
-#elif defined(__ARM_NEON) && defined(__AARCH64EL__)
-#include <arm_neon.h>
-#define VECTOR_SCAN 1
-#define MASK_BITS 4	/* the comparison narrowed to a nibble per byte */
-typedef uint8x16_t bytes16;
-static inline bytes16 load16(const char *s) { return vld1q_u8((const uint8_t *)s); }
-static inline void store16(char *d, bytes16 v) { vst1q_u8((uint8_t *)d, v); }
-static inline uint64_t percent_mask(bytes16 v)
-{
-	uint16x8_t eq = vreinterpretq_u16_u8(vceqq_u8(v, vdupq_n_u8('%')));
-	return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(eq, 4)), 0);
-}
-#endif
-
-/* Where the text goes: bytes past lim are counted, not written. */
-struct out {
-	char *buf;
-	size_t lim;		/* cap - 1 */
-	size_t len;		/* the whole text's length so far */
-};
-
-/* n bytes from s to d, n <= 16, inline: most pieces of a log line are
- * that short, and a call to memcpy costs more than the copy.  The two
- * loads may overlap; neither reads outside s[0..n). */
-static inline void copy_short(char *d, const char *s, size_t n)
-{
-	if (n >= 8) {
-		uint64_t a, b;
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
-		memcpy(d, &a, 8);
-		memcpy(d + n - 8, &b, 8);
-	} else if (n >= 4) {
-		uint32_t a, b;
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		memcpy(d, &a, 4);
-		memcpy(d + n - 4, &b, 4);
-	} else if (n >= 2) {
-		uint16_t a, b;
-		memcpy(&a, s, 2);
-		memcpy(&b, s + n - 2, 2);
-		memcpy(d, &a, 2);
-		memcpy(d + n - 2, &b, 2);
-	} else if (n) {
-		*d = *s;
-	}
-}
-
-static inline void put(struct out *o, const char *s, size_t n)
-{
-	if (o->len < o->lim) {
-		size_t room = o->lim - o->len;
-		size_t k = n < room ? n : room;
-		if (k <= 16)
-			copy_short(o->buf + o->len, s, k);
-		else
-			memcpy(o->buf + o->len, s, k);
-	}
-	o->len += n;
-}
-
 static inline void pad(struct out *o, char c, size_t n)
 {
 	if (n && o->len < o->lim) {
@@ -96,31 +20,6 @@ static inline void pad(struct out *o, char c, size_t n)
 		memset(o->buf + o->len, c, n < room ? n : room);
 	}
 	o->len += n;
-}
-
-/* "00" to "99": decimal digits two at a time, half the divisions. */
-static const char pairs[200] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* Writes w in decimal, the digits ending at end; returns where they
- * start.  0 is "0". */
-static inline __attribute__((always_inline)) char *decimal32(char *end, uint32_t w)
-{
-	while (w >= 100) {
-		uint32_t q = w / 100;	/* a multiply; the remainder from it */
-		end -= 2;
-		memcpy(end, pairs + 2 * (size_t)(w - 100 * q), 2);
-		w = q;
-	}
-	if (w >= 10) {
-		end -= 2;
-		memcpy(end, pairs + 2 * (size_t)w, 2);
-	} else {
-		*--end = (char)('0' + w);
-	}
-	return end;
 }
 
 /* The same for any v: 32-bit arithmetic once it fits, for cheaper
@@ -134,83 +33,6 @@ static char *decimal(char *end, unsigned long long v)
 		memcpy(end, pairs + 2 * r, 2);
 	}
 	return decimal32(end, (uint32_t)v);
-}
-
-#ifdef VECTOR_SCAN
-/* The index of the first '%' a nonzero percent_mask shows. */
-static inline unsigned first_percent(uint64_t m)
-{
-	return (unsigned)__builtin_ctzll(m) / MASK_BITS;
-}
-#endif
-
-/* Copies the text from p up to the next % or the end of the format
- * fmt, fend (its NUL); returns where it stopped. */
-static inline const char *literal(struct out *o, const char *p, const char *fmt,
-				  const char *fend)
-{
-	size_t left = (size_t)(fend - p);
-	if (!left || *p == '%')	/* the end, back-to-back conversions */
-		return p;
-#ifdef VECTOR_SCAN
-	/* With room for the rest of the format and 16 bytes more, the text
-	 * is copied 16 bytes at a time as it is searched, every load inside
-	 * the format: one pass, no call.  One index for both sides keeps
-	 * the loop at a load, a store, the search and the count. */
-	if (o->len + left + 16 <= o->lim) {
-		char *d = o->buf + o->len;
-		size_t i = 0;
-		uint64_t m;
-		if (left >= 16) {
-			size_t last = left - 16;
-			do {
-				bytes16 v = load16(p + i);
-				store16(d + i, v);
-				m = percent_mask(v);
-				if (m)
-					goto found;
-				i += 16;
-			} while (i < last);
-			/* The last 16 bytes, as a block that may overlap the
-			 * one before (or be it, for a text of 16): bytes
-			 * searched already hold no '%', and are stored again
-			 * as they were. */
-			i = last;
-			bytes16 v = load16(p + i);
-			store16(d + i, v);
-			m = percent_mask(v);
-			if (m)
-				goto found;
-			i = left;
-			goto done;
-found:
-			i += first_percent(m);
-		} else if (fend - fmt >= 16) {
-			/* A text shorter than 16 bytes, as the top of the
-			 * format's last 16, with the bits of the bytes before
-			 * it shifted out.  That block starts in the output
-			 * before the text, so only the text's bytes go. */
-			m = percent_mask(load16(fend - 16)) >> (MASK_BITS * (16 - left));
-			i = m ? first_percent(m) : left;
-			copy_short(d, p, i);
-		} else {	/* a format shorter than 16 bytes */
-			while (i < left && p[i] != '%') {
-				d[i] = p[i];
-				i++;
-			}
-		}
-done:
-		o->len += i;
-		return p + i;
-	}
-#else
-	(void)fmt;
-#endif
-	/* Near the end of the room, or without vectors: strchrnul and memcpy
-	 * beat a byte loop from about 4 bytes on. */
-	const char *pct = strchrnul(p + 1, '%');
-	put(o, p, (size_t)(pct - p));
-	return pct;
 }
 
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
@@ -233,7 +55,7 @@ static bool messages_untranslated(void)
  * it for an unknown e).  Without a translation to look up, the text is
  * taken straight from glibc's table: gettext costs hundreds of
  * instructions and two lock operations even to translate nothing. */
-static const char *errno_text(int e, char *msg, size_t size)
+const char *ehs_format_errno_text(int e, char *msg, size_t size)
 {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
 	if (messages_untranslated()) {
@@ -356,10 +178,10 @@ enum len { L_NONE, L_HH, L_H, L_L, L_LL, L_Z, L_J, L_T };
  * themselves.  Returns where the conversion ends, or NULL for a format
  * left to vsnprintf.
  */
-static __attribute__((noinline)) const char *convert(struct out *o, const char *p,
+__attribute__((noinline)) const char *ehs_format_convert(struct out *o, const char *p,
 							va_list *ap, int saved_errno)
 {
-	char msg[128];		/* strerror_r's, for an unknown errno */
+	char msg[EHS_FORMAT_MSG];	/* strerror_r's, for an unknown errno */
 
 	/* Flags, *, digits and . all sort before '9', conversions
 	 * and lengths after: a plain %d skips all this at once. */
@@ -536,7 +358,7 @@ static __attribute__((noinline)) const char *convert(struct out *o, const char *
 		/* %#m is glibc's errno name: left to it */
 		if (len != L_NONE || (flags & F_ALT))
 			return NULL;
-		s = errno_text(saved_errno, msg, sizeof msg);
+		s = ehs_format_errno_text(saved_errno, msg, sizeof msg);
 		break;
 	}
 	default:
@@ -553,90 +375,12 @@ integer:
 }
 
 
-/* ehs_format's work, on its copy of the arguments. */
-static inline long format_args(char *buf, size_t cap, const char *fmt, va_list *ap,
-			       int saved_errno)
-{
-	/* With no room at all the text is still counted, into a byte of
-	 * its own: the NUL at the end then needs no test. */
-	char none;
-	if (!cap) {
-		buf = &none;
-		cap = 1;
-	}
-	struct out o = { buf, cap - 1, 0 };
-	const char *p = fmt, *fend = fmt + strlen(fmt);
-	char msg[128];		/* strerror_r's, for an unknown errno */
-
-	for (;;) {
-		p = literal(&o, p, fmt, fend);
-		if (p == fend)
-			break;
-		p++;
-		/* The bare %d and %s, most conversions in log lines: straight
-		 * to their output, past the general parsing below. */
-		if (*p == 'd') {
-			p++;
-			int sv = va_arg(*ap, int);
-			uint32_t w = sv < 0 ? 0 - (uint32_t)sv : (uint32_t)sv;
-			/* "-2147483648" ends at end, and 16 bytes can be read
-			 * from wherever it starts */
-			char digits[32];
-			char *end = digits + 16, *d = decimal32(end, w);
-			if (sv < 0)
-				*--d = '-';
-			size_t n = (size_t)(end - d);
-			if (o.len + 16 <= o.lim) {	/* one 16-byte copy */
-				memcpy(o.buf + o.len, d, 16);
-				o.len += n;
-			} else {
-				put(&o, d, n);
-			}
-			continue;
-		}
-		if (*p == 's') {
-			p++;
-			const char *s = va_arg(*ap, const char *);
-			if (!s)
-				s = "(null)";
-			put(&o, s, strlen(s));
-			continue;
-		}
-		if (*p == 'm') {
-			p++;
-			const char *s = errno_text(saved_errno, msg, sizeof msg);
-			put(&o, s, strlen(s));
-			continue;
-		}
-		if (*p == '%') {	/* only the bare %% is ours */
-			put(&o, "%", 1);
-			p++;
-			continue;
-		}
-
-		/* Anything else: the general parsing, on a copy of o, whose
-		 * address would keep it out of registers here. */
-		struct out general = o;
-		p = convert(&general, p, ap, saved_errno);
-		if (!p)
-			return EHS_FORMAT_FALLBACK;
-		o = general;
-	}
-
-	/* vsnprintf's EOVERFLOW: left to it.  (len cannot wrap: each
-	 * conversion adds at most a field or a string's length.) */
-	if (o.len > INT_MAX)
-		return EHS_FORMAT_FALLBACK;
-	buf[o.len < o.lim ? o.len : o.lim] = '\0';
-	return (long)o.len;
-}
-
 long ehs_format(char *buf, size_t cap, const char *fmt, va_list ap,
 		int saved_errno)
 {
 	va_list copy;
 	va_copy(copy, ap);
-	long n = format_args(buf, cap, fmt, &copy, saved_errno);
+	long n = ehs_format_inline(buf, cap, fmt, &copy, saved_errno);
 	va_end(copy);
 	return n;
 }

@@ -9,7 +9,8 @@ BRIDGE_SOURCES = \
 	src/bridge/datagram.h src/bridge/datagram.c \
 	src/bridge/socket_log.c \
 	src/bridge/emit.h src/bridge/emit.c \
-	src/bridge/format.h src/bridge/format.c \
+	src/bridge/format.h src/bridge/format_inline.h src/bridge/format.c \
+	src/bridge/format_plan.h src/bridge/format_plan.c \
 	src/bridge/glib.h src/bridge/glib.c \
 	src/bridge/ident.h src/bridge/ident.c \
 	src/bridge/journal.h src/bridge/journal.c \

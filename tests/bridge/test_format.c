@@ -23,6 +23,7 @@
 #endif
 
 #include "bridge/format.h"
+#include "bridge/format_plan.h"
 
 #define BUF 512
 #define CANARY 0xa5
@@ -177,6 +178,82 @@ START_TEST(literal_lengths)
 		snprintf(fmt, sizeof fmt, "%.*s%%d%.20s", (int)(at % 60), all + at, all + n / 2);
 		same_every_cap(0, fmt, 5);
 	}
+}
+END_TEST
+
+/* A format in the executable's read-only data gets a plan at its first
+ * use, with its pieces as they are; one on the stack or the heap, or
+ * with anything but bare conversions, or too many pieces, gets none.
+ * The suite's first test: with CK_FORK=no too, fmt is the first format
+ * of the process, so its slot is free. */
+START_TEST(plans)
+{
+	static const char fmt[] = "a %d bc%s%%def %m";
+	const struct ehs_fmt_plan *p = ehs_format_plan(fmt);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_eq(p->fmt, fmt);
+	static const struct ehs_fmt_piece want[] = {
+		{ 2, 'd' }, { 3, 's' }, { 0, '%' }, { 4, 'm' }, { 0, '\0' },
+	};
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		ck_assert_uint_eq(p->piece[k].literal, want[k].literal);
+		ck_assert_int_eq(p->piece[k].conv, want[k].conv);
+	}
+	ck_assert_ptr_eq(ehs_format_plan(fmt), p);
+
+	char stack[sizeof fmt];
+	memcpy(stack, fmt, sizeof fmt);
+	ck_assert_ptr_null(ehs_format_plan(stack));
+	char *heap = strdup(fmt);
+	ck_assert_ptr_nonnull(heap);
+	ck_assert_ptr_null(ehs_format_plan(heap));
+	free(heap);
+	static char writable[] = "a %d";
+	ck_assert_ptr_null(ehs_format_plan(writable));
+	static const char *const none[] = {
+		"%5d", "%ld", "%x %d", "%-s", "%", "a%", "%d%d%d%d%d%d%d", "%f",
+	};
+	for (size_t k = 0; k < sizeof none / sizeof none[0]; k++) {
+		ck_assert_ptr_null(ehs_format_plan(none[k]));
+		ck_assert_ptr_null(ehs_format_plan(none[k]));
+	}
+}
+END_TEST
+
+/* Planned formats (literals in read-only data) with a run of every
+ * length 0 to 40 before a conversion, and a few after it: the runs are
+ * copied in 16-byte blocks while there is room, by length near the end
+ * of it, which same_every_cap reaches at every cap. */
+START_TEST(planned_runs)
+{
+#define RUN40 "abcdefghijklmnopqrstuvwxyz0123456789ABCD"
+	static const char *const tails[] = {
+		RUN40 "%d", RUN40 "%dx", RUN40 "%d" "0123456789abcde",
+		RUN40 "%d" "0123456789abcdef", RUN40 "%d" "0123456789abcdefg",
+		RUN40 "%d" RUN40,
+	};
+	for (int before = 0; before <= 40; before++) {
+		for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+			same_every_cap(0, tails[t] + (40 - before), -1234);
+			same_every_cap(0, tails[t] + (40 - before), INT_MIN);
+		}
+		static const char strings[] = RUN40 "%s%m|%%|" RUN40;
+		same_every_cap(ENOENT, strings + (40 - before), "x");
+		same_every_cap(EAGAIN, strings + (40 - before), "");
+	}
+	/* A planned format's text for other arguments, and a writable format
+	 * rewritten between calls at the same address: never a stale plan. */
+	static const char two[] = "request %d done in %d ms%s";
+	for (int i = -1000; i <= 1000; i += 7)
+		same(0, two, i, i * 977, i & 1 ? " odd" : "");
+	char *f = malloc(64);
+	ck_assert_ptr_nonnull(f);
+	strcpy(f, "first %d");
+	same(0, f, 1);
+	strcpy(f, "%s then %d");
+	same(0, f, "second", 2);
+	free(f);
+#undef RUN40
 }
 END_TEST
 
@@ -409,9 +486,11 @@ int main(void)
 	Suite *s = suite_create("bridge format");
 	TCase *tc = tcase_create("format");
 	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, plans);
 	tcase_add_test(tc, edge_values);
 	tcase_add_test(tc, strerror_text);
 	tcase_add_test(tc, literal_lengths);
+	tcase_add_test(tc, planned_runs);
 	tcase_add_test(tc, strerror_locales);
 	tcase_add_test(tc, every_combination);
 	tcase_add_test(tc, fallbacks);

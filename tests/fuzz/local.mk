@@ -24,7 +24,7 @@ FUZZ_JOURNAL_WIRE_SRC = tests/fuzz/fuzz_journal_wire.c $(FUZZ_BRIDGE_SRC)
 FUZZ_SYSLOG_STREAM_SRC = tests/fuzz/fuzz_syslog_stream.c $(FUZZ_BRIDGE_SRC)
 
 # ehs_format and glibc's vsnprintf, nothing else.
-FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c
+FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c src/bridge/format_plan.c
 
 # decode's trace.dat reader: our checks, then the system's libtracecmd.
 FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c src/cli/read/trace_dat.c src/cli/read/trace_dat_check.c \
