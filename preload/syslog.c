@@ -107,7 +107,7 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 				ehs_real_init();
 			/* ap stays whole for the real vsyslog: the bridge
 			 * reads copies. */
-			ehs_vsyslog(pri, saved, fmt, ap);
+			ehs_vsyslog_inline(pri, saved, fmt, ap);
 			pass = ehs_passthrough();
 			ehs_busy--;
 		} else {

@@ -69,20 +69,15 @@ static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* A priority with bits glibc does not know: glibc logs this complaint
- * first, then the call with the bits masked.  Out of line, as is the
- * first check of a tracepoint, so that ehs_vsyslog hands the usual call
- * on without a frame of its own. */
-static __attribute__((noinline, cold)) void
-vsyslog_unknown_bits(int pri, int saved_errno, const char *fmt, va_list ap)
+ * first, then the call with the bits masked. */
+void ehs_vsyslog_unknown_bits(int pri, int saved_errno, const char *fmt, va_list ap)
 {
 	syslog_internal(INTERNALLOG, saved_errno, "syslog: unknown facility/priority: %x", pri);
 	ehs_vsyslog(pri & (LOG_PRIMASK | LOG_FACMASK), saved_errno, fmt, ap);
 }
 
-/* The tracepoint's first check, or a call untraced after all. */
-static __attribute__((noinline)) void
-vsyslog_check(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
-	      const char *fmt, va_list ap)
+void ehs_vsyslog_check(struct ue_tracepoint *tp, int severity, unsigned facility,
+		       int saved_errno, const char *fmt, va_list ap)
 {
 	if (ehs_traced_slow(tp))
 		ehs_emit_vmessage(tp, severity, facility, saved_errno, fmt, ap);
@@ -90,22 +85,7 @@ vsyslog_check(struct ue_tracepoint *tp, int severity, unsigned facility, int sav
 
 void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap)
 {
-	if (__builtin_expect(pri & ~(LOG_PRIMASK | LOG_FACMASK), 0)) {
-		vsyslog_unknown_bits(pri, saved_errno, fmt, ap);
-		return;
-	}
-	if (!(LOG_MASK(LOG_PRI(pri)) & ehs_ident_mask()))
-		return;
-	if (!(pri & LOG_FACMASK))
-		pri |= ehs_ident_facility();
-	int severity = LOG_PRI(pri);
-	unsigned facility = (unsigned)LOG_FAC(pri);
-	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
-	/* The usual event, straight to its writer: no record to fill in. */
-	if (ehs_traced_now(tp))
-		ehs_emit_vmessage(tp, severity, facility, saved_errno, fmt, ap);
-	else
-		vsyslog_check(tp, severity, facility, saved_errno, fmt, ap);
+	ehs_vsyslog_inline(pri, saved_errno, fmt, ap);
 }
 
 static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)

@@ -146,6 +146,38 @@ static inline struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 	return ehs_traced_slow(tp);
 }
 
+/* ehs_vsyslog's parts out of line: a priority with stray bits, and a
+ * call whose tracepoint the inline checks do not say traced (its first
+ * check, or a call untraced after all). */
+void ehs_vsyslog_unknown_bits(int pri, int saved_errno, const char *fmt, va_list ap)
+	__attribute__((cold));
+void ehs_vsyslog_check(struct ue_tracepoint *tp, int severity, unsigned facility,
+		       int saved_errno, const char *fmt, va_list ap);
+
+/* ehs_vsyslog itself, inline for the interposer's syslog entries: the
+ * usual traced call goes from its entry to the event with no call in
+ * between. */
+static inline __attribute__((always_inline)) void
+ehs_vsyslog_inline(int pri, int saved_errno, const char *fmt, va_list ap)
+{
+	if (__builtin_expect(pri & ~(LOG_PRIMASK | LOG_FACMASK), 0)) {
+		ehs_vsyslog_unknown_bits(pri, saved_errno, fmt, ap);
+		return;
+	}
+	if (!(LOG_MASK(LOG_PRI(pri)) & ehs_ident_mask()))
+		return;
+	if (!(pri & LOG_FACMASK))
+		pri |= ehs_ident_facility();
+	int severity = LOG_PRI(pri);
+	unsigned facility = (unsigned)LOG_FAC(pri);
+	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);
+	/* The usual event, straight to its writer: no record to fill in. */
+	if (ehs_traced_now(tp))
+		ehs_emit_vmessage(tp, severity, facility, saved_errno, fmt, ap);
+	else
+		ehs_vsyslog_check(tp, severity, facility, saved_errno, fmt, ap);
+}
+
 /* Whether syslog calls go on to the real syslog (replace mode: no).
  * Reads the configuration if nobody has. */
 static inline bool ehs_passthrough(void)
