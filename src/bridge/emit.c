@@ -12,6 +12,7 @@
 #include "common/le.h"
 #include "common/map_once.h"
 
+#include "bridge/format_inline.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
 #include "bridge/text.h"
@@ -553,26 +554,59 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 	return emit_any(r, limit, tp);
 }
 
-int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		      const char *fmt, va_list ap)
+/* The message event for the text t, freed after. */
+static inline __attribute__((always_inline)) int
+emit_text_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		  struct ehs_text *t)
 {
-	struct ehs_text t;
-	if (ehs_text_vformat(&t, err, -1, fmt, ap) < 0)
-		return -1;
 	unsigned level = ehs_level(severity);
 	int r = 1;
-	if (!emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, t.p, t.len,
+	if (!emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, t->p, t->len,
 			EHS_EVENT_MAX, tp)) {
 		const struct ehs_record rec = {
 			.level = level,
 			.severity = (uint8_t)(severity & 7),
 			.facility = (uint8_t)facility,
 			.err = err,
-			.msg = t.p,
-			.msg_len = t.len,
+			.msg = t->p,
+			.msg_len = t->len,
 		};
 		r = emit_any(&rec, EHS_EVENT_MAX, tp);
 	}
-	ehs_text_free(&t);
+	ehs_text_free(t);
 	return r;
+}
+
+/* ehs_emit_vmessage for a text its frame could not format: n is the
+ * formatter's answer, a text too long for the stack or one left to
+ * vsnprintf; or a NULL format, with n EHS_FORMAT_FALLBACK.  Out of line,
+ * so that the usual call keeps its registers for the formatter. */
+static __attribute__((noinline)) int
+emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		   const char *fmt, va_list ap, long n)
+{
+	struct ehs_text t;
+	if (ehs_text_vformat_rest(&t, n, err, -1, fmt, ap) < 0)
+		return -1;
+	return emit_text_message(tp, severity, facility, err, &t);
+}
+
+int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		      const char *fmt, va_list ap)
+{
+	/* ehs_text_vformat's work, with the formatter inline: syslog's
+	 * usual text is formatted in this frame. */
+	struct ehs_text t;
+	if (__builtin_expect(!fmt, 0))
+		return emit_vmessage_rest(tp, severity, facility, err, fmt, ap,
+					  EHS_FORMAT_FALLBACK);
+	if (!ehs_text_of_percent_s(&t, fmt, ap)) {
+		va_list copy;
+		va_copy(copy, ap);
+		long n = ehs_format_inline(t.stack, sizeof t.stack, fmt, &copy, err);
+		va_end(copy);
+		if (__builtin_expect(ehs_text_from_stack(&t, n) < 0, 0))
+			return emit_vmessage_rest(tp, severity, facility, err, fmt, ap, n);
+	}
+	return emit_text_message(tp, severity, facility, err, &t);
 }
