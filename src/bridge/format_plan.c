@@ -3,6 +3,7 @@
 
 #include "bridge/format_plan.h"
 
+#include <errno.h>
 #include <link.h>
 #include <stdbool.h>
 #include <string.h>
@@ -24,6 +25,7 @@ struct ehs_fmt_plan *ehs_fmt_plans;
  */
 static void read_span(void)
 {
+	int saved = errno;	/* getauxval sets it for a type it lacks */
 	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
 	size_t n = ph ? getauxval(AT_PHNUM) : 0;
 	uintptr_t bias = 0, lo = 0, best_lo = 0, best_size = 0;
@@ -55,6 +57,7 @@ static void read_span(void)
 	__atomic_store_n(&ehs_fmt_ro_start, best_lo, __ATOMIC_RELAXED);
 	__atomic_store_n(&ehs_fmt_ro_size, best_size, __ATOMIC_RELAXED);
 	__atomic_store_n(&span_read, 1, __ATOMIC_RELEASE);
+	errno = saved;
 }
 
 /* Splits fmt into pieces; false when it has anything but literal text
@@ -93,11 +96,13 @@ const struct ehs_fmt_plan *ehs_format_plan_slow(const char *fmt)
 	if (!all)
 		return NULL;
 	/* The first format to claim a slot keeps it; its plan is built by
-	 * the claimer, and used by others once it says ready. */
+	 * the claimer, and used by others once it says ready.  A slot held
+	 * is only read: a format that lost its slot costs no locked
+	 * instruction at each call. */
 	struct ehs_fmt_plan *e = &all[ehs_fmt_slot(fmt)];
-	const char *holder = NULL;
-	if (!__atomic_compare_exchange_n(&e->fmt, &holder, fmt, false, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE))
+	const char *holder = __atomic_load_n(&e->fmt, __ATOMIC_ACQUIRE);
+	if (holder || !__atomic_compare_exchange_n(&e->fmt, &holder, fmt, false,
+						   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return holder == fmt &&
 		       __atomic_load_n(&e->state, __ATOMIC_ACQUIRE) == EHS_FMT_READY ? e : NULL;
 	int state = parse(e, fmt) ? EHS_FMT_READY : EHS_FMT_NONE;
