@@ -74,7 +74,12 @@
  *                   length with one conversion: the format's text with
  *                   the numbers and the padding written in and one %d
  *                   left; "%s" of the whole message; the whole message
- *                   written in, then ": %m" with errno ENOENT
+ *                   written in, then ": %m" with errno ENOENT.  Those
+ *                   formats are made at start-up, in writable memory:
+ *                   searched at every call
+ *   traced_one_d_literal
+ *                   traced_one_d's format of -s 100 as a string literal,
+ *                   as programs have it (-s 100 only)
  *   writev_event    a bare writev() to /dev/null of exactly the iovecs of
  *                   the first event traced_devnull sends
  * and, in the bench-call-kernel build (the wrappers and the bridge over
@@ -88,7 +93,7 @@
  *                   kernel_traced would send, to the same tracepoint
  *                   (registered again, with the same name and fields, on
  *                   a descriptor of this program's own)
- *   traced_one_d, traced_s, traced_m, empty
+ *   traced_one_d, traced_one_d_literal, traced_s, traced_m, empty
  *                   as above, the writer writing to user_events_data
  * (-w: at the end, a line on stderr says where the writer keeps its
  * descriptor and what RLIMIT_NOFILE the program saw; ld's --wrap of the
@@ -178,10 +183,15 @@ void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 
 #define FORMAT "request %d done in %d ms%s"
+/* traced_one_d's format at -s 100 as the string literal a program has:
+ * the same message, from a format with a plan (format_plan.h). */
+#define ONE_D_LITERAL \
+	"request %d done in 67 ms bcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopq"
 
 enum kind {
 	K_SYSLOG, K_SYSLOG_CHK, K_WARN, K_WARNX, K_WRITEV, K_TRACEF,
-	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_TRACED_ONE_D, K_TRACED_S, K_TRACED_M, K_WRITEV_EVENT,
+	K_TRACED_NOWRITE, K_TRACED_DEVNULL, K_TRACED_ONE_D, K_TRACED_ONE_D_LITERAL, K_TRACED_S,
+	K_TRACED_M, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_NATIVE_EMIT, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V, K_EMPTY_CHK, K_EMPTY_VCHK,
 	K_WRITE_DEVNULL, K_WRITE_DEVNULL_WATCHING, K_SEND_SOCKETPAIR,
@@ -197,6 +207,7 @@ static const char *const kind_names[] = {
 	[K_TRACED_NOWRITE] = "traced_nowrite",
 	[K_TRACED_DEVNULL] = "traced_devnull",
 	[K_TRACED_ONE_D] = "traced_one_d",
+	[K_TRACED_ONE_D_LITERAL] = "traced_one_d_literal",
 	[K_TRACED_S] = "traced_s",
 	[K_TRACED_M] = "traced_m",
 	[K_WRITEV_EVENT] = "writev_event",
@@ -585,6 +596,9 @@ static void log_once(unsigned long i)
 		syslog(LOG_INFO, m_format);
 		break;
 #pragma GCC diagnostic pop
+	case K_TRACED_ONE_D_LITERAL:
+		syslog(LOG_INFO, ONE_D_LITERAL, a);
+		break;
 	case K_TRACED_S:
 		syslog(LOG_INFO, "%s", message);
 		break;
@@ -834,6 +848,8 @@ int main(int argc, char **argv)
 	snprintf(message, sizeof(message), FORMAT, 12345, 67, pad);
 	message_len = strlen(message);
 	snprintf(one_d_format, sizeof(one_d_format), "request %%d done in 67 ms%s", pad);
+	if (kind == K_TRACED_ONE_D_LITERAL && strcmp(one_d_format, ONE_D_LITERAL) != 0)
+		errx(2, "traced_one_d_literal: the message of -s 100 only");
 	snprintf(m_format, sizeof(m_format), "%s: %%m", message);
 	python_len = (size_t)snprintf(python_dgram, sizeof(python_dgram), "<12>bench: %s", message) + 1;
 	memcpy(event_head, "\0\0\0\0\x07\x01\0\0\0\0\0\x04", 12);
