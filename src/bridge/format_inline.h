@@ -6,7 +6,7 @@
  * syslog event's path (emit.c) formats with it in its own frame, which
  * saves a call and a frame per traced message.  Everything else a format
  * may hold is format.c's, out of line (ehs_format_convert).  Its names
- * are the formatter's: no other file includes it.
+ * are the formatter's own: only format.c and emit.c include it.
  */
 #ifndef EHS_BRIDGE_FORMAT_INLINE_H
 #define EHS_BRIDGE_FORMAT_INLINE_H
@@ -289,8 +289,7 @@ static inline long finish(struct out *o)
 
 /* ehs_format's work, on its copy of the arguments. */
 static inline __attribute__((always_inline)) long
-format_args(char *buf, size_t cap, const char *fmt, va_list *ap,
-			       int saved_errno)
+format_args(char *buf, size_t cap, const char *fmt, va_list *ap, int saved_errno)
 {
 	char none;
 	struct out o = out_start(buf, cap, &none);
@@ -342,9 +341,8 @@ static inline void put_literal(struct out *o, const char *p, size_t n)
 /* The same as format_args, for a format with a plan: its literal runs
  * copied by their known lengths, no search. */
 static inline __attribute__((always_inline)) long
-format_planned(char *buf, size_t cap, const char *fmt,
-				  const struct ehs_fmt_plan *plan, va_list *ap,
-				  int saved_errno)
+format_planned(char *buf, size_t cap, const char *fmt, const struct ehs_fmt_plan *plan,
+	       va_list *ap, int saved_errno)
 {
 	char none;
 	struct out o = out_start(buf, cap, &none);
