@@ -11,8 +11,8 @@
 
 #include "common/map_once.h"
 
+/* A size of UINTPTR_MAX: the span not read yet (no real one is that big). */
 uintptr_t ehs_fmt_ro_start, ehs_fmt_ro_size = UINTPTR_MAX;
-static int span_read;
 struct ehs_fmt_plan *ehs_fmt_plans;
 
 /*
@@ -21,7 +21,8 @@ struct ehs_fmt_plan *ehs_fmt_plans;
  * everything before the writable segment).  Its program headers come from
  * the auxiliary vector, which needs no lock and no call into the dynamic
  * linker; their load address from PT_PHDR.  Without PT_PHDR, no span.
- * Threads that race here compute the same span.
+ * Threads that race here compute the same span.  The size is stored
+ * last: a thread that sees it sees the start.
  */
 static void read_span(void)
 {
@@ -55,8 +56,7 @@ static void read_span(void)
 		}
 	}
 	__atomic_store_n(&ehs_fmt_ro_start, best_lo, __ATOMIC_RELAXED);
-	__atomic_store_n(&ehs_fmt_ro_size, best_size, __ATOMIC_RELAXED);
-	__atomic_store_n(&span_read, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_fmt_ro_size, best_size, __ATOMIC_RELEASE);
 	errno = saved;
 }
 
@@ -86,10 +86,12 @@ const struct ehs_fmt_plan *ehs_format_plan_slow(const char *fmt)
 {
 	/* A thread that sees the span half stored comes here too: only a
 	 * format in the span as read below ever gets a plan. */
-	if (!__atomic_load_n(&span_read, __ATOMIC_ACQUIRE))
+	uintptr_t size = __atomic_load_n(&ehs_fmt_ro_size, __ATOMIC_ACQUIRE);
+	if (size == UINTPTR_MAX) {
 		read_span();
-	if ((uintptr_t)fmt - __atomic_load_n(&ehs_fmt_ro_start, __ATOMIC_RELAXED) >=
-	    __atomic_load_n(&ehs_fmt_ro_size, __ATOMIC_RELAXED))
+		size = __atomic_load_n(&ehs_fmt_ro_size, __ATOMIC_ACQUIRE);
+	}
+	if ((uintptr_t)fmt - __atomic_load_n(&ehs_fmt_ro_start, __ATOMIC_RELAXED) >= size)
 		return NULL;
 	struct ehs_fmt_plan *all = ehs_map_once((void **)&ehs_fmt_plans,
 						sizeof *all << EHS_FMT_SLOTS_LOG2);
