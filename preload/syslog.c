@@ -66,18 +66,22 @@ static __attribute__((noinline, cold)) void stub_route(void)
 }
 
 /* Lets the stubs answer pri's untraced calls from now on: routes them
- * (once), then hands pri's byte to the kernel.  After the configuration
- * is read.  Inline: every traced call comes here, and finds both done. */
-static inline void stub_arm(int pri)
+ * (once), then hands pri's byte to the kernel unless the bridge found it
+ * registered (armed).  After the configuration is read.  Inline: every
+ * traced call comes here, and finds both done.  (A native site may have
+ * registered a byte before any syslog call routed the stubs.) */
+static inline void stub_arm(int pri, bool armed)
 {
 	if (__builtin_expect(!__atomic_load_n(&routed, __ATOMIC_ACQUIRE), 0))
 		stub_route();
-	ehs_pri_table_arm(pri);
+	if (!armed)
+		ehs_pri_table_arm(pri);
 }
 #else
-static inline void stub_arm(int pri)
+static inline void stub_arm(int pri, bool armed)
 {
 	(void)pri;
+	(void)armed;
 }
 #endif
 
@@ -92,7 +96,7 @@ static inline __attribute__((always_inline)) void
 log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 {
 	int saved = errno;
-	bool pass = true;
+	bool pass = true, armed = false;
 
 	if (ehs_busy < NEST_MAX) {
 		/* The configuration unread: this is one of the first calls,
@@ -107,13 +111,13 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 				ehs_real_init();
 			/* ap stays whole for the real vsyslog: the bridge
 			 * reads copies. */
-			ehs_vsyslog_inline(pri, saved, fmt, ap);
+			armed = ehs_vsyslog_inline(pri, saved, fmt, ap);
 			pass = ehs_passthrough();
 			ehs_busy--;
 		} else {
 			pass = mode == EHS_MODE_PASS;
 		}
-		stub_arm(pri);
+		stub_arm(pri, armed);
 	}
 	if (pass) {
 		errno = saved;

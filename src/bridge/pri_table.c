@@ -18,15 +18,15 @@ _Static_assert(EHS_PRI_MAX == (LOG_PRIMASK | LOG_FACMASK), "pri_table.h");
 /* Initialised data, 1 KiB: every priority starts on the full path. */
 union ehs_pri_table ehs_pri_table = { .full = { [0 ... EHS_PRI_MAX] = EHS_PRI_TRACED } };
 
-/* Each byte's registration, 24 KiB mapped at the first registration:
- * as bss they would cost every program a mapping at start-up, logging
- * or not, and in initialised data 1024 relocations. */
-struct ue_enabler *ehs_pri_enablers;
+/* The routes, 40 KiB mapped at the first registration: as bss they
+ * would cost every program a mapping at start-up, logging or not, and
+ * in initialised data 1024 relocations. */
+struct ehs_pri_route *ehs_pri_routes;
 
-static struct ue_enabler *enablers_get(void)
+static struct ehs_pri_route *routes_get(void)
 {
-	return ehs_map_once((void **)&ehs_pri_enablers,
-			    (EHS_PRI_MAX + 1) * sizeof *ehs_pri_enablers);
+	return ehs_map_once((void **)&ehs_pri_routes,
+			    (EHS_PRI_MAX + 1) * sizeof *ehs_pri_routes);
 }
 
 /* The top bit of byte pri%4 of its word, whatever the byte order. */
@@ -55,10 +55,11 @@ void ehs_pri_table_arm_slow(int pri)
 				   __ATOMIC_RELEASE);
 		return;
 	}
-	struct ue_enabler *all = enablers_get();
+	struct ehs_pri_route *all = routes_get();
 	if (!all)
 		return;	/* no memory: the top bit stays set, each call asks in C */
-	struct ue_enabler *e = &all[pri];
+	struct ehs_pri_route *route = &all[pri];
+	struct ue_enabler *e = &route->byte;
 	/* Stored by every thread that gets here first, with the same values. */
 	if (!__atomic_load_n(&e->word, __ATOMIC_ACQUIRE)) {
 		__atomic_store_n(&e->bit, (uint8_t)bit_of(pri), __ATOMIC_RELAXED);
@@ -69,7 +70,13 @@ void ehs_pri_table_arm_slow(int pri)
 		unsigned facility = (unsigned)pri >> 3;
 		if (!facility)
 			facility = (unsigned)openlog_facility >> 3;
-		ue_enabler_add(ehs_tracepoint(pri & LOG_PRIMASK, facility), e);
+		struct ue_tracepoint *tp = ehs_tracepoint(pri & LOG_PRIMASK, facility);
+		/* Before the registration, which publishes them.  Every
+		 * thread here stores the same, unless openlog moved the
+		 * facility meanwhile: then the check below goes round. */
+		__atomic_store_n(&route->tp, tp, __ATOMIC_RELAXED);
+		__atomic_store_n(&route->facility, facility, __ATOMIC_RELAXED);
+		ue_enabler_add(tp, e);
 		/* An openlog meanwhile may have let the registration go
 		 * before it was made: then it is for the old facility. */
 		if (pri > LOG_PRIMASK || ehs_ident_facility() == openlog_facility)
@@ -80,7 +87,7 @@ void ehs_pri_table_arm_slow(int pri)
 
 void ehs_pri_table_facility_changed(void)
 {
-	struct ue_enabler *all = __atomic_load_n(&ehs_pri_enablers, __ATOMIC_ACQUIRE);
+	struct ehs_pri_route *all = __atomic_load_n(&ehs_pri_routes, __ATOMIC_ACQUIRE);
 	for (int pri = 0; all && pri <= LOG_PRIMASK; pri++)
-		ue_enabler_remove(&all[pri]);
+		ue_enabler_remove(&all[pri].byte);
 }

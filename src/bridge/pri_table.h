@@ -51,25 +51,42 @@ extern EHS_HIDDEN union ehs_pri_table ehs_pri_table;
  * any byte is armed. */
 void ehs_pri_table_pass_through(void);
 
-/* Each byte's registration with the kernel: mapped at the first
- * registration (see pri_table.c), NULL until then. */
-extern EHS_HIDDEN struct ue_enabler *ehs_pri_enablers;
+/* A priority's byte registration, and where the priority's events go
+ * while it stands: the tracepoint and facility (0..127) it was made for.
+ * Both are stored before the registration, so a caller that sees it done
+ * (ue_enabler_done) reads them as they were then.  openlog lets the
+ * registrations of the priorities without a facility go: a route that
+ * stands is for the current facility. */
+struct ehs_pri_route {
+	struct ue_enabler byte;
+	struct ue_tracepoint *tp;
+	unsigned facility;
+};
+
+/* Every priority's route: mapped at the first registration (see
+ * pri_table.c), NULL until then. */
+extern EHS_HIDDEN struct ehs_pri_route *ehs_pri_routes;
 
 /* ehs_pri_table_arm's work when pri's byte is not registered yet. */
 void ehs_pri_table_arm_slow(int pri);
 
+/* pri's route (pri <= EHS_PRI_MAX) once its byte is registered, or its
+ * registration failed for good; else NULL.  Two loads. */
+static inline const struct ehs_pri_route *ehs_pri_route(int pri)
+{
+	struct ehs_pri_route *all = __atomic_load_n(&ehs_pri_routes, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(all != NULL, 1) && ue_enabler_done(&all[pri].byte))
+		return &all[pri];
+	return NULL;
+}
+
 /* Makes pri's top bit the kernel's (registers it for pri's tracepoint),
  * or clears it when events are off; nothing once done.  For the full
- * path of the syslog family's stubs, after the configuration is read.
- * Every traced call comes here: a registered byte is answered inline,
- * with two loads. */
+ * path of the syslog family's stubs, after the configuration is read. */
 static inline void ehs_pri_table_arm(int pri)
 {
-	struct ue_enabler *known = __atomic_load_n(&ehs_pri_enablers, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(known && (unsigned)pri <= EHS_PRI_MAX, 1) &&
-	    ue_enabler_done(&known[pri]))
-		return;
-	ehs_pri_table_arm_slow(pri);
+	if ((unsigned)pri > EHS_PRI_MAX || !ehs_pri_route(pri))
+		ehs_pri_table_arm_slow(pri);
 }
 
 /* openlog changed the facility: the priorities without one register

@@ -58,6 +58,12 @@ static void info_once(void *arg)
 	syslog(LOG_INFO, "request %d", 42);
 }
 
+static void err_once(void *arg)
+{
+	(void)arg;
+	syslog(LOG_ERR, "request %d", 42);
+}
+
 /* Whatever a failed test left traced stops being traced: every
  * user_events event of the guest, which belongs to the tests. */
 static void teardown(void)
@@ -111,6 +117,11 @@ START_TEST(openlog_moves_priorities_without_a_facility)
 	toggle("Syslog_L2K2", 1);
 	toggle("Syslog_L2K80000", 1);
 	ck_assert_uint_eq(byte_becomes(LOG_ERR, T), T);
+	/* Its events go there too: a route kept from before openlog would
+	 * find L2K2 and write nothing while L2K2 is untraced. */
+	toggle("Syslog_L2K2", 0);
+	ck_assert_int_ge(syscalls_made(err_once, NULL), 1);
+	toggle("Syslog_L2K2", 1);
 	toggle("Syslog_L2K80000", 0);
 	ck_assert_uint_eq(byte_becomes(LOG_ERR, 0), 0);	/* L2K2 is no longer its */
 	ck_assert_uint_eq(ehs_pri_table.full[LOG_MAIL | LOG_ERR], 0);

@@ -160,6 +160,26 @@ START_TEST(openlog_ident_facility_mask)
 }
 END_TEST
 
+/* A priority logged before openlog changes the facility follows it: what
+ * its first calls found (its tracepoint and facility) is not kept. */
+START_TEST(openlog_moves_a_used_priority)
+{
+	struct fields f;
+	syslog(LOG_ERR, "before");
+	syslog(LOG_ERR, "before again");
+	openlog("moved", 0, LOG_LOCAL3);
+	syslog(LOG_ERR, "after");
+	syslog(LOG_ERR, "after again");
+	ck_assert_uint_eq(cap.count, 4);
+	const unsigned want[4] = { 1, 1, 19, 19 };
+	for (unsigned i = 0; i < 4; i++) {
+		decode(i, &f);
+		ck_assert_uint_eq(f.facility, want[i]);
+		ck_assert_uint_eq(f.severity, LOG_ERR);
+	}
+}
+END_TEST
+
 START_TEST(invalid_priority_bits)
 {
 	struct fields f;
@@ -327,6 +347,7 @@ int main(void)
 	tcase_add_test(tc, syslog_fields);
 	tcase_add_test(tc, every_syslog_form_once);
 	tcase_add_test(tc, openlog_ident_facility_mask);
+	tcase_add_test(tc, openlog_moves_a_used_priority);
 	tcase_add_test(tc, invalid_priority_bits);
 	tcase_add_test(tc, warn_error_family_once);
 	tcase_add_test(tc, one_per_line);
