@@ -17,6 +17,7 @@
 
 #include "bridge/bridge.h"
 #include "bridge/pri_table.h"
+#include "bridge/syslog_inline.h"
 #include "preload/real.h"
 #include "preload/stubs.h"
 
@@ -91,9 +92,11 @@ static inline void stub_arm(int pri, bool armed)
  * deeper only passes through. */
 #define NEST_MAX 2
 
-/* chk: the caller used a _chk form, whose flag goes on unchanged. */
+/* chk: the caller used a _chk form, whose flag goes on unchanged.  The
+ * bridge formats from *work, a copy of ap: ap stays whole for the real
+ * vsyslog. */
 static inline __attribute__((always_inline)) void
-log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
+log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *work)
 {
 	int saved = errno;
 	bool pass = true, armed = false;
@@ -109,9 +112,7 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap)
 			ehs_busy++;
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
-			/* ap stays whole for the real vsyslog: the bridge
-			 * reads copies. */
-			armed = ehs_vsyslog_inline(pri, saved, fmt, ap);
+			armed = ehs_vsyslog_inline(pri, saved, fmt, ap, work);
 			pass = ehs_passthrough();
 			ehs_busy--;
 		} else {
@@ -154,9 +155,11 @@ ENTRY_VISIBILITY void ENTRY(syslog)(int pri, const char *fmt, ...)
 {
 	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
-	va_list ap;
+	va_list ap, work;
 	va_start(ap, fmt);
-	log_common(pri, false, 0, fmt, ap);
+	va_copy(work, ap);
+	log_common(pri, false, 0, fmt, ap, &work);
+	va_end(work);
 	va_end(ap);
 }
 
@@ -164,7 +167,10 @@ ENTRY_VISIBILITY void ENTRY(vsyslog)(int pri, const char *fmt, va_list ap)
 {
 	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
-	log_common(pri, false, 0, fmt, ap);
+	va_list work;
+	va_copy(work, ap);
+	log_common(pri, false, 0, fmt, ap, &work);
+	va_end(work);
 }
 
 
@@ -172,9 +178,11 @@ ENTRY_VISIBILITY void ENTRY(__syslog_chk)(int pri, int flag, const char *fmt, ..
 {
 	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
-	va_list ap;
+	va_list ap, work;
 	va_start(ap, fmt);
-	log_common(pri, true, flag, fmt, ap);
+	va_copy(work, ap);
+	log_common(pri, true, flag, fmt, ap, &work);
+	va_end(work);
 	va_end(ap);
 }
 
@@ -182,7 +190,10 @@ ENTRY_VISIBILITY void ENTRY(__vsyslog_chk)(int pri, int flag, const char *fmt, v
 {
 	if (!EHS_STUBS && replaced_and_idle(pri))
 		return;
-	log_common(pri, true, flag, fmt, ap);
+	va_list work;
+	va_copy(work, ap);
+	log_common(pri, true, flag, fmt, ap, &work);
+	va_end(work);
 }
 
 EHS_INTERPOSE void openlog(const char *ident, int option, int facility)

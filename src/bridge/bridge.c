@@ -12,6 +12,7 @@
 #include "bridge/native_cache.h"
 #include "bridge/pri_table.h"
 #include "bridge/schema.h"
+#include "bridge/syslog_inline.h"
 #include "bridge/text.h"
 
 /* glibc reports a priority with unknown bits with this one (note the
@@ -76,16 +77,9 @@ void ehs_vsyslog_unknown_bits(int pri, int saved_errno, const char *fmt, va_list
 	ehs_vsyslog(pri & (LOG_PRIMASK | LOG_FACMASK), saved_errno, fmt, ap);
 }
 
-void ehs_vsyslog_check(struct ue_tracepoint *tp, int severity, unsigned facility,
-		       int saved_errno, const char *fmt, va_list ap)
-{
-	if (ehs_traced_slow(tp))
-		ehs_emit_vmessage(tp, severity, facility, saved_errno, fmt, ap);
-}
-
 void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap)
 {
-	ehs_vsyslog_inline(pri, saved_errno, fmt, ap);
+	ehs_vsyslog_inline(pri, saved_errno, fmt, ap, NULL);
 }
 
 static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)

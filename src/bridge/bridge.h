@@ -18,7 +18,6 @@
 #include "bridge/config_load.h"
 #include "bridge/emit.h"
 #include "bridge/ident.h"
-#include "bridge/pri_table.h"
 #include "bridge/schema.h"
 
 /* Non-zero while this thread is inside the library. */
@@ -145,49 +144,6 @@ static inline struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 	if (ehs_traced_now(tp))
 		return tp;
 	return ehs_traced_slow(tp);
-}
-
-/* ehs_vsyslog's parts out of line: a priority with stray bits, and a
- * call whose tracepoint the inline checks do not say traced (its first
- * check, or a call untraced after all). */
-void ehs_vsyslog_unknown_bits(int pri, int saved_errno, const char *fmt, va_list ap)
-	__attribute__((cold));
-void ehs_vsyslog_check(struct ue_tracepoint *tp, int severity, unsigned facility,
-		       int saved_errno, const char *fmt, va_list ap);
-
-/* ehs_vsyslog itself, inline for the interposer's syslog entries: the
- * usual traced call goes from its entry to the event with no call in
- * between.  A priority whose byte is registered (pri_table.h) takes the
- * tracepoint and facility its route holds.  Returns whether it was: the
- * caller then has nothing to arm. */
-static inline __attribute__((always_inline)) bool
-ehs_vsyslog_inline(int pri, int saved_errno, const char *fmt, va_list ap)
-{
-	if (__builtin_expect(pri & ~(LOG_PRIMASK | LOG_FACMASK), 0)) {
-		ehs_vsyslog_unknown_bits(pri, saved_errno, fmt, ap);
-		return false;
-	}
-	int severity = LOG_PRI(pri);
-	if (!(LOG_MASK(severity) & ehs_ident_mask()))
-		return false;
-	const struct ehs_pri_route *route = ehs_pri_route(pri);
-	struct ue_tracepoint *tp;
-	unsigned facility;
-	if (__builtin_expect(route != NULL, 1)) {
-		tp = __atomic_load_n(&route->tp, __ATOMIC_RELAXED);
-		facility = __atomic_load_n(&route->facility, __ATOMIC_RELAXED);
-	} else {
-		if (!(pri & LOG_FACMASK))
-			pri |= ehs_ident_facility();
-		facility = (unsigned)LOG_FAC(pri);
-		tp = ehs_tracepoint(severity, facility);
-	}
-	/* The usual event, straight to its writer: no record to fill in. */
-	if (ehs_traced_now(tp))
-		ehs_emit_vmessage(tp, severity, facility, saved_errno, fmt, ap);
-	else
-		ehs_vsyslog_check(tp, severity, facility, saved_errno, fmt, ap);
-	return route != NULL;
 }
 
 /* Whether syslog calls go on to the real syslog (replace mode: no).

@@ -12,17 +12,12 @@
 #include "common/le.h"
 #include "common/map_once.h"
 
-#include "bridge/format_inline.h"
+#include "bridge/emit_inline.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
 #include "bridge/text.h"
 #include "user_events/channel.h"
 
-/* The field descriptors: at most 8 fields, each a short name, NUL,
- * encoding and format byte. */
-#define FIELDS_MAX 96
-/* Event name, NUL, and the field descriptors. */
-#define META_MAX (EHS_EVENT_NAME_MAX + 1 + FIELDS_MAX)
 /* Both payload pieces that are not text: at most 1+1+4+2 and 4+2+2. */
 #define TAIL_MAX 16
 
@@ -142,14 +137,6 @@ static void extras_build(struct extras *x, const struct ehs_record *r)
  * after the 8-byte header (no activity ids are ever written here). */
 #define META_SIZE_AT 8
 
-/* An event's bytes before its payload: the prefix eh_event_iov makes
- * (no activity ids) and the metadata, in one piece. */
-struct head {
-	size_t len;
-	size_t meta_at;		/* where the metadata, and so the name, starts */
-	uint8_t bytes[EH_PREFIX_MAX + META_MAX];
-};
-
 static int build_head(struct head *h, const char *name, unsigned level, unsigned variant)
 {
 	struct fields own;
@@ -186,47 +173,34 @@ static const char *head_name(const struct head *h)
  * the process, so that a call neither sanitises the ident nor builds
  * the metadata again, and uses the head where it lies, without copying
  * it.  An entry is built once, by the caller that claims it, and never
- * written again: nothing a reader holds can change under it.  current
- * names the entry of the current ident: its ident generation
- * (ehs_ident_gen(), which openlog and closelog move on) shifted left by
- * 4, and the entry's index + 1 (0 is none).  A caller that finds the
- * generation moved on looks the name up among the entries (a program
- * that switches between a few idents keeps finding them), claims a
- * free entry for a new one, and with none left (or the entries not
- * mapped) builds the head on its own stack at every call.  Nobody
- * waits: a signal handler that interrupts a builder of its own thread
- * finds the entry claimed and goes on to the next.
+ * written again: nothing a reader holds can change under it.
+ * ehs_emit_current names the entry of the current ident: its ident
+ * generation (ehs_ident_gen(), which openlog and closelog move on)
+ * shifted left by 4, and the entry's index + 1 (0 is none).  A caller
+ * that finds the generation moved on looks the name up among the
+ * entries (a program that switches between a few idents keeps finding
+ * them), claims a free entry for a new one, and with none left (or the
+ * entries not mapped) builds the head on its own stack at every call.
+ * Nobody waits: a signal handler that interrupts a builder of its own
+ * thread finds the entry claimed and goes on to the next.
  */
-#define HEAD_NAMES 8
-
 enum { ENTRY_FREE, ENTRY_BUILDING, ENTRY_READY };
 
-struct named_heads {
-	int state;
-	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
-};
-
-/* What a traced program keeps: the named heads, and the plain event's
- * copies of its tracepoints' channels (write_plain).  Mapped at the
- * first miss of a head, not in .bss (map_once.h), so that no plain event
- * is written before they are. */
-#define CHANNELS_N (EHS_LEVELS * EHS_FACILITY_SLOTS)
-struct kept {
-	struct named_heads named[HEAD_NAMES];
-	uint64_t channels[CHANNELS_N];
-};
-static void *kept;
+void *ehs_emit_kept;
+/* Zeros in .rodata until the struct kept is mapped: the traced call
+ * reads a copy that is never current without a test of its own, and
+ * makes no mmap. */
 static const uint64_t no_channels[CHANNELS_N];
-static const uint64_t *channels = no_channels;
-static unsigned long current;
+const uint64_t *ehs_emit_channels = no_channels;
+unsigned long ehs_emit_current;
 
 /* The entries, mapped by the first caller that needs them, or NULL. */
 static struct named_heads *named_entries(void)
 {
-	struct kept *k = ehs_map_once(&kept, sizeof(struct kept));
+	struct kept *k = ehs_map_once(&ehs_emit_kept, sizeof(struct kept));
 	if (!k)
 		return NULL;
-	__atomic_store_n(&channels, k->channels, __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_emit_channels, k->channels, __ATOMIC_RELEASE);
 	return k->named;
 }
 
@@ -248,10 +222,11 @@ static int build_named(struct named_heads *e, const char *name)
 
 static void publish(unsigned long gen, unsigned k)
 {
-	__atomic_store_n(&current, gen << 4 | (k + 1), __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_emit_current, gen << 4 | (k + 1), __ATOMIC_RELEASE);
 }
 
-/* ident_head's work when current does not name the generation's entry. */
+/* ident_head's work when ehs_emit_current does not name the generation's
+ * entry. */
 static __attribute__((noinline)) const struct head *
 ident_head_slow(unsigned long gen, unsigned level, struct head *own)
 {
@@ -280,16 +255,6 @@ ident_head_slow(unsigned long gen, unsigned level, struct head *own)
 	if (build_head(own, name, level, 0) < 0)
 		return NULL;
 	return own;
-}
-
-/* The kept head for generation gen at level, if current names one. */
-static inline const struct head *kept_head(unsigned long gen, unsigned level)
-{
-	unsigned long k = (__atomic_load_n(&current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
-	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
-		/* current names an entry only once they are mapped */
-		return &((struct kept *)__atomic_load_n(&kept, __ATOMIC_RELAXED))->named[k].level[level - 1];
-	return NULL;
 }
 
 /* The plain head for the current ident at level: a shared entry, or
@@ -337,21 +302,6 @@ static int make_plan(struct plan *p, const struct ehs_record *r, const char *nam
 	p->overhead = p->own.len + fixed_payload(r, file_len, split);
 	plan_extras(p, x);
 	return 0;
-}
-
-/* The values every event has, in schema order, as eh_payload_u8/u16/u32
- * would append them, stored directly: their lengths and sizes are fixed
- * here, so the builder's checks have nothing to catch.  The message's
- * count goes before its text, the rest after. */
-#define VALUES_AFTER 6
-
-static inline void put_values(uint8_t severity, uint8_t facility, int32_t err, size_t text_len,
-			      uint8_t count[2], uint8_t after[VALUES_AFTER])
-{
-	put_le16(count, (uint16_t)text_len);
-	after[0] = severity;
-	after[1] = facility;
-	put_le32(after + 2, (uint32_t)err);
 }
 
 static inline __attribute__((always_inline)) void
@@ -468,78 +418,20 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
 	return emit_with(r, &x, limit, tp);
 }
 
-/*
- * Copies of the channels of the schema's tracepoints (user_events/
- * channel.h), one per tracepoint, for the plain event: taken after a
- * write through the writer went in, used while current, so that the
- * usual traced call is a compare and the writev.  A stale copy, or a
- * failed writev through one, goes back to the writer, which tells why
- * and recovers what it can.  A tracepoint outside the table (a test's)
- * has none.  They are mapped with the named heads (struct kept), which
- * every plain event has: until then channels points at no_channels,
- * zeros in .rodata, so that the traced call reads a copy that is never
- * current without a test of its own, and makes no mmap.
- */
-
-/* tp's place in the table, CHANNELS_N for a tracepoint outside it. */
-static inline size_t channel_index(const struct ue_tracepoint *tp)
+void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt,
+			 size_t size, size_t k)
 {
-	uintptr_t at = (uintptr_t)tp - (uintptr_t)ehs_table;
-	return at < sizeof ehs_table ? at / sizeof *tp : CHANNELS_N;
-}
-
-/* The plain event's iov (iov[0] the writer's) of size bytes to tp. */
-static inline __attribute__((always_inline)) void
-write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, size_t size)
-{
-	size_t k = channel_index(tp);
-	if (__builtin_expect(k < CHANNELS_N, 1)) {
-		uint64_t copy = __atomic_load_n(&__atomic_load_n(&channels, __ATOMIC_ACQUIRE)[k],
-						__ATOMIC_ACQUIRE);
-		if (__builtin_expect(ue__channel_current(copy), 1) &&
-		    __builtin_expect(ue__channel_writev(copy, iov, iovcnt) >= 0, 1))
-			return;
-	}
 	if (ue_tracepoint_write_sized(tp, iov, (int)iovcnt, size) != 0 || k >= CHANNELS_N)
 		return;
-	struct kept *all = __atomic_load_n(&kept, __ATOMIC_ACQUIRE);
+	struct kept *all = __atomic_load_n(&ehs_emit_kept, __ATOMIC_ACQUIRE);
 	uint64_t copy = ue__channel_copy(tp);
 	if (all && copy)
 		__atomic_store_n(&all->channels[k], copy, __ATOMIC_RELEASE);
 }
 
-/*
- * The usual event, a syslog() message of the current ident in one part
- * with nothing but the schema's fields, when its head is kept: only the
- * pieces it has, so the writer has fewer to go through.  False when the
- * event is not that one.
- */
-static inline __attribute__((always_inline)) bool
-emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
-	   const char *msg, size_t len, size_t limit, struct ue_tracepoint *tp)
-{
-	const struct head *h = kept_head(ehs_ident_gen(), level);
-	if (!h || h->len + 2 + VALUES_AFTER + len > limit || len > UINT16_MAX)
-		return false;
-	uint8_t count[2], after[VALUES_AFTER];
-	put_values(severity, facility, err, len, count, after);
-	struct iovec iov[5] = {
-		{ NULL, 0 },	/* the writer's */
-		{ (void *)h->bytes, h->len },
-		{ count, sizeof count },
-		{ (void *)msg, len },
-		{ after, sizeof after },
-	};
-	/* Its length known here, the limit checked above: the writer need
-	 * not add it up. */
-	write_plain(tp, iov, 5, h->len + sizeof count + len + sizeof after);
-	return true;
-}
-
 /* Every other event; out of line, so that the plain one's frame stays
  * small. */
-static __attribute__((noinline)) int emit_any(const struct ehs_record *r, size_t limit,
-					      struct ue_tracepoint *tp)
+int ehs_emit_any(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 {
 	if (r->nextra)
 		return emit_extras(r, limit, tp);
@@ -551,62 +443,26 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 	if (!(r->name || r->file || r->nextra) &&
 	    emit_plain(r->level, r->severity, r->facility, r->err, r->msg, r->msg_len, limit, tp))
 		return 1;
-	return emit_any(r, limit, tp);
+	return ehs_emit_any(r, limit, tp);
 }
 
-/* The message event for the text t, freed after. */
-static inline __attribute__((always_inline)) int
-emit_text_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		  struct ehs_text *t)
-{
-	unsigned level = ehs_level(severity);
-	int r = 1;
-	if (!emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, t->p, t->len,
-			EHS_EVENT_MAX, tp)) {
-		const struct ehs_record rec = {
-			.level = level,
-			.severity = (uint8_t)(severity & 7),
-			.facility = (uint8_t)facility,
-			.err = err,
-			.msg = t->p,
-			.msg_len = t->len,
-		};
-		r = emit_any(&rec, EHS_EVENT_MAX, tp);
-	}
-	ehs_text_free(t);
-	return r;
-}
-
-/* ehs_emit_vmessage for a text its frame could not format: n is the
- * formatter's answer, a text too long for the stack or one left to
- * vsnprintf; or a NULL format, with n EHS_FORMAT_FALLBACK.  Out of line,
- * so that the usual call keeps its registers for the formatter. */
-static __attribute__((noinline)) int
-emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		   const char *fmt, va_list ap, long n)
+int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+			   const char *fmt, va_list ap, long n)
 {
 	struct ehs_text t;
 	if (ehs_text_vformat_rest(&t, n, err, -1, fmt, ap) < 0)
 		return -1;
-	return emit_text_message(tp, severity, facility, err, &t);
+	int r = emit_message(tp, severity, facility, err, t.p, t.len);
+	ehs_text_free(&t);
+	return r;
 }
 
 int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 		      const char *fmt, va_list ap)
 {
-	/* ehs_text_vformat's work, with the formatter inline: syslog's
-	 * usual text is formatted in this frame. */
-	struct ehs_text t;
-	if (__builtin_expect(!fmt, 0))
-		return emit_vmessage_rest(tp, severity, facility, err, fmt, ap,
-					  EHS_FORMAT_FALLBACK);
-	if (!ehs_text_of_percent_s(&t, fmt, ap)) {
-		va_list copy;
-		va_copy(copy, ap);
-		long n = ehs_format_inline(t.stack, sizeof t.stack, fmt, &copy, err);
-		va_end(copy);
-		if (__builtin_expect(ehs_text_from_stack(&t, n) < 0, 0))
-			return emit_vmessage_rest(tp, severity, facility, err, fmt, ap, n);
-	}
-	return emit_text_message(tp, severity, facility, err, &t);
+	va_list work;
+	va_copy(work, ap);
+	int r = ehs_emit_vmessage_inline(tp, severity, facility, err, fmt, ap, &work);
+	va_end(work);
+	return r;
 }

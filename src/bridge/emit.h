@@ -79,8 +79,8 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
  * severity (0..7) and facility (0..127), limit EHS_EVENT_MAX: syslog's
  * event, its text fmt formatted with ap as ehs_text_vformat does (text.h:
  * errno may change).  Handed over without a record when the ident's head
- * is kept: syslog's whole traced call in one frame.  Returns as ehs_emit
- * does, or -1 when the text cannot be formatted. */
+ * is kept.  Returns as ehs_emit does, or -1 when the text cannot be
+ * formatted.  emit_inline.h has it inline, for the syslog entries. */
 int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 		      const char *fmt, va_list ap);
 

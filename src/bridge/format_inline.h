@@ -3,10 +3,11 @@
  * The formatter's hot core, inline: the literal runs, the bare
  * conversions (%d %s %m %%) and the loops over a format, with a plan
  * (format_plan.h) and without.  format.c makes ehs_format of it; the
- * syslog event's path (emit.c) formats with it in its own frame, which
- * saves a call and a frame per traced message.  Everything else a format
- * may hold is format.c's, out of line (ehs_format_convert).  Its names
- * are the formatter's own: only format.c and emit.c include it.
+ * syslog event's path (emit_inline.h) formats with it in its own frame,
+ * which saves a call and a frame per traced message.  Everything else a
+ * format may hold is format.c's, out of line (ehs_format_convert).  Its
+ * names are the formatter's own: only format.c and emit_inline.h include
+ * it.
  */
 #ifndef EHS_BRIDGE_FORMAT_INLINE_H
 #define EHS_BRIDGE_FORMAT_INLINE_H

@@ -8,7 +8,7 @@ BRIDGE_SOURCES = \
 	src/bridge/config_parse.h src/bridge/config_parse.c \
 	src/bridge/datagram.h src/bridge/datagram.c \
 	src/bridge/socket_log.c \
-	src/bridge/emit.h src/bridge/emit.c \
+	src/bridge/emit.h src/bridge/emit_inline.h src/bridge/emit.c \
 	src/bridge/format.h src/bridge/format_inline.h src/bridge/format.c \
 	src/bridge/format_plan.h src/bridge/format_plan.c \
 	src/bridge/glib.h src/bridge/glib.c \
@@ -20,6 +20,7 @@ BRIDGE_SOURCES = \
 	src/bridge/native_site.c \
 	src/bridge/pri_table.h src/bridge/pri_table.c \
 	src/bridge/schema.h src/bridge/schema.c \
+	src/bridge/syslog_inline.h \
 	src/bridge/syslog_stream.h src/bridge/syslog_stream.c \
 	src/bridge/text.h src/bridge/text.c
 BRIDGE_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'

@@ -60,7 +60,7 @@ static long format_into(char *buf, size_t cap, int saved_errno, int errnum,
 	return n;
 }
 
-int ehs_text_argument(struct ehs_text *t, va_list ap)
+const char *ehs_text_argument(va_list ap, size_t *len)
 {
 	va_list copy;
 	va_copy(copy, ap);
@@ -68,15 +68,11 @@ int ehs_text_argument(struct ehs_text *t, va_list ap)
 	va_end(copy);
 	if (!s)
 		s = "(null)";
-	size_t len = strlen(s);
-	if (len > INT_MAX)
-		return -1;
-	while (len && s[len - 1] == '\n')
-		len--;
-	t->p = s;
-	t->len = len;
-	t->map_len = 0;
-	return 0;
+	size_t n = strlen(s);
+	if (n > INT_MAX)
+		return NULL;
+	*len = ehs_text_trimmed(s, n);
+	return s;
 }
 
 int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
@@ -102,9 +98,7 @@ int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnu
 			goto fail;
 		}
 	}
-	t->len = (size_t)n;
-	while (t->len && t->p[t->len - 1] == '\n')
-		t->len--;
+	t->len = ehs_text_trimmed(t->p, (size_t)n);
 	return 0;
 fail:
 	t->len = 0;

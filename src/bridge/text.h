@@ -26,10 +26,19 @@ struct ehs_text {
 	char stack[EHS_TEXT_STACK];
 };
 
-/* ehs_text_vformat's text for the format "%s": ap's first argument
- * itself ("(null)" for NULL).  Returns -1, t untouched, for a text too
- * long for vsnprintf's int, which then goes the usual way to fail there. */
-int ehs_text_argument(struct ehs_text *t, va_list ap);
+/* The text of a format of just "%s": ap's first argument itself
+ * ("(null)" for NULL), its length without trailing newlines in *len.
+ * NULL for a text too long for vsnprintf's int, which then goes the
+ * usual way to fail there. */
+const char *ehs_text_argument(va_list ap, size_t *len);
+
+/* n less the newlines that end s[0..n): they are left out of events. */
+static inline size_t ehs_text_trimmed(const char *s, size_t n)
+{
+	while (n && s[n - 1] == '\n')
+		n--;
+	return n;
+}
 
 /* ehs_text_vformat's work past its inline part: n is what ehs_format
  * answered for the stack buffer, or EHS_FORMAT_FALLBACK when it was not
@@ -37,26 +46,20 @@ int ehs_text_argument(struct ehs_text *t, va_list ap);
 int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
 			  const char *fmt, va_list ap);
 
-/* The text of a format of just "%s": its argument (ehs_text_argument).
- * False when fmt is another format, or the argument too long. */
-static inline bool ehs_text_of_percent_s(struct ehs_text *t, const char *fmt, va_list ap)
+/* The text of fmt when it is just "%s": its argument (ehs_text_argument).
+ * NULL when fmt is another format, or the argument too long. */
+static inline const char *ehs_text_of_percent_s(const char *fmt, va_list ap, size_t *len)
 {
-	return fmt[0] == '%' && fmt[1] == 's' && fmt[2] == '\0' && ehs_text_argument(t, ap) == 0;
+	if (fmt[0] == '%' && fmt[1] == 's' && fmt[2] == '\0')
+		return ehs_text_argument(ap, len);
+	return NULL;
 }
 
-/* Takes the text the formatter wrote to t->stack, n its answer: 0, or
- * -1 when it did not fit there (or fell back) and ehs_text_vformat_rest
- * has to finish. */
-static inline int ehs_text_from_stack(struct ehs_text *t, long n)
+/* Whether the formatter's answer n says its text is whole in a buffer
+ * of EHS_TEXT_STACK bytes; else ehs_text_vformat_rest has to finish. */
+static inline bool ehs_text_fits_stack(long n)
 {
-	if (__builtin_expect(n < 0 || n >= EHS_TEXT_STACK, 0))
-		return -1;
-	while (n && t->stack[n - 1] == '\n')
-		n--;
-	t->p = t->stack;
-	t->len = (size_t)n;
-	t->map_len = 0;
-	return 0;
+	return __builtin_expect(n >= 0 && n < EHS_TEXT_STACK, 1);
 }
 
 /*
@@ -76,11 +79,20 @@ ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
 {
 	long n = EHS_FORMAT_FALLBACK;
 	if (__builtin_expect(fmt && errnum < 0, 1)) {
-		if (ehs_text_of_percent_s(t, fmt, ap))
+		t->map_len = 0;
+		size_t len;
+		const char *arg = ehs_text_of_percent_s(fmt, ap, &len);
+		if (arg) {
+			t->p = arg;
+			t->len = len;
 			return 0;
+		}
 		n = ehs_format(t->stack, sizeof t->stack, fmt, ap, saved_errno);
-		if (ehs_text_from_stack(t, n) == 0)
+		if (ehs_text_fits_stack(n)) {
+			t->p = t->stack;
+			t->len = ehs_text_trimmed(t->stack, (size_t)n);
 			return 0;
+		}
 	}
 	return ehs_text_vformat_rest(t, n, saved_errno, errnum, fmt, ap);
 }

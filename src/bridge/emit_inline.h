@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The plain event's hot path, inline: a syslog() message of the current
+ * ident in one part, with nothing but the schema's fields, from its kept
+ * head (the prefix and metadata built once per ident and level) through
+ * its tracepoint's channel copy to the writev.  emit.c builds and keeps
+ * what this reads, and has every other event; syslog_inline.h formats
+ * and writes the traced syslog() message with it in the entry's own
+ * frame.  Its names are the emitter's own: only emit.c and
+ * syslog_inline.h include it.
+ */
+#ifndef EHS_BRIDGE_EMIT_INLINE_H
+#define EHS_BRIDGE_EMIT_INLINE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+#include <eventheader/eventheader.h>
+#include <ehsyslog/settings.h>
+
+#include "bridge/emit.h"
+#include "bridge/format_inline.h"
+#include "bridge/ident.h"
+#include "bridge/schema.h"
+#include "bridge/text.h"
+#include "common/hidden.h"
+#include "common/le.h"
+#include "user_events/channel.h"
+
+/* The field descriptors: at most 8 fields, each a short name, NUL,
+ * encoding and format byte. */
+#define FIELDS_MAX 96
+/* Event name, NUL, and the field descriptors. */
+#define META_MAX (EHS_EVENT_NAME_MAX + 1 + FIELDS_MAX)
+
+/* An event's bytes before its payload: the prefix eh_event_iov makes
+ * (no activity ids) and the metadata, in one piece. */
+struct head {
+	size_t len;
+	size_t meta_at;		/* where the metadata, and so the name, starts */
+	uint8_t bytes[EH_PREFIX_MAX + META_MAX];
+};
+
+/* The named heads' entries (emit.c): one per ident, a head per level. */
+#define HEAD_NAMES 8
+
+struct named_heads {
+	int state;
+	struct head level[EHS_LEVELS];	/* level[k] has level k + 1 */
+};
+
+/* What a traced program keeps: the named heads, and the plain event's
+ * copies of its tracepoints' channels (write_plain).  Mapped at the
+ * first miss of a head, not in .bss (map_once.h), so that no plain event
+ * is written before they are. */
+#define CHANNELS_N (EHS_LEVELS * EHS_FACILITY_SLOTS)
+struct kept {
+	struct named_heads named[HEAD_NAMES];
+	uint64_t channels[CHANNELS_N];
+};
+
+/* emit.c's: the struct kept once mapped, else NULL; its channels, or
+ * zeros that are never current until then; and which entry is the
+ * current ident's (see emit.c). */
+extern EHS_HIDDEN void *ehs_emit_kept;
+extern EHS_HIDDEN const uint64_t *ehs_emit_channels;
+extern EHS_HIDDEN unsigned long ehs_emit_current;
+
+/* The kept head for generation gen at level, if current names one. */
+static inline const struct head *kept_head(unsigned long gen, unsigned level)
+{
+	unsigned long k = (__atomic_load_n(&ehs_emit_current, __ATOMIC_ACQUIRE) ^ gen << 4) - 1;
+	if (k < HEAD_NAMES && level - 1 < EHS_LEVELS)
+		/* current names an entry only once they are mapped */
+		return &((struct kept *)__atomic_load_n(&ehs_emit_kept, __ATOMIC_RELAXED))
+				->named[k].level[level - 1];
+	return NULL;
+}
+
+/* The values every event has, in schema order, as eh_payload_u8/u16/u32
+ * would append them, stored directly: their lengths and sizes are fixed
+ * here, so the builder's checks have nothing to catch.  The message's
+ * count goes before its text, the rest after. */
+#define VALUES_AFTER 6
+
+static inline void put_values(uint8_t severity, uint8_t facility, int32_t err, size_t text_len,
+			      uint8_t count[2], uint8_t after[VALUES_AFTER])
+{
+	put_le16(count, (uint16_t)text_len);
+	after[0] = severity;
+	after[1] = facility;
+	put_le32(after + 2, (uint32_t)err);
+}
+
+/*
+ * Copies of the channels of the schema's tracepoints (user_events/
+ * channel.h), one per tracepoint, for the plain event: taken after a
+ * write through the writer went in, used while current, so that the
+ * usual traced call is a compare and the writev.  A stale copy, or a
+ * failed writev through one, goes back to the writer, which tells why
+ * and recovers what it can.  A tracepoint outside the table (a test's)
+ * has none.
+ */
+
+/* tp's place in the table, CHANNELS_N for a tracepoint outside it. */
+static inline size_t channel_index(const struct ue_tracepoint *tp)
+{
+	uintptr_t at = (uintptr_t)tp - (uintptr_t)ehs_table;
+	return at < sizeof ehs_table ? at / sizeof *tp : CHANNELS_N;
+}
+
+/* write_plain's way when tp's copy is stale or its writev failed: the
+ * writer, then a fresh copy.  k is channel_index(tp). */
+EHS_HIDDEN void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov,
+				    unsigned long iovcnt, size_t size, size_t k);
+
+/* The plain event's iov (iov[0] the writer's) of size bytes to tp. */
+static inline __attribute__((always_inline)) void
+write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, size_t size)
+{
+	size_t k = channel_index(tp);
+	if (__builtin_expect(k < CHANNELS_N, 1)) {
+		uint64_t copy = __atomic_load_n(
+			&__atomic_load_n(&ehs_emit_channels, __ATOMIC_ACQUIRE)[k], __ATOMIC_ACQUIRE);
+		if (__builtin_expect(ue__channel_current(copy), 1) &&
+		    __builtin_expect(ue__channel_writev(copy, iov, iovcnt) >= 0, 1))
+			return;
+	}
+	ehs_emit_write_slow(tp, iov, iovcnt, size, k);
+}
+
+/*
+ * The usual event when its head is kept: only the pieces it has, so the
+ * writer has fewer to go through.  False when the event is not that one.
+ */
+static inline __attribute__((always_inline)) bool
+emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
+	   const char *msg, size_t len, size_t limit, struct ue_tracepoint *tp)
+{
+	const struct head *h = kept_head(ehs_ident_gen(), level);
+	if (!h || h->len + 2 + VALUES_AFTER + len > limit || len > UINT16_MAX)
+		return false;
+	uint8_t count[2], after[VALUES_AFTER];
+	put_values(severity, facility, err, len, count, after);
+	struct iovec iov[5];
+	/* iov[0] is the writer's: filled in there. */
+	iov[1] = (struct iovec){ (void *)h->bytes, h->len };
+	iov[2] = (struct iovec){ count, sizeof count };
+	iov[3] = (struct iovec){ (void *)msg, len };
+	iov[4] = (struct iovec){ after, sizeof after };
+	/* Its length known here, the limit checked above: the writer need
+	 * not add it up. */
+	write_plain(tp, iov, 5, h->len + sizeof count + len + sizeof after);
+	return true;
+}
+
+/* Every other event (emit.c), out of line. */
+EHS_HIDDEN int ehs_emit_any(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp);
+
+/* The message event for the text p[0..len). */
+static inline __attribute__((always_inline)) int
+emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+	     const char *p, size_t len)
+{
+	unsigned level = ehs_level(severity);
+	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, p, len,
+		       EHS_EVENT_MAX, tp))
+		return 1;
+	const struct ehs_record rec = {
+		.level = level,
+		.severity = (uint8_t)(severity & 7),
+		.facility = (uint8_t)facility,
+		.err = err,
+		.msg = p,
+		.msg_len = len,
+	};
+	return ehs_emit_any(&rec, EHS_EVENT_MAX, tp);
+}
+
+/* ehs_emit_vmessage for a text the inline formatter could not make: n is
+ * its answer (a text too long for the stack, or one left to vsnprintf),
+ * or EHS_FORMAT_FALLBACK for a NULL format.  Formats again from ap. */
+EHS_HIDDEN int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility,
+				      int err, const char *fmt, va_list ap, long n);
+
+/* ehs_emit_vmessage, inline: the text formatted in the caller's frame
+ * from *work, a copy of ap that the caller made (va_copy cannot be
+ * inlined) and ends.  The text's pointer and length stay in registers:
+ * no struct ehs_text, whose address the slow ways need. */
+static inline __attribute__((always_inline)) int
+ehs_emit_vmessage_inline(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+			 const char *fmt, va_list ap, va_list *work)
+{
+	if (__builtin_expect(!fmt, 0))
+		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap,
+					      EHS_FORMAT_FALLBACK);
+	size_t len;
+	const char *arg = ehs_text_of_percent_s(fmt, ap, &len);
+	if (arg)
+		return emit_message(tp, severity, facility, err, arg, len);
+	char stack[EHS_TEXT_STACK];
+	long n = ehs_format_inline(stack, sizeof stack, fmt, work, err);
+	if (!ehs_text_fits_stack(n))
+		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap, n);
+	return emit_message(tp, severity, facility, err, stack, ehs_text_trimmed(stack, (size_t)n));
+}
+
+#endif
