@@ -18,9 +18,9 @@ _Static_assert(EHS_PRI_MAX == (LOG_PRIMASK | LOG_FACMASK), "pri_table.h");
 /* Initialised data, 1 KiB: every priority starts on the full path. */
 union ehs_pri_table ehs_pri_table = { .full = { [0 ... EHS_PRI_MAX] = EHS_PRI_TRACED } };
 
-/* The routes, 40 KiB mapped at the first registration: as bss they
- * would cost every program a mapping at start-up, logging or not, and
- * in initialised data 1024 relocations. */
+/* The routes (32 KiB on 64-bit machines), mapped at the first
+ * registration: as bss they would cost every program a mapping at
+ * start-up, logging or not, and in initialised data 1024 relocations. */
 struct ehs_pri_route *ehs_pri_routes;
 
 static struct ehs_pri_route *routes_get(void)
@@ -71,11 +71,13 @@ void ehs_pri_table_arm_slow(int pri)
 		if (!facility)
 			facility = (unsigned)openlog_facility >> 3;
 		struct ue_tracepoint *tp = ehs_tracepoint(pri & LOG_PRIMASK, facility);
-		/* Before the registration, which publishes them.  Every
-		 * thread here stores the same, unless openlog moved the
-		 * facility meanwhile: then the check below goes round. */
-		__atomic_store_n(&route->tp, tp, __ATOMIC_RELAXED);
-		__atomic_store_n(&route->facility, facility, __ATOMIC_RELAXED);
+		/* Before the registration, which publishes it.  Every thread
+		 * here stores the same, unless openlog moved the facility
+		 * meanwhile: then the check below goes round. */
+		_Static_assert(sizeof ehs_table <= UINT16_MAX, "a byte offset in 16 bits");
+		__atomic_store_n(&route->where,
+				 facility << 16 | (uint32_t)((char *)tp - (char *)ehs_table),
+				 __ATOMIC_RELAXED);
 		ue_enabler_add(tp, e);
 		/* An openlog meanwhile may have let the registration go
 		 * before it was made: then it is for the old facility. */

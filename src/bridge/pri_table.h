@@ -37,6 +37,7 @@
 
 #include <ehsyslog/user_events.h>
 
+#include "bridge/schema.h"
 #include "common/hidden.h"
 
 /* One cache line for the common priorities (facility USER and below). */
@@ -52,15 +53,16 @@ extern EHS_HIDDEN union ehs_pri_table ehs_pri_table;
 void ehs_pri_table_pass_through(void);
 
 /* A priority's byte registration, and where the priority's events go
- * while it stands: the tracepoint and facility (0..127) it was made for.
- * Both are stored before the registration, so a caller that sees it done
- * (ue_enabler_done) reads them as they were then.  openlog lets the
- * registrations of the priorities without a facility go: a route that
- * stands is for the current facility. */
+ * while it stands: the tracepoint and facility it was made for, stored
+ * before the registration, in one word (ehs_pri_route_where), so that a
+ * caller that sees it done (ue_enabler_done) reads a tracepoint and a
+ * facility that belong together, even while an openlog in another
+ * thread moves them.  openlog lets the registrations of the priorities
+ * without a facility go: a route that stands is for the current
+ * facility. */
 struct ehs_pri_route {
 	struct ue_enabler byte;
-	struct ue_tracepoint *tp;
-	unsigned facility;
+	uint32_t where;		/* facility << 16 | the tracepoint's byte offset in ehs_table */
 };
 
 /* Every priority's route: mapped at the first registration (see
@@ -78,6 +80,15 @@ static inline const struct ehs_pri_route *ehs_pri_route(int pri)
 	if (__builtin_expect(all != NULL, 1) && ue_enabler_done(&all[pri].byte))
 		return &all[pri];
 	return NULL;
+}
+
+/* route's tracepoint, and its facility (0..127) in *facility. */
+static inline struct ue_tracepoint *ehs_pri_route_where(const struct ehs_pri_route *route,
+							unsigned *facility)
+{
+	uint32_t where = __atomic_load_n(&route->where, __ATOMIC_RELAXED);
+	*facility = where >> 16;
+	return (struct ue_tracepoint *)((char *)ehs_table + (uint16_t)where);
 }
 
 /* Makes pri's top bit the kernel's (registers it for pri's tracepoint),

@@ -44,8 +44,7 @@ ehs_vsyslog_inline(int pri, int saved_errno, const char *fmt, va_list ap, va_lis
 	struct ue_tracepoint *tp;
 	unsigned facility;
 	if (__builtin_expect(route != NULL, 1)) {
-		tp = __atomic_load_n(&route->tp, __ATOMIC_RELAXED);
-		facility = __atomic_load_n(&route->facility, __ATOMIC_RELAXED);
+		tp = ehs_pri_route_where(route, &facility);
 	} else {
 		if (!(pri & LOG_FACMASK))
 			pri |= ehs_ident_facility();
