@@ -225,14 +225,12 @@ static void publish(unsigned long gen, unsigned k)
 	__atomic_store_n(&ehs_emit_current, gen << 4 | (k + 1), __ATOMIC_RELEASE);
 }
 
-/* ident_head's work when ehs_emit_current does not name the generation's
- * entry. */
-static __attribute__((noinline)) const struct head *
-ident_head_slow(unsigned long gen, unsigned level, struct head *own)
+/* The shared entry of the ident named name at level, found among the
+ * entries or claimed and built for it, and named current for gen; NULL
+ * when none is free (or they cannot be mapped or built). */
+static const struct head *named_head(unsigned long gen, unsigned level, const char *name)
 {
-	char name[EHS_EVENT_NAME_MAX + 1];
-	ehs_event_name(name, ehs_ident());
-	struct named_heads *all = level <= EHS_LEVELS ? named_entries() : NULL;
+	struct named_heads *all = level - 1 < EHS_LEVELS ? named_entries() : NULL;
 	for (unsigned k = 0; all && k < HEAD_NAMES; k++) {
 		struct named_heads *e = &all[k];
 		int state = __atomic_load_n(&e->state, __ATOMIC_ACQUIRE);
@@ -252,6 +250,26 @@ ident_head_slow(unsigned long gen, unsigned level, struct head *own)
 		publish(gen, k);
 		return &e->level[level - 1];
 	}
+	return NULL;
+}
+
+const struct head *ehs_emit_named_head(unsigned long gen, unsigned level)
+{
+	char name[EHS_EVENT_NAME_MAX + 1];
+	ehs_event_name(name, ehs_ident());
+	return named_head(gen, level, name);
+}
+
+/* ident_head's work when ehs_emit_current does not name the generation's
+ * entry. */
+static __attribute__((noinline)) const struct head *
+ident_head_slow(unsigned long gen, unsigned level, struct head *own)
+{
+	char name[EHS_EVENT_NAME_MAX + 1];
+	ehs_event_name(name, ehs_ident());
+	const struct head *h = named_head(gen, level, name);
+	if (h)
+		return h;
 	if (build_head(own, name, level, 0) < 0)
 		return NULL;
 	return own;

@@ -79,6 +79,11 @@ static inline const struct head *kept_head(unsigned long gen, unsigned level)
 	return NULL;
 }
 
+/* kept_head's answer when current names no entry for gen: the ident's
+ * shared entry, found or built (emit.c), or NULL when there is none to
+ * share.  Out of line: once per ident. */
+EHS_HIDDEN const struct head *ehs_emit_named_head(unsigned long gen, unsigned level);
+
 /* The values every event has, in schema order, as eh_payload_u8/u16/u32
  * would append them, stored directly: their lengths and sizes are fixed
  * here, so the builder's checks have nothing to catch.  The message's
@@ -132,14 +137,20 @@ write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, s
 }
 
 /*
- * The usual event when its head is kept: only the pieces it has, so the
- * writer has fewer to go through.  False when the event is not that one.
+ * The usual event when its head is shared: only the pieces it has, so
+ * the writer has fewer to go through.  An ident's first event finds or
+ * builds its head here too, so that it takes no deeper stack than the
+ * next (perf's 8 KiB copy of the stack then unwinds it).  False when the
+ * event is not that one.
  */
 static inline __attribute__((always_inline)) bool
 emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
 	   const char *msg, size_t len, size_t limit, struct ue_tracepoint *tp)
 {
-	const struct head *h = kept_head(ehs_ident_gen(), level);
+	unsigned long gen = ehs_ident_gen();
+	const struct head *h = kept_head(gen, level);
+	if (__builtin_expect(!h, 0))
+		h = ehs_emit_named_head(gen, level);
 	if (!h || h->len + 2 + VALUES_AFTER + len > limit || len > UINT16_MAX)
 		return false;
 	uint8_t count[2], after[VALUES_AFTER];
