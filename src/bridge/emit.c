@@ -255,9 +255,19 @@ static const struct head *named_head(unsigned long gen, unsigned level, const ch
 
 const struct head *ehs_emit_named_head(unsigned long gen, unsigned level)
 {
+	/* gen with no entry: searched already, in vain (a ninth ident). */
+	unsigned long none = gen << 4;
+	if (__atomic_load_n(&ehs_emit_current, __ATOMIC_ACQUIRE) == none)
+		return NULL;
 	char name[EHS_EVENT_NAME_MAX + 1];
 	ehs_event_name(name, ehs_ident());
-	return named_head(gen, level, name);
+	const struct head *h = named_head(gen, level, name);
+	/* Said once, so that the ident's later calls go the general way
+	 * without searching twice (ident_head_slow searches again, and
+	 * publishes an entry that turned up meanwhile). */
+	if (!h && level - 1 < EHS_LEVELS)
+		__atomic_store_n(&ehs_emit_current, none, __ATOMIC_RELEASE);
+	return h;
 }
 
 /* ident_head's work when ehs_emit_current does not name the generation's
