@@ -96,11 +96,31 @@ static bool wants_event(int severity, int facility)
 	return !ehs_idle(ehs_tracepoint(severity, fac));
 }
 
-/* Whether the real function is called: always when nested (libsystemd's
- * own calls), else unless in replace mode. */
-static bool pass_on(void)
+/* Whether the real function is called for an entry at (severity 0..7,
+ * else libsystemd refuses it; facility -1: openlog's): always when nested
+ * (libsystemd's own calls), else unless in replace mode, where only an
+ * entry whose event cannot be written goes on (one libsystemd would
+ * refuse gets its answer here). */
+static bool pass_on(int severity, int facility)
 {
-	return ehs_busy || ehs_passthrough();
+	if (ehs_busy || ehs_passthrough())
+		return true;
+	if (severity < 0 || severity > 7)
+		return false;
+	unsigned fac = facility >= 0 ? (unsigned)facility : (unsigned)LOG_FAC(ehs_ident_facility());
+	return !ehs_deliverable(severity, fac);
+}
+
+/* pass_on for an entry of fields iov[0..n). */
+static bool fields_pass_on(const struct iovec *iov, int n)
+{
+	if (ehs_busy || ehs_passthrough())
+		return true;
+	if (!ehs_journal_valid(iov, n))
+		return false;
+	int severity, facility;
+	ehs_journal_level(iov, n, &severity, &facility);
+	return pass_on(severity, facility);
 }
 
 /* Adds a location's three fields, in libsystemd's order.  -1 when
@@ -149,8 +169,10 @@ static void print_event(int saved, int priority, const struct location *loc,
  * no errno access, no call. */
 static inline bool print_replaced_and_idle(int priority)
 {
-	return ehs_config_mode() == EHS_MODE_REPLACE && priority >= 0 && priority <= 7 &&
-	       ehs_idle(ehs_tracepoint(priority, (unsigned)LOG_FAC(ehs_ident_facility())));
+	if (ehs_config_mode() != EHS_MODE_REPLACE || priority < 0 || priority > 7)
+		return false;
+	unsigned facility = (unsigned)LOG_FAC(ehs_ident_facility());
+	return ehs_idle(ehs_tracepoint(priority, facility)) && ehs_deliverable(priority, facility);
 }
 
 static int print_common(int priority, const struct location *loc, const char *format,
@@ -164,7 +186,7 @@ static int print_common(int priority, const struct location *loc, const char *fo
 		ehs_busy--;
 	}
 	int r = valid ? 0 : -EINVAL;
-	if (pass_on()) {
+	if (pass_on(priority, -1)) {
 		errno = saved;
 		ehs_busy++;
 		if (loc->given) {
@@ -250,7 +272,7 @@ static int sendv_common(const struct location *loc, const struct iovec *iov, int
 	int saved = errno;
 	fields_event(saved, iov, n, loc);
 	int r;
-	if (!pass_on()) {
+	if (!fields_pass_on(iov, n)) {
 		r = ehs_journal_valid(iov, n) ? 0 : -EINVAL;
 	} else {
 		errno = saved;
@@ -304,7 +326,7 @@ static int send_common(const struct location *loc, const char *format, va_list a
 				     : (struct iovec){ NULL, 0 };
 	}
 	fields_event(saved, f.iov, f.n, &none);
-	if (!pass_on()) {
+	if (!fields_pass_on(f.iov, f.n)) {
 		r = ehs_journal_valid(f.iov, f.n) ? 0 : -EINVAL;
 	} else {
 		errno = saved;
@@ -377,7 +399,7 @@ static int perror_common(const struct location *loc, const char *message)
 		ehs_busy--;
 	}
 	int r = 0;
-	if (pass_on()) {
+	if (pass_on(LOG_ERR, -1)) {
 		errno = saved;
 		ehs_busy++;
 		if (loc->given) {

@@ -5,7 +5,8 @@
  * the stubs: each reads its priority's byte in the priority table
  * (bridge/pri_table.h) before anything else.  When it says untraced they
  * return in replace mode or jump to ehs_stub_next (glibc's own function)
- * in pass-through, else to the C wrapper, ehs_full_<name>; every jump
+ * in pass-through (and in replace mode for a priority whose events cannot
+ * be written), else to the C wrapper, ehs_full_<name>; every jump
  * leaves the registers as the caller left them.  Elsewhere (other
  * architectures, --disable-asm-stubs, EHS_NO_ASM_STUBS) the C wrappers
  * are the entry points and make their check in C, after the variadic
@@ -36,9 +37,9 @@
  * arguments, C never calls them. */
 typedef void (*ehs_stub_fn)(void);
 
-/* Where an untraced call goes in pass-through: the C wrapper at first,
- * glibc's function once the C path has read the configuration (before
- * any byte of the table says pass-through). */
+/* Where a call whose byte says pass-through goes: the C wrapper at
+ * first, glibc's function once the C path has read the configuration
+ * (before any byte of the table says pass-through). */
 extern EHS_HIDDEN ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT];
 
 /* glibc's entry points, stored by ehs_real_resolve; NULL where not found. */

@@ -31,7 +31,8 @@
 #define ENTRY_VISIBILITY EHS_INTERPOSE
 #endif
 
-/* True when the call has nothing left to do: replace mode and no event.
+/* True when the call has nothing left to do: replace mode and no event,
+ * though one could be written (else the call goes on: ehs_deliverable).
  * No errno access, no call: this is the whole cost of an untraced
  * syslog() in replace mode without the stubs (with them, the C path is
  * only reached with something to do, if only registering pri's byte).
@@ -40,28 +41,28 @@
  * the full path would pass it through. */
 static inline bool replaced_and_idle(int pri)
 {
-	return ehs_config_mode() == EHS_MODE_REPLACE && ehs_syslog_idle(pri);
+	return ehs_config_mode() == EHS_MODE_REPLACE && ehs_syslog_idle(pri) &&
+	       ehs_syslog_deliverable(pri);
 }
 
 #if EHS_STUBS
 static int routed;	/* stub_route has run */
 
-/* In pass-through, points ehs_stub_next at glibc's functions and marks
- * the mode in the table; once. */
+/* Points ehs_stub_next at glibc's functions, where the bytes that say
+ * pass-through send their calls: every byte in pass-through, which is
+ * marked in the table here, and in replace mode those of priorities
+ * whose events cannot be written (pri_table.h); once. */
 static __attribute__((noinline, cold)) void stub_route(void)
 {
 	if (!__atomic_load_n(&routed, __ATOMIC_ACQUIRE)) {
-		if (ehs_passthrough()) {
-			ehs_real_init();
-			for (int slot = 0; slot < EHS_STUB_COUNT; slot++) {
-				ehs_stub_fn to = __atomic_load_n(&ehs_stub_glibc[slot],
-								 __ATOMIC_RELAXED);
-				if (to)	/* else the C wrapper, which passes nothing on either */
-					__atomic_store_n(&ehs_stub_next[slot], to,
-							 __ATOMIC_RELEASE);
-			}
-			ehs_pri_table_pass_through();
+		ehs_real_init();
+		for (int slot = 0; slot < EHS_STUB_COUNT; slot++) {
+			ehs_stub_fn to = __atomic_load_n(&ehs_stub_glibc[slot], __ATOMIC_RELAXED);
+			if (to)	/* else the C wrapper, which passes nothing on either */
+				__atomic_store_n(&ehs_stub_next[slot], to, __ATOMIC_RELEASE);
 		}
+		if (ehs_passthrough())
+			ehs_pri_table_pass_through();
 		__atomic_store_n(&routed, 1, __ATOMIC_RELEASE);
 	}
 }
@@ -113,10 +114,10 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *wo
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
 			armed = ehs_vsyslog_inline(pri, saved, fmt, ap, work);
-			pass = ehs_passthrough();
+			pass = ehs_passthrough() || !ehs_syslog_deliverable(pri);
 			ehs_busy--;
 		} else {
-			pass = mode == EHS_MODE_PASS;
+			pass = mode == EHS_MODE_PASS || !ehs_syslog_deliverable(pri);
 		}
 		stub_arm(pri, armed);
 	}

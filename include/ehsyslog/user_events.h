@@ -137,6 +137,19 @@ struct ue_tracepoint {
 UE_API bool ue_tracepoint_slow(struct ue_tracepoint *tp);
 
 /*
+ * True when tp is registered with the kernel through a descriptor the
+ * writer holds, so that its events reach a tracer that enables it.  False
+ * before its first registration, after one failed (no user_events, no
+ * permission, no descriptor) and while the writer recovers a lost
+ * descriptor.  Tells an idle tracepoint nobody records from one whose
+ * events could not be written at all: one load.
+ */
+static inline bool ue_tracepoint_registered(const struct ue_tracepoint *tp)
+{
+	return __atomic_load_n(&tp->priv_channel, __ATOMIC_ACQUIRE) != 0;
+}
+
+/*
  * True when a tracer listens to tp.  Idle cost: one relaxed load and a
  * branch.  The first call registers tp (opening user_events_data if
  * needed); after a failure the word is 0 and this stays false.

@@ -109,17 +109,18 @@ void ehs_vlog(int severity, unsigned facility, int saved_errno,
 		emit(tp, severity & LOG_PRIMASK, facility & 127, saved_errno, -1, src, fmt, ap);
 }
 
-void ehs_log(int severity, unsigned facility, int saved_errno,
+bool ehs_log(int severity, unsigned facility, int saved_errno,
 	     const struct ehs_source *src, const char *msg, size_t len)
 {
 	struct ue_tracepoint *tp = ehs_traced(severity & LOG_PRIMASK, facility & 127);
 	if (!tp)
-		return;
+		return ehs_deliverable(severity, facility);
 	/* The bytes as they are (NUL bytes included), but the line ending,
 	 * as for a formatted message. */
 	while (len && msg[len - 1] == '\n')
 		len--;
 	emit_text(tp, severity & LOG_PRIMASK, facility & 127, saved_errno, src, msg, len);
+	return ehs_deliverable(severity, facility);	/* a failed write lets it go */
 }
 
 void ehs_openlog(const char *ident, int option, int facility)

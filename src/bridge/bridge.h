@@ -72,16 +72,21 @@ static inline long long ehs_decimal(const char *v, size_t n, long long max)
  * syslog. */
 void ehs_vlog(int severity, unsigned facility, int saved_errno,
 	      const struct ehs_source *src, const char *fmt, va_list ap);
-void ehs_log(int severity, unsigned facility, int saved_errno,
+/* ehs_log also says whether the event could be written (ehs_deliverable
+ * after its check), for replace mode. */
+bool ehs_log(int severity, unsigned facility, int saved_errno,
 	     const struct ehs_source *src, const char *msg, size_t len);
 
 /* What a program sends a syslog socket itself (preload/socket.c): a
  * syslog datagram (datagram.h), the bytes of one send on a syslog stream,
  * one event a frame (syslog_stream.h), or a datagram of journald's native
- * protocol (journal_wire.h).  Each makes its events as ehs_log does. */
-void ehs_datagram_log(const char *bytes, size_t len, int saved_errno);
-void ehs_stream_log(const char *bytes, size_t len, int saved_errno);
-void ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno);
+ * protocol (journal_wire.h).  Each makes its events as ehs_log does, and
+ * says whether every one of them could be written (false too for a
+ * journal datagram journald would refuse): replace mode keeps the bytes
+ * from the daemon only then. */
+bool ehs_datagram_log(const char *bytes, size_t len, int saved_errno);
+bool ehs_stream_log(const char *bytes, size_t len, int saved_errno);
+bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno);
 
 /* True when the datagram starting with head[0..len) (its first 8 bytes
  * are enough) makes no event because its priority's tracepoint is idle. */
@@ -144,6 +149,29 @@ static inline struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 	if (ehs_traced_now(tp))
 		return tp;
 	return ehs_traced_slow(tp);
+}
+
+/*
+ * Whether an event at (severity, facility 0..127) can reach a tracer:
+ * its tracepoint is registered with the kernel (ue_tracepoint_registered),
+ * which its first check (ehs_traced) tries.  Replace mode keeps a call
+ * from the real function only when this holds: where no event can be
+ * written at all (no user_events, no permission, events off) the call
+ * goes on, and nothing is lost.  One load past the tracepoint's address.
+ */
+static inline bool ehs_deliverable(int severity, unsigned facility)
+{
+	return ue_tracepoint_registered(ehs_tracepoint(severity & LOG_PRIMASK, facility & 127));
+}
+
+/* ehs_deliverable for a syslog() priority: openlog's facility where pri
+ * has none; stray bits ignored. */
+static inline bool ehs_syslog_deliverable(int pri)
+{
+	unsigned facility = (unsigned)LOG_FAC(pri & LOG_FACMASK);
+	if (!facility)
+		facility = (unsigned)LOG_FAC(ehs_ident_facility());
+	return ehs_deliverable(pri & LOG_PRIMASK, facility);
 }
 
 /* Whether syslog calls go on to the real syslog (replace mode: no).

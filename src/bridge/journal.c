@@ -179,7 +179,7 @@ void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facil
 	}
 }
 
-void ehs_journal_log(const struct ehs_journal *j, int saved_errno)
+bool ehs_journal_log(const struct ehs_journal *j, int saved_errno)
 {
 	char name[EHS_EVENT_NAME_MAX + 1];
 	struct ehs_source src = {
@@ -204,6 +204,6 @@ void ehs_journal_log(const struct ehs_journal *j, int saved_errno)
 	}
 	unsigned facility = j->facility >= 0 ? (unsigned)j->facility
 					     : (unsigned)LOG_FAC(ehs_ident_facility());
-	ehs_log(j->severity, facility, j->has_errno ? j->err : saved_errno, &src,
-		j->msg, j->msg_len);
+	return ehs_log(j->severity, facility, j->has_errno ? j->err : saved_errno, &src,
+		       j->msg, j->msg_len);
 }

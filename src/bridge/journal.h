@@ -95,7 +95,7 @@ bool ehs_journal_valid(const struct iovec *iov, int n);
 void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facility);
 
 /* The event for j (if its tracepoint is traced); saved_errno is errno
- * at the call. */
-void ehs_journal_log(const struct ehs_journal *j, int saved_errno);
+ * at the call.  Whether it could be written, as ehs_log says. */
+bool ehs_journal_log(const struct ehs_journal *j, int saved_errno);
 
 #endif

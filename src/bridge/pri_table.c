@@ -39,6 +39,18 @@ static unsigned bit_of(int pri)
 	return 8 * byte + 7;
 }
 
+/* pri's events cannot be written (events off, or its registration
+ * failed): its byte says pass-through, in replace mode too, so that the
+ * stubs send its calls on to glibc and nothing is lost.  The writer left
+ * the top bit clear (or it is cleared here, events off). */
+static void pass_for_good(int pri)
+{
+	unsigned shift = bit_of(pri) - 7;
+	__atomic_fetch_or(&ehs_pri_table.word[pri / 4], (uint32_t)EHS_PRI_PASS << shift,
+			  __ATOMIC_RELEASE);
+	__atomic_and_fetch(&ehs_pri_table.word[pri / 4], ~(1u << bit_of(pri)), __ATOMIC_RELEASE);
+}
+
 void ehs_pri_table_pass_through(void)
 {
 	for (unsigned i = 0; i < sizeof ehs_pri_table.word / sizeof ehs_pri_table.word[0]; i++)
@@ -51,8 +63,7 @@ void ehs_pri_table_arm_slow(int pri)
 	if ((unsigned)pri > EHS_PRI_MAX)
 		return;
 	if (ehs_config_load() != EHS_CONFIG_ON) {
-		__atomic_and_fetch(&ehs_pri_table.word[pri / 4], ~(1u << bit_of(pri)),
-				   __ATOMIC_RELEASE);
+		pass_for_good(pri);
 		return;
 	}
 	struct ehs_pri_route *all = routes_get();
@@ -78,11 +89,14 @@ void ehs_pri_table_arm_slow(int pri)
 		__atomic_store_n(&route->where,
 				 facility << 16 | (uint32_t)((char *)tp - (char *)ehs_table),
 				 __ATOMIC_RELAXED);
-		ue_enabler_add(tp, e);
+		int failed = ue_enabler_add(tp, e) < 0;
 		/* An openlog meanwhile may have let the registration go
 		 * before it was made: then it is for the old facility. */
-		if (pri > LOG_PRIMASK || ehs_ident_facility() == openlog_facility)
+		if (pri > LOG_PRIMASK || ehs_ident_facility() == openlog_facility) {
+			if (failed)
+				pass_for_good(pri);
 			return;
+		}
 		ue_enabler_remove(e);
 	}
 }

@@ -14,7 +14,11 @@
  * which sends the call to the full path: there the first call of each
  * priority reads the configuration, marks the mode (once) and registers
  * the byte (ehs_pri_table_arm), and from then on the top bit is the
- * kernel's.  A registration that fails, or events turned off, clear it.
+ * kernel's.  A registration that fails, or events turned off, clear it
+ * and set EHS_PRI_PASS, in replace mode too: no event can be written, so
+ * the call goes on to glibc and nothing is lost (for the rest of the
+ * process: a later registration of the writer's retry only adds the top
+ * bit back, and the calls nobody traces keep passing through).
  * The priorities without a facility follow openlog's: openlog lets their
  * registrations go, which sets their top bits again, and their next call
  * registers them for the new facility.

@@ -12,31 +12,32 @@
 #include "bridge/journal_wire.h"
 #include "bridge/syslog_stream.h"
 
-void ehs_datagram_log(const char *bytes, size_t len, int saved_errno)
+bool ehs_datagram_log(const char *bytes, size_t len, int saved_errno)
 {
 	struct ehs_datagram d;
 	ehs_datagram_parse(&d, bytes, len);
-	ehs_journal_log(&d.j, saved_errno);
+	return ehs_journal_log(&d.j, saved_errno);
 }
 
-void ehs_stream_log(const char *bytes, size_t len, int saved_errno)
+bool ehs_stream_log(const char *bytes, size_t len, int saved_errno)
 {
+	bool all = true;
 	while (len) {
 		const char *msg;
 		size_t msg_len;
 		size_t used = ehs_syslog_frame(bytes, len, &msg, &msg_len);
-		if (msg_len)
-			ehs_datagram_log(msg, msg_len, saved_errno);
+		if (msg_len && !ehs_datagram_log(msg, msg_len, saved_errno))
+			all = false;
 		bytes += used;
 		len -= used;
 	}
+	return all;
 }
 
-void ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno)
+bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno)
 {
 	struct ehs_journal j;
-	if (ehs_journal_wire_parse(&j, bytes, len) == 0)
-		ehs_journal_log(&j, saved_errno);
+	return ehs_journal_wire_parse(&j, bytes, len) == 0 && ehs_journal_log(&j, saved_errno);
 }
 
 bool ehs_datagram_idle(const char *head, size_t len)

@@ -11,6 +11,7 @@
 #include "user_events_double.h"
 #include "user_events/channel.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <stddef.h>
 
@@ -69,6 +70,12 @@ static void en_flip(struct ue_enabler *e, bool on)
 		__atomic_and_fetch(e->word, ~bit, __ATOMIC_RELAXED);
 }
 
+/* An enabler's priv_flags: registered, or its registration failed. */
+#define EN_DONE 1u
+#define EN_FAILED 2u
+
+static bool failing;
+
 void ue_double_trace(ue_double_fn fn, void *ctx)
 {
 	/* The context first: a writer that sees fn sees it. */
@@ -76,18 +83,33 @@ void ue_double_trace(ue_double_fn fn, void *ctx)
 	__atomic_store_n(&trace_fn, fn ? fn : untraced_write, __ATOMIC_RELEASE);
 	for (struct ue_tracepoint *tp = __atomic_load_n(&tp_list, __ATOMIC_ACQUIRE);
 	     tp != &tp_end; tp = tp->priv_next)
-		__atomic_store_n(&tp->state, fn ? UE_STATE_ENABLED : 0, __ATOMIC_RELAXED);
+		if (ue_tracepoint_registered(tp))
+			__atomic_store_n(&tp->state, fn ? UE_STATE_ENABLED : 0, __ATOMIC_RELAXED);
 	for (struct ue_enabler *e = __atomic_load_n(&en_list, __ATOMIC_ACQUIRE);
 	     e != &en_end; e = e->priv_next)
-		if (__atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE))
+		if (__atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE) == EN_DONE)
 			en_flip(e, fn != NULL);
 }
 
+void ue_double_fail(bool fail)
+{
+	__atomic_store_n(&failing, fail, __ATOMIC_RELAXED);
+}
+
+/* A registration: the channel is a marker (the double writes through no
+ * descriptor), set so that ue_tracepoint_registered says what the
+ * writer's would. */
 UE_API int ue_tracepoint_register(struct ue_tracepoint *tp, unsigned flags)
 {
 	(void)flags;
 	tracepoint_listed(tp);
 	uint32_t unregistered = UE_STATE_UNREGISTERED;
+	if (__atomic_load_n(&failing, __ATOMIC_RELAXED)) {
+		__atomic_compare_exchange_n(&tp->state, &unregistered, 0, false,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+		return ue_tracepoint_registered(tp) ? 0 : -ENOENT;
+	}
+	__atomic_store_n(&tp->priv_channel, 1, __ATOMIC_RELEASE);
 	__atomic_compare_exchange_n(&tp->state, &unregistered,
 				    traced() ? UE_STATE_ENABLED : 0, false,
 				    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
@@ -130,18 +152,21 @@ UE_API void ue_tracepoint_unregister(struct ue_tracepoint *tp)
 {
 	/* Stays listed: the bit it would get is not read until it registers
 	 * again, which sets it afresh. */
+	__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&tp->state, UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
 }
 
+/* As the writer: a failed registration leaves the bit clear for good. */
 UE_API int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e)
 {
-	if (ue_enabler_done(e))
-		return 0;
-	ue_tracepoint_register(tp, 0);
+	unsigned f = __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE);
+	if (f)
+		return f == EN_DONE ? 0 : -ENOTCONN;
+	int r = ue_tracepoint_register(tp, 0);
 	enabler_listed(e);
-	en_flip(e, traced());
-	__atomic_store_n(&e->priv_flags, 1, __ATOMIC_RELEASE);
-	return 0;
+	en_flip(e, r == 0 && traced());
+	__atomic_store_n(&e->priv_flags, r == 0 ? EN_DONE : EN_FAILED, __ATOMIC_RELEASE);
+	return r == 0 ? 0 : -ENOTCONN;
 }
 
 UE_API void ue_enabler_remove(struct ue_enabler *e)

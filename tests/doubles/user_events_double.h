@@ -12,6 +12,7 @@
 #ifndef EHS_TESTS_USER_EVENTS_DOUBLE_H
 #define EHS_TESTS_USER_EVENTS_DOUBLE_H
 
+#include <stdbool.h>
 #include <sys/uio.h>
 
 #include <ehsyslog/user_events.h>
@@ -28,5 +29,10 @@ typedef int (*ue_double_fn)(void *ctx, struct iovec *iov, int iovcnt);
  * threads afterwards are fine.
  */
 void ue_double_trace(ue_double_fn fn, void *ctx);
+
+/* With fail, registrations from now on fail as on a kernel without
+ * user_events: the word stays 0, ue_tracepoint_registered says false and
+ * enablers fail.  Those made before stay.  Without: they work again. */
+void ue_double_fail(bool fail);
 
 #endif

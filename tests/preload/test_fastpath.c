@@ -457,10 +457,44 @@ START_TEST(stubs_return_in_replace_mode)
 	for (int pri = 0; pri <= EHS_PRI_MAX; pri++)
 		ck_assert_uint_eq(ehs_pri_table.full[pri] & EHS_PRI_PASS, 0);
 	ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], 0);
-	ck_assert(ehs_stub_next[EHS_STUB_SYSLOG] == (ehs_stub_fn)ehs_full_syslog);
+	/* Routed to glibc all the same, for the bytes of priorities whose
+	 * events cannot be written (replace_mode_passes_without_a_writer). */
+	void *p = dlsym(RTLD_NEXT, "syslog");
+	ehs_stub_fn glibc;
+	memcpy(&glibc, &p, sizeof p);
+	ck_assert(ehs_stub_next[EHS_STUB_SYSLOG] == glibc);
 }
 END_TEST
 #endif
+
+/* Replace mode where no event can be written (the registrations fail, as
+ * on a kernel without user_events): every form reaches the real syslog,
+ * which LOG_PERROR shows, instead of dropping the message; with the
+ * stubs, the bytes of the priorities called say pass-through. */
+START_TEST(replace_mode_passes_without_a_writer)
+{
+	ue_double_fail(true);
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	openlog("fastpath", LOG_PERROR, LOG_USER);
+	log_many(NULL);	/* the first calls: the configuration, failed registrations */
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_REPLACE);
+	if (EHS_STUBS) {
+		ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], EHS_PRI_PASS);
+		ck_assert_uint_eq(ehs_pri_table.full[LOG_DAEMON | LOG_ERR], EHS_PRI_PASS);
+		ck_assert_uint_eq(ehs_pri_table.full[LOG_EMERG], EHS_PRI_TRACED);	/* never called */
+	}
+	capture_stderr();
+	syslog(LOG_INFO, "one %d", 1);
+	__syslog_chk(LOG_LOCAL7 | LOG_DEBUG, 1, "two %d", 2);
+	call_vsyslog(0, LOG_WARNING, "three %d", 3);
+	call_vsyslog(1, LOG_AUTH | LOG_NOTICE, "four %d", 4);
+	char text[256];
+	stderr_text(text, sizeof text);
+	ck_assert_str_eq(text, "fastpath: one 1\nfastpath: two 2\nfastpath: three 3\n"
+			       "fastpath: four 4\n");
+	ue_double_fail(false);
+}
+END_TEST
 
 int main(void)
 {
@@ -471,6 +505,7 @@ int main(void)
 	tcase_add_test(tc, replace_mode_untraced_does_nothing);
 	tcase_add_test(tc, pass_mode_reaches_real_syslog);
 	tcase_add_test(tc, disabled_zeroes_every_word);
+	tcase_add_test(tc, replace_mode_passes_without_a_writer);
 	tcase_add_test(tc, priority_table_arms_each_priority_at_its_first_call);
 	tcase_add_test(tc, entry_points_decide_on_the_table);
 	tcase_add_test(tc, pass_mode_untraced_goes_straight_to_glibc);

@@ -362,6 +362,26 @@ START_TEST(replace_mode_returns)
 }
 END_TEST
 
+/* Replace mode where no event can be written (the registrations fail,
+ * as without user_events): each call goes on to libsystemd, missing
+ * here (-ENOSYS), instead of being dropped; libsystemd's refusals are
+ * still answered here. */
+START_TEST(replace_mode_passes_without_a_writer)
+{
+	ue_double_fail(true);
+	setenv("EHSYSLOG_PASSTHROUGH", "0", 1);
+	static const struct iovec msg = IOV("MESSAGE=d");
+	ck_assert_int_eq(sd_journal_print(LOG_INFO, "a"), -ENOSYS);
+	ck_assert_int_eq(sd_journal_print(9, "a"), -EINVAL);
+	ck_assert_int_eq(sd_journal_send("MESSAGE=b", NULL), -ENOSYS);
+	ck_assert_int_eq(sd_journal_send("NOEQUALS", NULL), -EINVAL);
+	ck_assert_int_eq(sd_journal_sendv(&msg, 1), -ENOSYS);
+	ck_assert_int_eq(sd_journal_perror("c"), -ENOSYS);
+	ck_assert_uint_eq(cap.count, 0);
+	ue_double_fail(false);
+}
+END_TEST
+
 #ifndef __SANITIZE_ADDRESS__
 /* (The ASan runtime makes system calls of its own.) */
 static void journal_many(void *arg)
@@ -413,6 +433,7 @@ int main(void)
 	tcase_add_test(tc, send_long_list);
 	tcase_add_test(tc, perror_forms);
 	tcase_add_test(tc, replace_mode_returns);
+	tcase_add_test(tc, replace_mode_passes_without_a_writer);
 #ifndef __SANITIZE_ADDRESS__
 	tcase_add_test(tc, replace_mode_untraced_no_syscall);
 #endif
