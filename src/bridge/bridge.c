@@ -145,3 +145,10 @@ void ehs_setlogmask(int mask)
 {
 	ehs_ident_setlogmask(mask);
 }
+
+void ehs_prepare(void)
+{
+	int saved = errno;
+	(void)ehs_traced(LOG_INFO, LOG_FAC(LOG_USER));
+	errno = saved;
+}

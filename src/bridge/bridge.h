@@ -89,8 +89,20 @@ bool ehs_stream_log(const char *bytes, size_t len, int saved_errno);
 bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno);
 
 /* True when the datagram starting with head[0..len) (its first 8 bytes
- * are enough) makes no event because its priority's tracepoint is idle. */
+ * are enough) makes no event because its priority's tracepoint is idle;
+ * the same for every frame of a stream's bytes, and for a journal
+ * datagram.  Each reads the bytes in a few words of stack and builds no
+ * record: what nobody traces is not parsed. */
 bool ehs_datagram_idle(const char *head, size_t len);
+bool ehs_stream_idle(const char *bytes, size_t len);
+bool ehs_journal_wire_idle(const char *bytes, size_t len);
+
+/* Reads the configuration and opens the writer (the first check of one
+ * tracepoint) unless done: for a caller about to log from elsewhere, so
+ * that this work, the deepest of the library's, runs on the caller's
+ * stack rather than at a first event in a signal handler on a small one.
+ * The interposer calls it when it watches a syslog socket. */
+void ehs_prepare(void);
 
 void ehs_openlog(const char *ident, int option, int facility);
 void ehs_closelog(void);

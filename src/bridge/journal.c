@@ -160,6 +160,17 @@ bool ehs_journal_valid(const struct iovec *iov, int n)
 	return true;
 }
 
+void ehs_journal_level_field(const char *key, size_t key_len, const char *value,
+			     size_t value_len, int *severity, int *facility)
+{
+	int v;
+	if (key_is(key, key_len, "PRIORITY") && (v = priority_value(value, value_len)) >= 0)
+		*severity = v;
+	else if (key_is(key, key_len, "SYSLOG_FACILITY") &&
+		 (v = facility_value(value, value_len)) >= 0)
+		*facility = v;
+}
+
 void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facility)
 {
 	*severity = LOG_INFO;
@@ -169,13 +180,9 @@ void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facil
 		if (!eq)
 			continue;
 		const char *key = iov[i].iov_base;
-		size_t key_len = (size_t)(eq - key), value_len = iov[i].iov_len - key_len - 1;
-		int v;
-		if (key_is(key, key_len, "PRIORITY") && (v = priority_value(eq + 1, value_len)) >= 0)
-			*severity = v;
-		else if (key_is(key, key_len, "SYSLOG_FACILITY") &&
-			 (v = facility_value(eq + 1, value_len)) >= 0)
-			*facility = v;
+		size_t key_len = (size_t)(eq - key);
+		ehs_journal_level_field(key, key_len, eq + 1, iov[i].iov_len - key_len - 1, severity,
+					facility);
 	}
 }
 

@@ -94,6 +94,11 @@ bool ehs_journal_valid(const struct iovec *iov, int n);
  * tracepoint the call's event would go to. */
 void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facility);
 
+/* ehs_journal_level's reading of one field: sets *severity or *facility
+ * when the field is a valid PRIORITY or SYSLOG_FACILITY. */
+void ehs_journal_level_field(const char *key, size_t key_len, const char *value,
+			     size_t value_len, int *severity, int *facility);
+
 /* The event for j (if its tracepoint is traced); saved_errno is errno
  * at the call.  Whether it could be written, as ehs_log says. */
 bool ehs_journal_log(const struct ehs_journal *j, int saved_errno);

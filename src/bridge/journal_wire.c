@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <syslog.h>
 
 /* The length of a binary field: 64 bits, little-endian, unaligned. */
 #define LEN_BYTES 8
@@ -25,9 +26,13 @@ static bool entry_fits(uint64_t entry, uint64_t size, uint64_t n)
 	return entry + size + n + 1 <= EHS_JOURNAL_WIRE_ENTRY_MAX;
 }
 
-int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len)
+/* Calls field(ctx, ...) for each field journald keeps of bytes[0..len),
+ * in order; the entry's verdict as ehs_journal_wire_parse gives it. */
+typedef void field_fn(void *ctx, const char *key, size_t key_len, const char *value,
+		      size_t value_len);
+
+static int walk(const char *bytes, size_t len, field_fn *field, void *ctx)
 {
-	ehs_journal_init(j);
 	if (!bytes)
 		return -1;
 	const char *p = bytes, *end = bytes + len;
@@ -51,7 +56,7 @@ int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len)
 				uint64_t size = (uint64_t)(e - p);
 				if (size > EHS_JOURNAL_WIRE_DATA_MAX || !entry_fits(entry, size, n))
 					return -1;
-				ehs_journal_put(j, p, key_len, eq + 1, (size_t)(e - eq - 1));
+				field(ctx, p, key_len, eq + 1, (size_t)(e - eq - 1));
 				n++;
 				entry += size;
 			}
@@ -70,7 +75,7 @@ int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len)
 		if (l > left - LEN_BYTES - 1 || value[l] != '\n')
 			break;
 		if (ehs_journal_key_valid(p, key_len)) {
-			ehs_journal_put(j, p, key_len, value, (size_t)l);
+			field(ctx, p, key_len, value, (size_t)l);
 			n++;
 			entry += key_len + 1 + l;
 		}
@@ -81,4 +86,35 @@ int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len)
 	if (n == 0 || !entry_fits(entry + sizeof transport - 1, 0, n + 1))
 		return -1;
 	return 0;
+}
+
+static void put(void *ctx, const char *key, size_t key_len, const char *value, size_t value_len)
+{
+	ehs_journal_put(ctx, key, key_len, value, value_len);
+}
+
+int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len)
+{
+	ehs_journal_init(j);
+	return walk(bytes, len, put, j);
+}
+
+struct level {
+	int severity, facility;
+};
+
+static void pick_level(void *ctx, const char *key, size_t key_len, const char *value,
+		       size_t value_len)
+{
+	struct level *l = ctx;
+	ehs_journal_level_field(key, key_len, value, value_len, &l->severity, &l->facility);
+}
+
+int ehs_journal_wire_level(const char *bytes, size_t len, int *severity, int *facility)
+{
+	struct level l = { LOG_INFO, -1 };
+	int r = walk(bytes, len, pick_level, &l);
+	*severity = l.severity;
+	*facility = l.facility;
+	return r;
 }

@@ -55,4 +55,10 @@
  * whole): then j is not to be logged. */
 int ehs_journal_wire_parse(struct ehs_journal *j, const char *bytes, size_t len);
 
+/* The severity and facility (-1: openlog's) of the entry bytes[0..len)
+ * as ehs_journal_level reads them, with ehs_journal_wire_parse's
+ * verdict, in a few words of stack: whether its event is traced can be
+ * asked before the record is built. */
+int ehs_journal_wire_level(const char *bytes, size_t len, int *severity, int *facility);
+
 #endif

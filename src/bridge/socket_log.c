@@ -45,3 +45,26 @@ bool ehs_datagram_idle(const char *head, size_t len)
 	int pri = ehs_datagram_pri(head, len);
 	return ehs_idle(ehs_tracepoint(pri & LOG_PRIMASK, (unsigned)pri >> 3));
 }
+
+bool ehs_stream_idle(const char *bytes, size_t len)
+{
+	while (len) {
+		const char *msg;
+		size_t msg_len;
+		size_t used = ehs_syslog_frame(bytes, len, &msg, &msg_len);
+		if (msg_len && !ehs_datagram_idle(msg, msg_len))
+			return false;
+		bytes += used;
+		len -= used;
+	}
+	return true;
+}
+
+bool ehs_journal_wire_idle(const char *bytes, size_t len)
+{
+	int severity, facility;
+	if (ehs_journal_wire_level(bytes, len, &severity, &facility) < 0)
+		return true;	/* journald records nothing: no event either */
+	unsigned fac = facility >= 0 ? (unsigned)facility : (unsigned)LOG_FAC(ehs_ident_facility());
+	return ehs_idle(ehs_tracepoint(severity, fac));
+}
