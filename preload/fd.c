@@ -48,6 +48,7 @@
 
 #include "preload/next.h"
 #include "preload/real.h"
+#include "preload/syslog_socket.h"
 #include "user_events/fdguard.h"
 
 #ifndef CLOSE_RANGE_UNSHARE
@@ -126,6 +127,7 @@ EHS_INTERPOSE int close(int fd)
 {
 	int ours = ue__our_fd();
 
+	ehs_sock_forget(fd);
 	if (__builtin_expect(ours != -1, 0))
 		return close_watched(fd, ours);
 	return call_close(fd);
@@ -209,6 +211,8 @@ static int dup_onto(dup2_fn f2, dup3_fn f3, int oldfd, int newfd, int flags)
 	if (__builtin_expect(guard, 0))
 		ue__swap_begin();
 	replacing(oldfd, newfd);
+	if (oldfd != newfd)
+		ehs_sock_forget(newfd);
 	if (f3)
 		r = f3(oldfd, newfd, flags);
 	else if (f2)

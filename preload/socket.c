@@ -5,20 +5,30 @@
  * clients open the socket themselves.  connect() notes a socket of a
  * syslog destination (syslog_socket.h); send, sendto, sendmsg, sendmmsg,
  * write and writev then hand its bytes to the bridge, one event a
- * datagram, before they go on (or, in replace mode, instead).  A send
- * that names its destination (sendto, sendmsg, sendmmsg) is checked by
- * that name.
+ * datagram.  A send that names its destination (sendto, sendmsg,
+ * sendmmsg) is checked by that name.
+ *
+ * Nothing the program passes is read before the kernel has judged it:
+ * in pass-through (the default) the real call comes first and its
+ * events are made from the bytes the kernel took, so a bad pointer gets
+ * the kernel's EFAULT as without the library.  In replace mode the
+ * library answers a send itself only when the kernel would have taken
+ * it whole, reading the program's header, iovecs and bytes with
+ * process_vm_readv(2), which fails where a plain read would fault (see
+ * ehs_sock_replace); every other call goes to the kernel.
  *
  * What every other call costs: write(), writev(), send() and the
- * unaddressed sendto/sendmsg/sendmmsg jump through a pointer, which is
- * the real function until a syslog socket is first connected: one load
- * and a branch.  After it the pointer is the watched form, which tests
- * the descriptor's bit before the real function.  The pointer starts at
- * the watched form too, whose slow path looks the real function up
- * (nothing at load time, see real.h).  The library's own writes (the
- * writer's writev) are made with ehs_busy raised and pass at once.
- * Where the real function is missing (the library loaded after libc,
- * out of RTLD_NEXT's reach) the system call is made directly.
+ * unaddressed sendto() jump through a pointer, which is the real
+ * function until a syslog socket is first connected: one load and a
+ * branch.  After it the pointer is the watched form, which tests the
+ * descriptor's bit before the real function.  The pointer starts at the
+ * watched form too, whose slow path looks the real function up (nothing
+ * at load time, see real.h).  sendmsg() and sendmmsg() read the mode
+ * before and the header after the real call.  The library's own sends
+ * (libsystemd's under a passed-on journal call) are made with ehs_busy
+ * raised and make no event.  Where the real function is missing (the
+ * library loaded after libc, out of RTLD_NEXT's reach) the system call
+ * is made directly.
  *
  * Built without the sanitizers, as fd.c: write() runs in other
  * libraries' constructors, before the ASan runtime is set up.
@@ -57,8 +67,6 @@ static ssize_t writev_slow(int fd, const struct iovec *iov, int n);
 static ssize_t send_slow(int fd, const void *buf, size_t n, int flags);
 static ssize_t sendto_slow(int fd, const void *buf, size_t n, int flags,
 			   const struct sockaddr *addr, socklen_t len);
-static ssize_t sendmsg_slow(int fd, const struct msghdr *msg, int flags);
-static int sendmmsg_slow(int fd, struct mmsghdr *v, unsigned n, int flags);
 
 /* Set, never cleared, when a syslog socket is first watched. */
 static bool watching;
@@ -94,8 +102,6 @@ WATCHED(sendto, ssize_t,
 	(int fd, const void *buf, size_t n, int flags, const struct sockaddr *addr,
 	 socklen_t len),
 	(fd, buf, n, flags, addr, len))
-WATCHED(sendmsg, ssize_t, (int fd, const struct msghdr *msg, int flags), (fd, msg, flags))
-WATCHED(sendmmsg, int, (int fd, struct mmsghdr *v, unsigned n, int flags), (fd, v, n, flags))
 
 /* Where each call goes: its watched form (which also resolves), then the
  * real function once resolved while nothing is watched. */
@@ -103,8 +109,6 @@ static write_fn write_entry = write_watched;
 static writev_fn writev_entry = writev_watched;
 static send_fn send_entry = send_watched;
 static sendto_fn sendto_entry = sendto_watched;
-static sendmsg_fn sendmsg_entry = sendmsg_watched;
-static sendmmsg_fn sendmmsg_entry = sendmmsg_watched;
 
 /* Points entry at real while nothing is watched.  Stored, then checked
  * again: a connect() that starts watching in between stores the watched
@@ -124,51 +128,60 @@ static void watch_all(void)
 	__atomic_store_n(&writev_entry, writev_watched, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&send_entry, send_watched, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&sendto_entry, sendto_watched, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&sendmsg_entry, sendmsg_watched, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&sendmmsg_entry, sendmmsg_watched, __ATOMIC_SEQ_CST);
 }
 
-/* The kind fd is watched as; NONE from inside the library.  For any
- * other number, one bit test. */
+/* The kind fd is watched as, or NONE.  For any other number, one bit
+ * test. */
 static inline enum ehs_sock_kind kind_of_fd(int fd)
 {
-	if (__builtin_expect(!ehs_sock_maybe_watched(fd), 1) || ehs_busy)
+	if (__builtin_expect(!ehs_sock_maybe_watched(fd), 1))
 		return EHS_SOCK_NONE;
 	return ehs_sock_watched(fd);
 }
 
-/* The kind of a call's destination: named, else fd's. */
-static enum ehs_sock_kind kind_of_call(int fd, const struct sockaddr *addr, socklen_t len)
+/* Replace mode, where a syslog send may be answered here.  The mode is
+ * read, not loaded: a watch loads it (ehs_sock_watch), and a named send
+ * before anything loaded it goes to the kernel first, as in
+ * pass-through. */
+static inline bool replacing(void)
 {
-	if (ehs_busy)
-		return EHS_SOCK_NONE;
-	return addr ? ehs_sock_kind_of(fd, addr, len) : kind_of_fd(fd);
+	return __builtin_expect(ehs_config_mode() == EHS_MODE_REPLACE, 0);
 }
 
-static size_t iov_bytes(const struct iovec *iov, size_t n)
+/* The kind of a named destination (the program's address, read with
+ * ehs_sock_copy_in where the kernel has not judged it yet: read_safely). */
+static enum ehs_sock_kind kind_of_name(int fd, const struct sockaddr *addr, socklen_t len,
+				       bool read_safely)
 {
-	size_t total = 0;
-	for (size_t i = 0; i < n; i++)
-		total += iov[i].iov_len;
-	return total;
+	struct sockaddr_storage copy;
+	if (!read_safely)
+		return ehs_sock_kind_of(fd, addr, len);
+	if (len > sizeof copy || ehs_sock_copy_in(&copy, addr, len) < 0)
+		return EHS_SOCK_NONE;	/* the kernel refuses it: EINVAL, EFAULT */
+	return ehs_sock_kind_of(fd, (const struct sockaddr *)&copy, len);
 }
 
 EHS_INTERPOSE int connect(int fd, const struct sockaddr *addr, socklen_t len)
 {
 	NEXT(connect_fn, real, real_connect, "connect");
+	int before = errno;
 	int r = real ? real(fd, addr, len) : (int)syscall(SYS_connect, fd, addr, len);
 	int saved = errno;
 	if (ehs_busy || !addr)
 		return r;
-	enum ehs_sock_kind k = EHS_SOCK_NONE;
-	if (r == 0 || saved == EINPROGRESS) {
-		k = ehs_sock_kind_of(fd, addr, len);
-	} else if (ehs_sock_pretend_connected(fd, addr, len, saved)) {
+	/* A failed connect leaves the socket as it was (EISCONN, EALREADY,
+	 * a refused one): so does its watch, but where replace mode makes
+	 * it succeed. */
+	if (r < 0 && saved != EINPROGRESS) {
+		if (!ehs_sock_pretend_connected(fd, addr, len, saved))
+			return r;
 		watch_all();
-		errno = saved;
+		errno = before;	/* a call that succeeds leaves errno alone */
 		return 0;
 	}
-	/* Connected elsewhere (or again): whatever fd was, it is now this. */
+	/* Connected (or connecting): whatever fd was, it is now this.  The
+	 * kernel read the address. */
+	enum ehs_sock_kind k = ehs_sock_kind_of(fd, addr, len);
 	if (k != EHS_SOCK_NONE) {
 		if (ehs_sock_watch(fd, k))
 			watch_all();
@@ -177,6 +190,30 @@ EHS_INTERPOSE int connect(int fd, const struct sockaddr *addr, socklen_t len)
 	}
 	errno = saved;
 	return r;
+}
+
+/* A call's bytes iov[0..n) on a watched fd of kind k: replace mode's
+ * answer in *r (true), else nothing done yet (false). */
+static bool replaced(int fd, enum ehs_sock_kind k, const struct iovec *iov, size_t n,
+		     ssize_t *r)
+{
+	size_t taken;
+	if (!replacing() || !ehs_sock_replace(fd, true, k, iov, n, &taken))
+		return false;
+	*r = (ssize_t)taken;
+	return true;
+}
+
+/* After the kernel's answer r to a send of iov[0..n) on a watched fd of
+ * kind k: the events of what it sent, or of what it could not deliver. */
+static void answered(int fd, enum ehs_sock_kind k, const struct iovec *iov, size_t n, ssize_t r)
+{
+	if (k == EHS_SOCK_NONE || ehs_busy)
+		return;
+	if (r > 0)
+		ehs_sock_sent(fd, true, k, iov, n, (size_t)r);
+	else if (r < 0)
+		ehs_sock_not_sent(fd, true, k, iov, n, errno);
 }
 
 EHS_INTERPOSE ssize_t write(int fd, const void *buf, size_t n)
@@ -189,12 +226,13 @@ static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, siz
 	NEXT(write_fn, real, real_write, "write");
 	SETTLE(write_entry, real);
 	enum ehs_sock_kind k = kind_of_fd(fd);
-	if (k != EHS_SOCK_NONE) {
-		const struct iovec one = { (void *)buf, n };
-		if (ehs_sock_observe(fd, k, &one, 1))
-			return (ssize_t)n;
-	}
-	return real ? real(fd, buf, n) : syscall(SYS_write, fd, buf, n);
+	const struct iovec one = { (void *)buf, n };
+	ssize_t r;
+	if (k != EHS_SOCK_NONE && !ehs_busy && replaced(fd, k, &one, 1, &r))
+		return r;
+	r = real ? real(fd, buf, n) : syscall(SYS_write, fd, buf, n);
+	answered(fd, k, &one, 1, r);
+	return r;
 }
 
 EHS_INTERPOSE ssize_t writev(int fd, const struct iovec *iov, int n)
@@ -206,11 +244,13 @@ static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec 
 {
 	NEXT(writev_fn, real, real_writev, "writev");
 	SETTLE(writev_entry, real);
-	enum ehs_sock_kind k = kind_of_fd(fd);
-	if (k != EHS_SOCK_NONE && n > 0 && n <= UIO_MAXIOV &&
-	    ehs_sock_observe(fd, k, iov, (size_t)n))
-		return (ssize_t)iov_bytes(iov, (size_t)n);
-	return real ? real(fd, iov, n) : syscall(SYS_writev, fd, iov, n);
+	enum ehs_sock_kind k = n > 0 ? kind_of_fd(fd) : EHS_SOCK_NONE;
+	ssize_t r;
+	if (k != EHS_SOCK_NONE && !ehs_busy && replaced(fd, k, iov, (size_t)n, &r))
+		return r;
+	r = real ? real(fd, iov, n) : syscall(SYS_writev, fd, iov, n);
+	answered(fd, k, iov, (size_t)n, r);
+	return r;
 }
 
 EHS_INTERPOSE ssize_t send(int fd, const void *buf, size_t n, int flags)
@@ -223,16 +263,18 @@ static __attribute__((noinline)) ssize_t send_slow(int fd, const void *buf, size
 	NEXT(send_fn, real, real_send, "send");
 	SETTLE(send_entry, real);
 	enum ehs_sock_kind k = kind_of_fd(fd);
-	if (k != EHS_SOCK_NONE) {
-		const struct iovec one = { (void *)buf, n };
-		if (ehs_sock_observe(fd, k, &one, 1))
-			return (ssize_t)n;
-	}
-	return real ? real(fd, buf, n, flags) : syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
+	const struct iovec one = { (void *)buf, n };
+	ssize_t r;
+	if (k != EHS_SOCK_NONE && !ehs_busy && replaced(fd, k, &one, 1, &r))
+		return r;
+	r = real ? real(fd, buf, n, flags) : syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
+	answered(fd, k, &one, 1, r);
+	return r;
 }
 
 /* An addressed send is checked by its address on every call: a UDP
- * client (Python's SysLogHandler() among them) need not connect. */
+ * client (Python's SysLogHandler() among them) need not connect.  In
+ * pass-through the address is read once the kernel took it. */
 EHS_INTERPOSE ssize_t sendto(int fd, const void *buf, size_t n, int flags,
 			     const struct sockaddr *addr, socklen_t len)
 {
@@ -246,72 +288,128 @@ static __attribute__((noinline)) ssize_t sendto_slow(int fd, const void *buf, si
 {
 	NEXT(sendto_fn, real, real_sendto, "sendto");
 	SETTLE(sendto_entry, real);
-	enum ehs_sock_kind k = kind_of_call(fd, addr, len);
-	if (k != EHS_SOCK_NONE) {
-		const struct iovec one = { (void *)buf, n };
-		if (ehs_sock_observe(addr ? -1 : fd, k, &one, 1))
-			return (ssize_t)n;
+	const struct iovec one = { (void *)buf, n };
+	size_t taken;
+	if (replacing() && !ehs_busy) {
+		enum ehs_sock_kind k = addr ? kind_of_name(fd, addr, len, true) : kind_of_fd(fd);
+		if (k != EHS_SOCK_NONE && ehs_sock_replace(fd, !addr, k, &one, 1, &taken))
+			return (ssize_t)taken;
 	}
-	return real ? real(fd, buf, n, flags, addr, len)
-		    : syscall(SYS_sendto, fd, buf, n, flags, addr, len);
+	ssize_t r = real ? real(fd, buf, n, flags, addr, len)
+			 : syscall(SYS_sendto, fd, buf, n, flags, addr, len);
+	if (r != 0 && !ehs_busy) {
+		int saved = errno;
+		/* A failed call's address is the program's, unchecked. */
+		enum ehs_sock_kind k = addr ? kind_of_name(fd, addr, len, r < 0) : kind_of_fd(fd);
+		if (r > 0)
+			ehs_sock_sent(fd, !addr, k, &one, 1, (size_t)r);
+		else
+			ehs_sock_not_sent(fd, !addr, k, &one, 1, saved);
+		errno = saved;
+	}
+	return r;
 }
 
+/* The kind of a message's destination: named, else fd's. */
+static enum ehs_sock_kind kind_of_message(int fd, const struct msghdr *m, bool read_safely)
+{
+	if (m->msg_name)
+		return kind_of_name(fd, m->msg_name, m->msg_namelen, read_safely);
+	return kind_of_fd(fd);
+}
+
+/* Replace mode's answer for the program's message *msg: true with its
+ * byte count in *taken when the library keeps it.  The header is read
+ * without faulting; one that carries descriptors or other control data
+ * (journald's large entries come as a memfd) goes to the kernel. */
+static bool message_replaced(int fd, const struct msghdr *msg, size_t *taken)
+{
+	struct msghdr m;
+	if (!msg || ehs_sock_copy_in(&m, msg, sizeof m) < 0 || m.msg_controllen ||
+	    m.msg_iovlen > UIO_MAXIOV)
+		return false;
+	enum ehs_sock_kind k = kind_of_message(fd, &m, true);
+	return k != EHS_SOCK_NONE &&
+	       ehs_sock_replace(fd, !m.msg_name, k, m.msg_iov, m.msg_iovlen, taken);
+}
+
+/* After the kernel sent sent bytes of *msg: their events. */
+static void message_sent(int fd, const struct msghdr *msg, size_t sent)
+{
+	int saved = errno;
+	if (msg->msg_name || ehs_sock_maybe_watched(fd)) {
+		enum ehs_sock_kind k = kind_of_message(fd, msg, false);
+		ehs_sock_sent(fd, !msg->msg_name, k, msg->msg_iov, msg->msg_iovlen, sent);
+	}
+	errno = saved;
+}
+
+/* After the kernel refused *msg (the program's, unchecked) with err:
+ * the events of a message it could not deliver (ehs_sock_not_sent). */
+static void message_not_sent(int fd, const struct msghdr *msg, int err)
+{
+	struct msghdr m;
+	if (msg && ehs_sock_copy_in(&m, msg, sizeof m) == 0 && m.msg_iovlen <= UIO_MAXIOV) {
+		enum ehs_sock_kind k = kind_of_message(fd, &m, true);
+		ehs_sock_not_sent(fd, !m.msg_name, k, m.msg_iov, m.msg_iovlen, err);
+	}
+	errno = err;
+}
+
+/* sendmsg and sendmmsg are checked on every call, named or not: their
+ * header is the program's to get wrong, and only the kernel may read it
+ * first (in replace mode, the library reads it without faulting). */
 EHS_INTERPOSE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
-	if (msg && msg->msg_name)
-		return sendmsg_slow(fd, msg, flags);
-	return __atomic_load_n(&sendmsg_entry, __ATOMIC_RELAXED)(fd, msg, flags);
-}
-
-/* Whether the message is syslog's and replace mode keeps it. */
-static bool message_kept(int fd, const struct msghdr *msg)
-{
-	if (!msg || msg->msg_iovlen > UIO_MAXIOV)
-		return false;
-	enum ehs_sock_kind k = kind_of_call(fd, msg->msg_name, msg->msg_namelen);
-	return k != EHS_SOCK_NONE &&
-	       ehs_sock_observe(msg->msg_name ? -1 : fd, k, msg->msg_iov, msg->msg_iovlen);
-}
-
-static __attribute__((noinline)) ssize_t sendmsg_slow(int fd, const struct msghdr *msg, int flags)
-{
 	NEXT(sendmsg_fn, real, real_sendmsg, "sendmsg");
-	SETTLE(sendmsg_entry, real);
-	if (message_kept(fd, msg))
-		return (ssize_t)iov_bytes(msg->msg_iov, msg->msg_iovlen);
-	return real ? real(fd, msg, flags) : syscall(SYS_sendmsg, fd, msg, flags);
+	size_t taken;
+	if (replacing() && !ehs_busy && message_replaced(fd, msg, &taken))
+		return (ssize_t)taken;
+	ssize_t r = real ? real(fd, msg, flags) : syscall(SYS_sendmsg, fd, msg, flags);
+	if (r > 0 && !ehs_busy)
+		message_sent(fd, msg, (size_t)r);
+	else if (r < 0 && !ehs_busy)
+		message_not_sent(fd, msg, errno);
+	return r;
 }
 
-/* True when the vector names a destination in some message. */
-static bool any_named(const struct mmsghdr *v, unsigned n)
+/* Each message is its own datagram and event.  In replace mode each one
+ * the library keeps is answered here and the others go to the kernel one
+ * by one, in order, so that the count returned is what the kernel would
+ * return: the messages done before the first it refused (its error when
+ * that is the first). */
+static int sendmmsg_replace(sendmmsg_fn real, int fd, struct mmsghdr *v, unsigned n, int flags)
 {
-	for (unsigned i = 0; v && i < n && i < UIO_MAXIOV; i++)
-		if (v[i].msg_hdr.msg_name)
-			return true;
-	return false;
+	unsigned count = n < UIO_MAXIOV ? n : UIO_MAXIOV, done = 0;
+	int saved = errno;
+	for (; done < count; done++) {
+		size_t taken;
+		if (message_replaced(fd, &v[done].msg_hdr, &taken)) {
+			unsigned len = (unsigned)taken;
+			if (ehs_sock_copy_out(&v[done].msg_len, &len, sizeof len) == 0)
+				continue;
+		}
+		int r = real ? real(fd, &v[done], 1, flags)
+			     : (int)syscall(SYS_sendmmsg, fd, &v[done], 1, flags);
+		if (r < 0 && done == 0)
+			return r;
+		if (r <= 0)
+			break;
+	}
+	errno = saved;
+	return (int)done;
 }
 
 EHS_INTERPOSE int sendmmsg(int fd, struct mmsghdr *v, unsigned n, int flags)
 {
-	if (any_named(v, n))
-		return sendmmsg_slow(fd, v, n, flags);
-	return __atomic_load_n(&sendmmsg_entry, __ATOMIC_RELAXED)(fd, v, n, flags);
-}
-
-/* Each message is its own datagram and event.  Replace mode keeps the
- * call only when it keeps every message, else all are sent. */
-static __attribute__((noinline)) int sendmmsg_slow(int fd, struct mmsghdr *v, unsigned n, int flags)
-{
 	NEXT(sendmmsg_fn, real, real_sendmmsg, "sendmmsg");
-	SETTLE(sendmmsg_entry, real);
-	unsigned count = n < UIO_MAXIOV ? n : UIO_MAXIOV;
-	bool all_kept = v && count > 0;
-	for (unsigned i = 0; v && i < count; i++)
-		if (!message_kept(fd, &v[i].msg_hdr))
-			all_kept = false;
-	if (!all_kept)
-		return real ? real(fd, v, n, flags) : (int)syscall(SYS_sendmmsg, fd, v, n, flags);
-	for (unsigned i = 0; i < count; i++)
-		v[i].msg_len = (unsigned)iov_bytes(v[i].msg_hdr.msg_iov, v[i].msg_hdr.msg_iovlen);
-	return (int)count;
+	if (replacing() && !ehs_busy)
+		return sendmmsg_replace(real, fd, v, n, flags);
+	int r = real ? real(fd, v, n, flags) : (int)syscall(SYS_sendmmsg, fd, v, n, flags);
+	for (int i = 0; i < r && !ehs_busy; i++)
+		if (v[i].msg_len)
+			message_sent(fd, &v[i].msg_hdr, v[i].msg_len);
+	if (r < 0 && !ehs_busy && n > 0)
+		message_not_sent(fd, v ? &v[0].msg_hdr : NULL, errno);
+	return r;
 }

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/un.h>
+#include <unistd.h>
 
 #include "bridge/bridge.h"
 #include "preload/syslog_socket.h"
@@ -42,7 +43,7 @@ struct watch {
  * at the first watch: in .bss the table would push the library's data
  * segment past its last page, one more mapping in every process. */
 struct watch_table {
-	unsigned long bits[EHS_WATCH_BITS / EHS_WATCH_WORD_BITS];
+	unsigned long bits[EHS_WATCH_HIGH + 1];	/* the last: how many from EHS_WATCH_BITS up */
 	struct watch slot[WATCH_SLOTS];
 };
 
@@ -74,12 +75,19 @@ static struct watch_table *table_mapped(void)
 	return p;
 }
 
-/* Sets or clears fd's bit; numbers past the bits are always scanned. */
+/* Sets or clears fd's bit; a number past the bits counts in the last word. */
 static void mark(int fd, bool on)
 {
 	struct watch_table *t = table();
-	if (!t || fd >= EHS_WATCH_BITS)
+	if (!t || fd < 0)
 		return;
+	if (fd >= EHS_WATCH_BITS) {
+		if (on)
+			__atomic_fetch_add(&t->bits[EHS_WATCH_HIGH], 1, __ATOMIC_RELEASE);
+		else
+			__atomic_fetch_sub(&t->bits[EHS_WATCH_HIGH], 1, __ATOMIC_RELEASE);
+		return;
+	}
 	unsigned long *w = &t->bits[(unsigned)fd / EHS_WATCH_WORD_BITS];
 	unsigned long m = 1UL << ((unsigned)fd % EHS_WATCH_WORD_BITS);
 	if (on)
@@ -211,8 +219,11 @@ static struct watch *claim(void)
 			if (cur == -1 || (cur != 0 && (pass == 0 || still_same(cur - 1, w))))
 				continue;
 			if (__atomic_compare_exchange_n(&w->fd_plus_1, &cur, -1, false,
-							__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+							__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+				if (cur)	/* a stale number: its mark goes with it */
+					mark(cur - 1, false);
 				return w;
+			}
 		}
 	return NULL;
 }
@@ -225,12 +236,14 @@ bool ehs_sock_watch(int fd, enum ehs_sock_kind k)
 	bool ok = false;
 
 	if (w) {	/* a new connect of the same number: start over */
-		__atomic_store_n(&w->fd_plus_1, 0, __ATOMIC_RELEASE);
-		mark(fd, false);
+		int cur = fd + 1;
+		if (__atomic_compare_exchange_n(&w->fd_plus_1, &cur, 0, false, __ATOMIC_ACQ_REL,
+						__ATOMIC_RELAXED))
+			mark(fd, false);
 	}
 	if (k == EHS_SOCK_NONE) {
 		ok = true;
-	} else if (fstat(fd, &st) == 0 && (w = claim())) {
+	} else if (ehs_prepare(), fstat(fd, &st) == 0 && (w = claim())) {
 		w->kind = k;
 		w->dev = st.st_dev;
 		w->ino = st.st_ino;
@@ -249,7 +262,8 @@ enum ehs_sock_kind ehs_sock_watched(int fd)
 	return w ? (enum ehs_sock_kind)w->kind : EHS_SOCK_NONE;
 }
 
-/* The first bytes of iov[0..n), up to len, into head; how many. */
+/* The first bytes of iov[0..n), up to len, into head; how many.  Only
+ * for iovecs the kernel has read. */
 static size_t peek(char *head, size_t len, const struct iovec *iov, size_t n)
 {
 	size_t got = 0;
@@ -261,52 +275,52 @@ static size_t peek(char *head, size_t len, const struct iovec *iov, size_t n)
 	return got;
 }
 
-static size_t total_of(const struct iovec *iov, size_t n)
+/* Makes the events of the len bytes at b; whether each could be written. */
+static bool log_bytes(enum ehs_sock_kind k, const char *b, size_t len, int saved)
 {
-	size_t total = 0;
-	for (size_t i = 0; i < n && total < GATHER_MAX; i++)
-		total += iov[i].iov_len < GATHER_MAX ? iov[i].iov_len : GATHER_MAX;
-	return total < GATHER_MAX ? total : GATHER_MAX;
-}
-
-static void log_bytes(enum ehs_sock_kind k, const char *b, size_t len, int saved)
-{
+	bool ok = false;
+	ehs_busy++;
 	switch (k) {
 	case EHS_SOCK_DGRAM:
-		ehs_datagram_log(b, len, saved);
+		ok = ehs_datagram_log(b, len, saved);
 		break;
 	case EHS_SOCK_STREAM:
-		ehs_stream_log(b, len, saved);
+		ok = ehs_stream_log(b, len, saved);
 		break;
 	case EHS_SOCK_JOURNAL:
-		ehs_journal_wire_log(b, len, saved);
+		ok = ehs_journal_wire_log(b, len, saved);
 		break;
 	case EHS_SOCK_NONE:
 		break;
 	}
+	ehs_busy--;
+	return ok;
 }
 
-/* The event of the bytes iov[0..n): in place when they are one piece,
- * else gathered (on the stack, or in pages mapped for a long message). */
-static void make_event(enum ehs_sock_kind k, const struct iovec *iov, size_t n, int saved)
-{
-	size_t total = total_of(iov, n);
-	if (total == 0)	/* syslogd and journald take nothing from it either */
-		return;
-	if (n == 1) {
-		log_bytes(k, iov[0].iov_base, total, saved);
-		return;
-	}
+/* Bytes of one call's event gathered on the stack, else in pages mapped
+ * for it (NULL when none can be); let go with gather_done. */
+struct gather {
+	char *p;
+	size_t len;
 	char stack[GATHER_STACK];
-	char *b = stack;
-	if (total > sizeof stack) {
-		b = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (b == MAP_FAILED)
-			return;
+};
+
+static char *gather_get(struct gather *g, size_t len)
+{
+	g->len = len;
+	g->p = g->stack;
+	if (len > sizeof g->stack) {
+		g->p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (g->p == MAP_FAILED)
+			g->p = NULL;
 	}
-	log_bytes(k, b, peek(b, total, iov, n), saved);
-	if (b != stack)
-		munmap(b, total);
+	return g->p;
+}
+
+static void gather_done(struct gather *g)
+{
+	if (g->p && g->p != g->stack)
+		munmap(g->p, g->len);
 }
 
 /* Whether a datagram's tracepoint is idle, from its PRI alone. */
@@ -316,32 +330,190 @@ static bool datagram_idle(const struct iovec *iov, size_t n)
 	return ehs_datagram_idle(head, peek(head, sizeof head, iov, n));
 }
 
-bool ehs_sock_observe(int fd, enum ehs_sock_kind k, const struct iovec *iov, size_t n)
+/* Whether the bytes b[0..len) of kind k make no event: read in a few
+ * words of stack, no record built. */
+static bool bytes_idle(enum ehs_sock_kind k, const char *b, size_t len)
+{
+	switch (k) {
+	case EHS_SOCK_DGRAM:
+		return ehs_datagram_idle(b, len);
+	case EHS_SOCK_STREAM:
+		return ehs_stream_idle(b, len);
+	case EHS_SOCK_JOURNAL:
+		return ehs_journal_wire_idle(b, len);
+	case EHS_SOCK_NONE:
+		break;
+	}
+	return true;
+}
+
+/* True when fd, watched, still holds its socket; else its watch goes. */
+static bool watch_holds(int fd)
+{
+	struct watch *w = slot_of(fd);
+	if (w && still_same(fd, w))
+		return true;
+	if (w)
+		ehs_sock_watch(fd, EHS_SOCK_NONE);
+	return false;
+}
+
+/* The events of the bytes b[0..len) the kernel sent on a syslog socket,
+ * unless nobody traces them or fd (watched) no longer holds it. */
+static void log_sent(int fd, bool watched, enum ehs_sock_kind k, const char *b, size_t len,
+		     int saved)
+{
+	if (!bytes_idle(k, b, len) && (!watched || watch_holds(fd)))
+		log_bytes(k, b, len, saved);
+}
+
+void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
+		   size_t n, size_t sent)
+{
+	if (ehs_busy || k == EHS_SOCK_NONE || sent == 0)
+		return;
+	int saved = errno;
+	size_t total = sent < GATHER_MAX ? sent : GATHER_MAX;
+	if (n == 1 || iov[0].iov_len >= total) {
+		log_sent(fd, watched, k, iov[0].iov_base, total, saved);
+	} else if (k != EHS_SOCK_DGRAM || !datagram_idle(iov, n)) {
+		struct gather g;
+		if (gather_get(&g, total))
+			log_sent(fd, watched, k, g.p, peek(g.p, total, iov, n), saved);
+		gather_done(&g);
+	}
+	errno = saved;
+}
+
+int ehs_sock_copy_in(void *dst, const void *src, size_t len)
+{
+	int saved = errno;
+	struct iovec to = { dst, len }, from = { (void *)src, len };
+	ssize_t r = len ? process_vm_readv(getpid(), &to, 1, &from, 1, 0) : 0;
+	errno = saved;
+	return r == (ssize_t)len ? 0 : -1;
+}
+
+int ehs_sock_copy_out(void *dst, const void *src, size_t len)
+{
+	int saved = errno;
+	struct iovec to = { dst, len }, from = { (void *)src, len };
+	ssize_t r = len ? process_vm_writev(getpid(), &from, 1, &to, 1, 0) : 0;
+	errno = saved;
+	return r == (ssize_t)len ? 0 : -1;
+}
+
+/* The total length of the program's iov[0..n), read without faulting;
+ * false where the kernel would refuse the vector (EFAULT, EINVAL) or it
+ * is longer than GATHER_MAX. */
+static bool iov_total(const struct iovec *iov, size_t n, size_t *total)
+{
+	struct iovec part[32];
+	*total = 0;
+	for (size_t i = 0; i < n; i += sizeof part / sizeof part[0]) {
+		size_t m = n - i < sizeof part / sizeof part[0] ? n - i : sizeof part / sizeof part[0];
+		if (ehs_sock_copy_in(part, iov + i, m * sizeof part[0]) < 0)
+			return false;
+		for (size_t j = 0; j < m; j++) {
+			if (part[j].iov_len > GATHER_MAX - *total)
+				return false;
+			*total += part[j].iov_len;
+		}
+	}
+	return true;
+}
+
+/* The most bytes one send of kind k on fd surely takes whole: a
+ * datagram's limit, which the kernel answers with EMSGSIZE past it. */
+static size_t send_limit(int fd, enum ehs_sock_kind k)
+{
+	if (k == EHS_SOCK_STREAM)
+		return GATHER_MAX;
+	int domain = 0, sndbuf = 0;
+	socklen_t len = sizeof domain;
+	if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) < 0)
+		return 0;
+	switch (domain) {
+	case AF_UNIX:	/* unix_dgram_sendmsg: sk_sndbuf - 32 */
+		len = sizeof sndbuf;
+		if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &len) < 0 || sndbuf <= 32)
+			return 0;
+		return (size_t)sndbuf - 32;
+	case AF_INET:	/* 65535 less the IPv4 and UDP headers */
+		return 65507;
+	case AF_INET6:	/* 65535 less the UDP header */
+		return 65527;
+	}
+	return 0;
+}
+
+/* The events of the program's iov[0..n) (pointers unchecked), read
+ * whole without faulting, when at most limit bytes; whether all were
+ * read and each event could be written, with the byte count in *total. */
+static bool log_unchecked(enum ehs_sock_kind k, const struct iovec *iov, size_t n,
+			  size_t limit, size_t *total, int saved)
+{
+	if (n > UIO_MAXIOV || !iov_total(iov, n, total) || *total > limit)
+		return false;
+	if (*total == 0)	/* no event: the kernel's (an empty datagram) */
+		return false;
+	bool ok = false;
+	struct gather g;
+	struct iovec to = { gather_get(&g, *total), *total };
+	if (to.iov_base &&
+	    process_vm_readv(getpid(), &to, 1, iov, (unsigned long)n, 0) == (ssize_t)*total)
+		ok = log_bytes(k, to.iov_base, *total, saved);
+	gather_done(&g);
+	return ok;
+}
+
+bool ehs_sock_replace(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
+		      size_t n, size_t *taken)
 {
 	if (ehs_busy || k == EHS_SOCK_NONE)
 		return false;
 	int saved = errno;
-	bool replace = !ehs_passthrough();
-	bool traced = k != EHS_SOCK_DGRAM || !datagram_idle(iov, n);
-	if (!replace && !traced)
-		goto out;
-	if (fd >= 0) {
-		struct watch *w = slot_of(fd);
-		if (!w || !still_same(fd, w)) {
-			if (w)
-				ehs_sock_watch(fd, EHS_SOCK_NONE);
-			replace = false;
-			goto out;
-		}
-	}
-	if (traced) {
-		ehs_busy++;
-		make_event(k, iov, n, saved);
-		ehs_busy--;
-	}
-out:
+	size_t total = 0;
+	bool kept = (!watched || watch_holds(fd)) &&
+		    log_unchecked(k, iov, n, send_limit(fd, k), &total, saved);
 	errno = saved;
-	return replace;
+	if (kept)
+		*taken = total;
+	return kept;
+}
+
+/* Whether a send that failed with err was a message the daemon could
+ * not be reached with, rather than one the kernel refused (bad pointer,
+ * too large, not a socket) or asked to be sent again (the program's
+ * retry makes the event). */
+static bool undelivered(int err)
+{
+	switch (err) {
+	case EFAULT:
+	case EINVAL:
+	case EMSGSIZE:
+	case EBADF:
+	case ENOTSOCK:
+	case EOPNOTSUPP:
+	case EAGAIN:
+#if EWOULDBLOCK != EAGAIN
+	case EWOULDBLOCK:
+#endif
+	case EINTR:
+		return false;
+	}
+	return true;
+}
+
+void ehs_sock_not_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
+		       size_t n, int err)
+{
+	if (ehs_busy || k == EHS_SOCK_NONE || !undelivered(err))
+		return;
+	size_t total;
+	if (!watched || watch_holds(fd))
+		log_unchecked(k, iov, n, GATHER_MAX, &total, err);
+	errno = err;
 }
 
 bool ehs_sock_pretend_connected(int fd, const struct sockaddr *addr, socklen_t len, int err)

@@ -105,3 +105,19 @@ tests_preload_test_socket_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_preload_test_socket_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_test_socket_LDADD = $(BRIDGE_TEST_LDADD)
 tests_preload_test_socket_LDFLAGS = -no-install
+
+# Socket calls programs get wrong (bad pointers, sizes the kernel refuses,
+# a crash handler on a small stack), run with and without the library and
+# over the writer's double tracing everything (hostile_calls_traced):
+# hostile.sh requires one transcript from all.
+check_PROGRAMS += tests/preload/hostile_calls tests/preload/hostile_calls_traced
+TESTS += tests/preload/hostile.sh
+dist_noinst_SCRIPTS += tests/preload/hostile.sh
+tests_preload_hostile_calls_SOURCES = tests/preload/hostile_calls.c
+tests_preload_hostile_calls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_hostile_calls_traced_SOURCES = tests/preload/hostile_calls.c $(PRELOAD_SOURCES) \
+	$(PRELOAD_SOCKET_SOURCES)
+tests_preload_hostile_calls_traced_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DHOSTILE_TRACED
+tests_preload_hostile_calls_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_hostile_calls_traced_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_hostile_calls_traced_LDFLAGS = -no-install

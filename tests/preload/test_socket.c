@@ -13,9 +13,15 @@
 
 #include <check.h>
 
+/* The bad calls are the point: gcc need not warn about them. */
+#pragma GCC diagnostic ignored "-Wnonnull"
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+
 #include "../check_run.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <sched.h>
@@ -36,6 +42,7 @@
 
 #include "../bridge/capture.h"
 #include "event_fields.h"
+#include "preload/syslog_socket.h"
 
 static struct capture cap;
 
@@ -235,6 +242,165 @@ START_TEST(replace_mode)
 }
 END_TEST
 
+/* Replace mode answers only what the kernel would have taken whole; the
+ * rest gets the kernel's own answer, which the same call on a socket
+ * nobody watches shows. */
+START_TEST(replace_mode_results_are_the_kernels)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	int o = listen_unix("/run/other");
+	int p = client_unix("/run/other");
+	static char big[300000];
+	memset(big, 'x', sizeof big);
+	memcpy(big, "<13>big: ", 9);
+	struct iovec huge[2] = { { big, SSIZE_MAX }, { big, SSIZE_MAX } };
+	struct iovec over[2] = { { big, SSIZE_MAX }, { big, 2 } };
+	struct iovec bad[2] = { { big, 9 }, { (void *)16, 4 } };
+	struct iovec four_gib = { big, (size_t)4 << 30 };
+	struct mmsghdr mm = { .msg_hdr = { .msg_iov = &four_gib, .msg_iovlen = 1 } };
+#define SAME(call_on)                                                                   \
+	do {                                                                            \
+		errno = 0;                                                              \
+		long want = (long)(call_on(p)), want_errno = errno;                     \
+		errno = 0;                                                              \
+		long got = (long)(call_on(c));                                          \
+		ck_assert_msg(got == want && errno == want_errno,                       \
+			      "%s: %ld errno %d, the kernel's: %ld errno %ld", #call_on, got, \
+			      errno, want, want_errno);                                 \
+	} while (0)
+#define WRITEV_HUGE(fd) writev(fd, huge, 2)
+#define WRITEV_OVER(fd) writev(fd, over, 2)
+#define WRITEV_BAD(fd) writev(fd, bad, 2)
+#define WRITE_BIG(fd) write(fd, big, sizeof big)
+#define WRITE_NULL(fd) write(fd, NULL, 10)
+#define SEND_BAD(fd) send(fd, (void *)16, 10, 0)
+#define SENDMMSG_4GIB(fd) sendmmsg(fd, &mm, 1, 0)
+#define SENDMSG_BAD(fd) sendmsg(fd, (void *)16, 0)
+	SAME(WRITEV_HUGE);
+	SAME(WRITEV_OVER);
+	SAME(WRITEV_BAD);
+	SAME(WRITE_BIG);
+	SAME(WRITE_NULL);
+	SAME(SEND_BAD);
+	SAME(SENDMMSG_4GIB);
+	SAME(SENDMSG_BAD);
+	nothing_received(d);
+	ck_assert_uint_eq(cap.count, 0);
+	/* What it takes whole is kept: its count, its event. */
+	ck_assert_int_eq(write(c, big, 1000), 1000);
+	nothing_received(d);
+	ck_assert_uint_eq(cap.count, 1);
+	(void)o;
+}
+END_TEST
+
+/* Replace mode: a failed connect() leaves a watched socket watched; one
+ * made to succeed leaves errno alone; a message carrying a descriptor
+ * (journald's memfd) and a sendmmsg's message to another destination go
+ * to the kernel, in order, with the kept ones answered here. */
+START_TEST(replace_mode_edges)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
+	int l = listen_inet(SOCK_STREAM, 514);
+	int t = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = loopback(514);
+	ck_assert_int_eq(connect(t, (struct sockaddr *)&a, sizeof a), 0);
+	int s = accept(l, NULL, NULL);
+	ck_assert_int_eq(connect(t, (struct sockaddr *)&a, sizeof a), -1);
+	ck_assert_int_eq(errno, EISCONN);
+	ck_assert_int_eq(write(t, "<13>tcp: kept\n", 14), 14);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "tcp", LOG_NOTICE, 1, "kept");
+	char got[16];
+	ck_assert_int_eq(recv(s, got, sizeof got, MSG_DONTWAIT), -1);
+
+	errno = EDOM;
+	int c = client_unix("/dev/log");	/* nobody there: made to succeed */
+	ck_assert_int_eq(errno, EDOM);
+
+	int j = listen_unix("/run/systemd/journal/socket");
+	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	struct sockaddr_un ja;
+	int pair[2];
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, pair), 0);
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} control;
+	struct msghdr m = { .msg_control = control.buf, .msg_controllen = sizeof control.buf };
+	m.msg_name = &ja;
+	m.msg_namelen = unix_addr(&ja, "/run/systemd/journal/socket");
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &pair[0], sizeof(int));
+	ck_assert_int_eq(sendmsg(u, &m, 0), 0);
+	ck_assert_int_eq(recv(j, got, sizeof got, MSG_DONTWAIT), 0);	/* journald gets it */
+
+	int o = listen_unix("/run/other");
+	struct sockaddr_un oa;
+	struct iovec syslog_msg = { (void *)"<13>mm: kept", 12 }, other = { (void *)"other", 5 };
+	struct mmsghdr mm[2] = { { .msg_hdr = { .msg_iov = &syslog_msg, .msg_iovlen = 1 } },
+				 { .msg_hdr = { .msg_iov = &other, .msg_iovlen = 1 } } };
+	mm[1].msg_hdr.msg_name = &oa;
+	mm[1].msg_hdr.msg_namelen = unix_addr(&oa, "/run/other");
+	int uc = socket(AF_UNIX, SOCK_DGRAM, 0);
+	struct sockaddr_un da;
+	ck_assert_int_eq(connect(uc, (struct sockaddr *)&da, unix_addr(&da, "/dev/log")), 0);
+	ck_assert_int_eq(sendmmsg(uc, mm, 2, 0), 2);
+	ck_assert_uint_eq(mm[0].msg_len, 12);
+	ck_assert_uint_eq(mm[1].msg_len, 5);
+	received(o, "other", 5);
+	ck_assert_uint_eq(cap.count, 2);
+	event_is(1, "mm", LOG_NOTICE, 1, "kept");
+	close(c);
+}
+END_TEST
+
+/* Replace mode where no event can be written (registrations fail, as on
+ * a kernel without user_events): the daemon gets every byte. */
+START_TEST(replace_mode_without_a_writer)
+{
+	ue_double_fail(true);
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	ck_assert_int_eq(send(c, "<14>r: sent", 11, 0), 11);
+	received(d, "<14>r: sent", 11);
+	ck_assert_uint_eq(cap.count, 0);
+	ue_double_fail(false);
+}
+END_TEST
+
+/* Numbers from 1024 up: a watched one there is counted, so that a call on
+ * another costs a load while none is, and found while one is. */
+START_TEST(high_numbers)
+{
+	int d = listen_unix("/dev/log");
+	int c = client_unix("/dev/log");
+	ck_assert(ehs_sock_maybe_watched(c));
+	ck_assert(!ehs_sock_maybe_watched(2000));
+	int high = fcntl(c, F_DUPFD, 2000);
+	ck_assert_int_ge(high, 2000);
+	struct sockaddr_un a;
+	ck_assert_int_eq(connect(high, (struct sockaddr *)&a, unix_addr(&a, "/dev/log")), 0);
+	ck_assert(ehs_sock_maybe_watched(3000));
+	ck_assert_int_eq(write(high, "<11>hi: gh", 10), 10);
+	received(d, "<11>hi: gh", 10);
+	ck_assert_uint_eq(cap.count, 1);
+	/* A connect elsewhere lets the watch go, and the count with it. */
+	int o = listen_unix("/run/other");
+	ck_assert_int_eq(connect(high, (struct sockaddr *)&a, unix_addr(&a, "/run/other")), 0);
+	ck_assert(!ehs_sock_maybe_watched(3000));
+	ck_assert_int_eq(write(high, "<11>hi: gh", 10), 10);
+	received(o, "<11>hi: gh", 10);
+	ck_assert_uint_eq(cap.count, 1);
+}
+END_TEST
+
 /* A watched number closed behind libc's back and taken by a file: its
  * writes are the file's, untouched. */
 START_TEST(stale_number)
@@ -382,7 +548,11 @@ int main(void)
 	tcase_add_test(tc, python_send);
 	tcase_add_test(tc, every_call);
 	tcase_add_test(tc, replace_mode);
+	tcase_add_test(tc, replace_mode_results_are_the_kernels);
+	tcase_add_test(tc, replace_mode_edges);
+	tcase_add_test(tc, replace_mode_without_a_writer);
 	tcase_add_test(tc, stale_number);
+	tcase_add_test(tc, high_numbers);
 	tcase_add_test(tc, other_descriptors);
 	tcase_add_test(tc, udp_loopback_and_remote);
 	tcase_add_test(tc, udp_remote_opt_in);
