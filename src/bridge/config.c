@@ -204,12 +204,28 @@ bool ehs_config_remote_syslog(void)
 	return loaded_config(&defaults)->remote_syslog;
 }
 
-bool ehs_config_syslog_port(unsigned port)
+static bool has_port(const struct ehs_config *c, unsigned port)
 {
-	struct ehs_config defaults;
-	const struct ehs_config *c = loaded_config(&defaults);
 	for (unsigned i = 0; i < c->nports; i++)
 		if (c->ports[i] == port)
 			return true;
 	return false;
+}
+
+/* Before the file is read, only a port of the defaults or the environment
+ * reads it: a connect() elsewhere (DNS, a database) makes no system call
+ * of ours, as a seccomp filter that forbids openat once the program runs
+ * requires.  A port that only the file names counts once something else
+ * read it (the first logging call). */
+bool ehs_config_syslog_port(unsigned port)
+{
+	if (__atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) < EHS_CONFIG_ON) {
+		struct ehs_config early;
+		ehs_config_defaults(&early);
+		ehs_config_apply_env(&early, NULL, NULL);
+		if (!has_port(&early, port))
+			return false;
+	}
+	struct ehs_config defaults;
+	return has_port(loaded_config(&defaults), port);
 }

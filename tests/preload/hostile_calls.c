@@ -14,6 +14,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <net/if.h>
@@ -27,6 +30,8 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -304,6 +309,38 @@ static void small_stack_handler(void)
 	raise(SIGUSR1);
 }
 
+/* systemd's SystemCallFilter= and container runtimes forbid system calls
+ * once a program runs: here openat, open and getpid kill it.  A connect()
+ * to a port that is not syslog's must not make any of them. */
+static void seccomp_no_open(void)
+{
+	struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getpid, 2, 0),
+#ifdef __NR_open
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 1, 0),
+#else
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 1, 0),
+#endif
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+	};
+	struct sock_fprog prog = { sizeof filter / sizeof filter[0], filter };
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+		die("seccomp");
+	struct sockaddr_in dns = loopback514();
+	dns.sin_port = htons(53);
+	int u = socket(AF_INET, SOCK_DGRAM, 0);
+	result("connect(udp 127.0.0.1:53)", connect(u, (struct sockaddr *)&dns, sizeof dns));
+	result("send(udp 127.0.0.1:53)", send(u, "q", 1, 0));
+	int t = socket(AF_INET6, SOCK_STREAM, 0);
+	struct sockaddr_in6 db = { .sin6_family = AF_INET6, .sin6_port = htons(5432),
+				   .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	result("connect(tcp [::1]:5432)", connect(t, (struct sockaddr *)&db, sizeof db));
+}
+
 static const struct {
 	const char *name;
 	void (*run)(void);
@@ -317,6 +354,7 @@ static const struct {
 	{ "too large", too_large },
 	{ "good clients", good_clients },
 	{ "handler on a small stack", small_stack_handler },
+	{ "seccomp: no openat, a connect elsewhere", seccomp_no_open },
 };
 
 /* Prints the bytes a datagram or stream brought, escaped, cut at 48. */

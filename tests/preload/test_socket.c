@@ -468,6 +468,47 @@ START_TEST(udp_remote_opt_in)
 }
 END_TEST
 
+/* A port the file alone names counts once the file was read: a connect()
+ * elsewhere reads nothing (no system call of ours under a seccomp
+ * filter); the environment's ports count at once. */
+START_TEST(file_ports_after_the_first_call)
+{
+	FILE *f = fopen("/run/ehsyslog.conf", "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("syslog_ports = 6514\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	setenv("EHSYSLOG_CONFIG", "/run/ehsyslog.conf", 1);
+	int d = listen_inet(SOCK_DGRAM, 6514);
+	struct sockaddr_in a = loopback(6514);
+	int u = socket(AF_INET, SOCK_DGRAM, 0);
+	ck_assert_int_eq(connect(u, (struct sockaddr *)&a, sizeof a), 0);
+	ck_assert_int_eq(send(u, "<13>early: x", 12, 0), 12);
+	received(d, "<13>early: x", 12);
+	ck_assert_uint_eq(cap.count, 0);
+	syslog(LOG_INFO, "reads the file");
+	ck_assert_uint_eq(cap.count, 1);
+	ck_assert_int_eq(connect(u, (struct sockaddr *)&a, sizeof a), 0);
+	ck_assert_int_eq(send(u, "<13>late: y", 11, 0), 11);
+	received(d, "<13>late: y", 11);
+	ck_assert_uint_eq(cap.count, 2);
+	event_is(1, "late", LOG_NOTICE, 1, "y");
+}
+END_TEST
+
+START_TEST(env_ports_at_once)
+{
+	setenv("EHSYSLOG_SYSLOG_PORTS", "6514", 1);
+	int d = listen_inet(SOCK_DGRAM, 6514);
+	struct sockaddr_in a = loopback(6514);
+	int u = socket(AF_INET, SOCK_DGRAM, 0);
+	ck_assert_int_eq(connect(u, (struct sockaddr *)&a, sizeof a), 0);
+	ck_assert_int_eq(send(u, "<13>env: z", 10, 0), 10);
+	received(d, "<13>env: z", 10);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "env", LOG_NOTICE, 1, "z");
+}
+END_TEST
+
 /* TCP to 601: octet-counted frames, two in one send and one across two
  * sends (two messages: no bytes are kept between calls). */
 START_TEST(tcp_frames)
@@ -556,6 +597,8 @@ int main(void)
 	tcase_add_test(tc, other_descriptors);
 	tcase_add_test(tc, udp_loopback_and_remote);
 	tcase_add_test(tc, udp_remote_opt_in);
+	tcase_add_test(tc, file_ports_after_the_first_call);
+	tcase_add_test(tc, env_ports_at_once);
 	tcase_add_test(tc, tcp_frames);
 	tcase_add_test(tc, journal_native);
 	tcase_add_test(tc, syslog_once);
