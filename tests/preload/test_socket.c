@@ -278,14 +278,16 @@ START_TEST(replace_mode_results_are_the_kernels)
 #define SEND_BAD(fd) send(fd, (void *)16, 10, 0)
 #define SENDMMSG_4GIB(fd) sendmmsg(fd, &mm, 1, 0)
 #define SENDMSG_BAD(fd) sendmsg(fd, (void *)16, 0)
+	SAME(WRITE_BIG);
+#ifndef __SANITIZE_ADDRESS__	/* ASan's interceptors check the pointers first, and abort */
 	SAME(WRITEV_HUGE);
 	SAME(WRITEV_OVER);
 	SAME(WRITEV_BAD);
-	SAME(WRITE_BIG);
 	SAME(WRITE_NULL);
 	SAME(SEND_BAD);
 	SAME(SENDMMSG_4GIB);
 	SAME(SENDMSG_BAD);
+#endif
 	nothing_received(d);
 	ck_assert_uint_eq(cap.count, 0);
 	/* What it takes whole is kept: its count, its event. */
