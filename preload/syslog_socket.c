@@ -327,20 +327,22 @@ static void gather_done(struct gather *g)
 static bool datagram_idle(const struct iovec *iov, size_t n)
 {
 	char head[8];
-	return ehs_datagram_idle(head, peek(head, sizeof head, iov, n));
+	bool deliverable;
+	return ehs_datagram_idle(head, peek(head, sizeof head, iov, n), &deliverable);
 }
 
-/* Whether the bytes b[0..len) of kind k make no event: read in a few
- * words of stack, no record built. */
-static bool bytes_idle(enum ehs_sock_kind k, const char *b, size_t len)
+/* Whether the bytes b[0..len) of kind k make no event, and then whether
+ * they could have: read in a few words of stack, no record built. */
+static bool bytes_idle(enum ehs_sock_kind k, const char *b, size_t len, bool *deliverable)
 {
+	*deliverable = false;
 	switch (k) {
 	case EHS_SOCK_DGRAM:
-		return ehs_datagram_idle(b, len);
+		return ehs_datagram_idle(b, len, deliverable);
 	case EHS_SOCK_STREAM:
-		return ehs_stream_idle(b, len);
+		return ehs_stream_idle(b, len, deliverable);
 	case EHS_SOCK_JOURNAL:
-		return ehs_journal_wire_idle(b, len);
+		return ehs_journal_wire_idle(b, len, deliverable);
 	case EHS_SOCK_NONE:
 		break;
 	}
@@ -363,7 +365,8 @@ static bool watch_holds(int fd)
 static void log_sent(int fd, bool watched, enum ehs_sock_kind k, const char *b, size_t len,
 		     int saved)
 {
-	if (!bytes_idle(k, b, len) && (!watched || watch_holds(fd)))
+	bool deliverable;
+	if (!bytes_idle(k, b, len, &deliverable) && (!watched || watch_holds(fd)))
 		log_bytes(k, b, len, saved);
 }
 
@@ -461,7 +464,8 @@ static bool log_unchecked(enum ehs_sock_kind k, const struct iovec *iov, size_t 
 	struct gather g;
 	struct iovec to = { gather_get(&g, *total), *total };
 	if (to.iov_base &&
-	    process_vm_readv(getpid(), &to, 1, iov, (unsigned long)n, 0) == (ssize_t)*total)
+	    process_vm_readv(getpid(), &to, 1, iov, (unsigned long)n, 0) == (ssize_t)*total &&
+	    !bytes_idle(k, to.iov_base, *total, &ok))
 		ok = log_bytes(k, to.iov_base, *total, saved);
 	gather_done(&g);
 	return ok;

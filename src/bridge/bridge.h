@@ -92,10 +92,13 @@ bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno);
  * are enough) makes no event because its priority's tracepoint is idle;
  * the same for every frame of a stream's bytes, and for a journal
  * datagram.  Each reads the bytes in a few words of stack and builds no
- * record: what nobody traces is not parsed. */
-bool ehs_datagram_idle(const char *head, size_t len);
-bool ehs_stream_idle(const char *bytes, size_t len);
-bool ehs_journal_wire_idle(const char *bytes, size_t len);
+ * record: what nobody traces is not parsed.  When true, *deliverable
+ * says whether the events could have been written (ehs_deliverable; false
+ * too for a journal datagram journald refuses), as the _log functions
+ * say it, for replace mode. */
+bool ehs_datagram_idle(const char *head, size_t len, bool *deliverable);
+bool ehs_stream_idle(const char *bytes, size_t len, bool *deliverable);
+bool ehs_journal_wire_idle(const char *bytes, size_t len, bool *deliverable);
 
 /* Reads the configuration and opens the writer (the first check of one
  * tracepoint) unless done: for a caller about to log from elsewhere, so

