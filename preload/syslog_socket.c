@@ -27,8 +27,8 @@
 #define WATCH_SLOTS 16
 
 /* Bytes of one call gathered on the stack; a larger message is copied
- * into pages mapped for it.  Past GATHER_MAX bytes the rest of a call
- * makes no event (an event holds at most 64 KiB anyway). */
+ * into pages mapped for it (struct gather).  Past GATHER_MAX bytes the
+ * rest of a call makes no event (an event holds at most 64 KiB anyway). */
 #define GATHER_STACK 2048
 #define GATHER_MAX (256 * 1024)
 
@@ -297,20 +297,28 @@ static bool log_bytes(enum ehs_sock_kind k, const char *b, size_t len, int saved
 	return ok;
 }
 
-/* Bytes of one call's event gathered on the stack, else in pages mapped
- * for it (NULL when none can be); let go with gather_done. */
+/* Bytes of one call's event gathered on the stack, else in a mapping of
+ * GATHER_MAX bytes (NULL when none can be had); let go with gather_done.
+ * The mapping is kept for the next long message once made (its pages
+ * are only touched as far as messages reach), so that a message in
+ * several iovecs costs no mmap and munmap per call: taken with an
+ * exchange, and one that finds it taken (another thread, or a signal
+ * handler that interrupted the sender) maps its own, unmapped after. */
 struct gather {
 	char *p;
-	size_t len;
 	char stack[GATHER_STACK];
 };
 
+static char *spare;
+
 static char *gather_get(struct gather *g, size_t len)
 {
-	g->len = len;
 	g->p = g->stack;
 	if (len > sizeof g->stack) {
-		g->p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		g->p = __atomic_exchange_n(&spare, NULL, __ATOMIC_ACQUIRE);
+		if (!g->p)
+			g->p = mmap(NULL, GATHER_MAX, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (g->p == MAP_FAILED)
 			g->p = NULL;
 	}
@@ -319,8 +327,11 @@ static char *gather_get(struct gather *g, size_t len)
 
 static void gather_done(struct gather *g)
 {
-	if (g->p && g->p != g->stack)
-		munmap(g->p, g->len);
+	char *none = NULL;
+	if (g->p && g->p != g->stack &&
+	    !__atomic_compare_exchange_n(&spare, &none, g->p, false, __ATOMIC_RELEASE,
+					 __ATOMIC_RELAXED))
+		munmap(g->p, GATHER_MAX);
 }
 
 /* Whether a datagram's tracepoint is idle, from its PRI alone. */

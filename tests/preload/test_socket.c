@@ -43,6 +43,7 @@
 #include "../bridge/capture.h"
 #include "event_fields.h"
 #include "preload/syslog_socket.h"
+#include "../user_events/nosyscall.h"
 
 static struct capture cap;
 
@@ -470,6 +471,37 @@ START_TEST(udp_remote_opt_in)
 }
 END_TEST
 
+static int tcp_fd;
+
+/* A 3000-byte message in two iovecs, as a logger writes a frame. */
+static void long_writev(void *arg)
+{
+	(void)arg;
+	static char body[3000];
+	memset(body, 'x', sizeof body);
+	memcpy(body, "<13>long: ", 10);
+	struct iovec v[2] = { { body, 1000 }, { body + 1000, 2000 } };
+	if (writev(tcp_fd, v, 2) != 3000)
+		abort();
+}
+
+/* Nobody traces: a long message in several iovecs to a watched stream
+ * costs the program's own writev and nothing more (no parse, no mapping
+ * per call: the gathering pages are kept). */
+START_TEST(untraced_long_stream_costs_no_syscall)
+{
+	ue_double_trace(NULL, NULL);
+	int l = listen_inet(SOCK_STREAM, 514);
+	tcp_fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = loopback(514);
+	ck_assert_int_eq(connect(tcp_fd, (struct sockaddr *)&a, sizeof a), 0);
+	long_writev(NULL);	/* the first: the tracepoint's check, the pages */
+	ck_assert_int_eq(syscalls_made(long_writev, NULL), 1);
+	ck_assert_uint_eq(cap.count, 0);
+	(void)l;
+}
+END_TEST
+
 /* A port the file alone names counts once the file was read: a connect()
  * elsewhere reads nothing (no system call of ours under a seccomp
  * filter); the environment's ports count at once. */
@@ -599,6 +631,7 @@ int main(void)
 	tcase_add_test(tc, other_descriptors);
 	tcase_add_test(tc, udp_loopback_and_remote);
 	tcase_add_test(tc, udp_remote_opt_in);
+	tcase_add_test(tc, untraced_long_stream_costs_no_syscall);
 	tcase_add_test(tc, file_ports_after_the_first_call);
 	tcase_add_test(tc, env_ports_at_once);
 	tcase_add_test(tc, tcp_frames);
