@@ -26,7 +26,7 @@
  * at load time, see real.h).  sendmsg() and sendmmsg() read the mode
  * before and the header after the real call.  The library's own sends
  * (libsystemd's under a passed-on journal call) are made with ehs_busy
- * raised and make no event.  Where the real function is missing (the
+ * raised and make no event (ehs_sock_acts).  Where the real function is missing (the
  * library loaded after libc, out of RTLD_NEXT's reach) the system call
  * is made directly.
  *
@@ -208,7 +208,7 @@ static bool replaced(int fd, enum ehs_sock_kind k, const struct iovec *iov, size
  * kind k: the events of what it sent, or of what it could not deliver. */
 static void answered(int fd, enum ehs_sock_kind k, const struct iovec *iov, size_t n, ssize_t r)
 {
-	if (k == EHS_SOCK_NONE || ehs_busy)
+	if (k == EHS_SOCK_NONE)
 		return;
 	if (r > 0)
 		ehs_sock_sent(fd, true, k, iov, n, (size_t)r);
@@ -228,7 +228,7 @@ static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, siz
 	enum ehs_sock_kind k = kind_of_fd(fd);
 	const struct iovec one = { (void *)buf, n };
 	ssize_t r;
-	if (k != EHS_SOCK_NONE && !ehs_busy && replaced(fd, k, &one, 1, &r))
+	if (k != EHS_SOCK_NONE && replaced(fd, k, &one, 1, &r))
 		return r;
 	r = real ? real(fd, buf, n) : syscall(SYS_write, fd, buf, n);
 	answered(fd, k, &one, 1, r);
@@ -246,7 +246,7 @@ static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec 
 	SETTLE(writev_entry, real);
 	enum ehs_sock_kind k = n > 0 ? kind_of_fd(fd) : EHS_SOCK_NONE;
 	ssize_t r;
-	if (k != EHS_SOCK_NONE && !ehs_busy && replaced(fd, k, iov, (size_t)n, &r))
+	if (k != EHS_SOCK_NONE && replaced(fd, k, iov, (size_t)n, &r))
 		return r;
 	r = real ? real(fd, iov, n) : syscall(SYS_writev, fd, iov, n);
 	answered(fd, k, iov, (size_t)n, r);
@@ -265,7 +265,7 @@ static __attribute__((noinline)) ssize_t send_slow(int fd, const void *buf, size
 	enum ehs_sock_kind k = kind_of_fd(fd);
 	const struct iovec one = { (void *)buf, n };
 	ssize_t r;
-	if (k != EHS_SOCK_NONE && !ehs_busy && replaced(fd, k, &one, 1, &r))
+	if (k != EHS_SOCK_NONE && replaced(fd, k, &one, 1, &r))
 		return r;
 	r = real ? real(fd, buf, n, flags) : syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
 	answered(fd, k, &one, 1, r);
@@ -290,14 +290,14 @@ static __attribute__((noinline)) ssize_t sendto_slow(int fd, const void *buf, si
 	SETTLE(sendto_entry, real);
 	const struct iovec one = { (void *)buf, n };
 	size_t taken;
-	if (replacing() && !ehs_busy) {
+	if (replacing() && ehs_sock_acts(!addr)) {
 		enum ehs_sock_kind k = addr ? kind_of_name(fd, addr, len, true) : kind_of_fd(fd);
 		if (k != EHS_SOCK_NONE && ehs_sock_replace(fd, !addr, k, &one, 1, &taken))
 			return (ssize_t)taken;
 	}
 	ssize_t r = real ? real(fd, buf, n, flags, addr, len)
 			 : syscall(SYS_sendto, fd, buf, n, flags, addr, len);
-	if (r != 0 && !ehs_busy) {
+	if (r != 0 && ehs_sock_acts(!addr)) {
 		int saved = errno;
 		/* A failed call's address is the program's, unchecked. */
 		enum ehs_sock_kind k = addr ? kind_of_name(fd, addr, len, r < 0) : kind_of_fd(fd);
@@ -337,7 +337,7 @@ static bool message_replaced(int fd, const struct msghdr *msg, size_t *taken)
 static void message_sent(int fd, const struct msghdr *msg, size_t sent)
 {
 	int saved = errno;
-	if (msg->msg_name || ehs_sock_maybe_watched(fd)) {
+	if (msg->msg_name ? ehs_sock_acts(false) : ehs_sock_maybe_watched(fd)) {
 		enum ehs_sock_kind k = kind_of_message(fd, msg, false);
 		ehs_sock_sent(fd, !msg->msg_name, k, msg->msg_iov, msg->msg_iovlen, sent);
 	}
@@ -349,7 +349,8 @@ static void message_sent(int fd, const struct msghdr *msg, size_t sent)
 static void message_not_sent(int fd, const struct msghdr *msg, int err)
 {
 	struct msghdr m;
-	if (msg && ehs_sock_copy_in(&m, msg, sizeof m) == 0 && m.msg_iovlen <= UIO_MAXIOV) {
+	if (ehs_sock_acts(true) && msg && ehs_sock_copy_in(&m, msg, sizeof m) == 0 &&
+	    m.msg_iovlen <= UIO_MAXIOV) {
 		enum ehs_sock_kind k = kind_of_message(fd, &m, true);
 		ehs_sock_not_sent(fd, !m.msg_name, k, m.msg_iov, m.msg_iovlen, err);
 	}
@@ -363,12 +364,12 @@ EHS_INTERPOSE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
 	NEXT(sendmsg_fn, real, real_sendmsg, "sendmsg");
 	size_t taken;
-	if (replacing() && !ehs_busy && message_replaced(fd, msg, &taken))
+	if (replacing() && ehs_sock_acts(true) && message_replaced(fd, msg, &taken))
 		return (ssize_t)taken;
 	ssize_t r = real ? real(fd, msg, flags) : syscall(SYS_sendmsg, fd, msg, flags);
-	if (r > 0 && !ehs_busy)
+	if (r > 0)
 		message_sent(fd, msg, (size_t)r);
-	else if (r < 0 && !ehs_busy)
+	else if (r < 0)
 		message_not_sent(fd, msg, errno);
 	return r;
 }
@@ -403,13 +404,13 @@ static int sendmmsg_replace(sendmmsg_fn real, int fd, struct mmsghdr *v, unsigne
 EHS_INTERPOSE int sendmmsg(int fd, struct mmsghdr *v, unsigned n, int flags)
 {
 	NEXT(sendmmsg_fn, real, real_sendmmsg, "sendmmsg");
-	if (replacing() && !ehs_busy)
+	if (replacing() && ehs_sock_acts(true))
 		return sendmmsg_replace(real, fd, v, n, flags);
 	int r = real ? real(fd, v, n, flags) : (int)syscall(SYS_sendmmsg, fd, v, n, flags);
-	for (int i = 0; i < r && !ehs_busy; i++)
+	for (int i = 0; i < r; i++)
 		if (v[i].msg_len)
 			message_sent(fd, &v[i].msg_hdr, v[i].msg_len);
-	if (r < 0 && !ehs_busy && n > 0)
+	if (r < 0 && n > 0)
 		message_not_sent(fd, v ? &v[0].msg_hdr : NULL, errno);
 	return r;
 }

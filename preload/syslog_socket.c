@@ -384,7 +384,7 @@ static void log_sent(int fd, bool watched, enum ehs_sock_kind k, const char *b, 
 void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		   size_t n, size_t sent)
 {
-	if (ehs_busy || k == EHS_SOCK_NONE || sent == 0)
+	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || sent == 0)
 		return;
 	int saved = errno;
 	size_t total = sent < GATHER_MAX ? sent : GATHER_MAX;
@@ -485,7 +485,7 @@ static bool log_unchecked(enum ehs_sock_kind k, const struct iovec *iov, size_t 
 bool ehs_sock_replace(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		      size_t n, size_t *taken)
 {
-	if (ehs_busy || k == EHS_SOCK_NONE)
+	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE)
 		return false;
 	int saved = errno;
 	size_t total = 0;
@@ -523,7 +523,7 @@ static bool undelivered(int err)
 void ehs_sock_not_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		       size_t n, int err)
 {
-	if (ehs_busy || k == EHS_SOCK_NONE || !undelivered(err))
+	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || !undelivered(err))
 		return;
 	size_t total;
 	if (!watched || watch_holds(fd))

@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
+#include "bridge/bridge.h"
 #include "common/hidden.h"
 
 struct iovec;
@@ -82,14 +83,25 @@ static inline void ehs_sock_forget(int fd)
 		ehs_sock_watch(fd, EHS_SOCK_NONE);
 }
 
+/* Whether the library acts on a send to a syslog destination from this
+ * thread: never from inside the library for a named destination
+ * (libsystemd's and GLib's own sends under a call passed on), and for a
+ * watched socket up to one level of nesting (a signal handler that
+ * interrupted the library), as for syslog(): its event is made, and in
+ * replace mode the send is answered as any other. */
+#define EHS_SOCK_NEST_MAX 2
+static inline bool ehs_sock_acts(bool watched)
+{
+	return ehs_busy < (watched ? EHS_SOCK_NEST_MAX : 1);
+}
+
 /*
  * Pass-through: the kernel took the first sent bytes of iov[0..n) for a
  * syslog destination of kind k; makes their events if traced.  The
  * kernel has read the header, the iovecs and those bytes by then, so
  * nothing is read that it refused.  watched: found by fd's watch (whose
  * socket is checked first), not by the call's named address.  Nothing
- * is done from inside the library (ehs_busy: libsystemd's own send
- * under sd_journal_print, a signal handler).  errno preserved.
+ * is done where ehs_sock_acts says no.  errno preserved.
  */
 void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		   size_t n, size_t sent);
@@ -105,7 +117,7 @@ void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iove
  * 256 KiB, and each event deliverable (ehs_deliverable).  Else false:
  * the caller passes the call to the kernel, whose answer (EFAULT,
  * EINVAL, EMSGSIZE or the bytes sent) the program then gets.  False
- * from inside the library too.  errno preserved.
+ * where ehs_sock_acts says no.  errno preserved.
  */
 bool ehs_sock_replace(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		      size_t n, size_t *taken);

@@ -363,6 +363,30 @@ START_TEST(replace_mode_edges)
 }
 END_TEST
 
+/* A signal handler that sends while its thread is inside the library
+ * (one level of nesting, as for syslog()): its send on a watched socket
+ * is answered as any other, event and replace mode included; a named
+ * send from inside (libsystemd's own, under a call passed on) makes none. */
+START_TEST(nested_sends)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
+	int c = client_unix("/dev/log");	/* nobody there: made to succeed */
+	ehs_busy = 1;
+	ck_assert_int_eq(write(c, "<14>inner: kept", 15), 15);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "inner", LOG_INFO, 1, "kept");
+	int j = listen_unix("/run/systemd/journal/socket");
+	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	struct sockaddr_un a;
+	static const char dg[] = "MESSAGE=from libsystemd\n";
+	ck_assert_int_eq(sendto(u, dg, sizeof dg - 1, 0, (struct sockaddr *)&a,
+				unix_addr(&a, "/run/systemd/journal/socket")), (ssize_t)sizeof dg - 1);
+	ehs_busy = 0;
+	received(j, dg, sizeof dg - 1);
+	ck_assert_uint_eq(cap.count, 1);
+}
+END_TEST
+
 /* Replace mode where no event can be written (registrations fail, as on
  * a kernel without user_events): the daemon gets every byte. */
 START_TEST(replace_mode_without_a_writer)
@@ -626,6 +650,7 @@ int main(void)
 	tcase_add_test(tc, replace_mode_results_are_the_kernels);
 	tcase_add_test(tc, replace_mode_edges);
 	tcase_add_test(tc, replace_mode_without_a_writer);
+	tcase_add_test(tc, nested_sends);
 	tcase_add_test(tc, stale_number);
 	tcase_add_test(tc, high_numbers);
 	tcase_add_test(tc, other_descriptors);
