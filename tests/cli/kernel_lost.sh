@@ -4,7 +4,9 @@
 # buffer_size_kb; under a flood from several threads, tail --json and
 # text tail with a small buffer print lost markers in the stream, and
 # the events printed plus the markers' counts are the events sent, the
-# markers adding up to the total on stderr.
+# markers adding up to the total on stderr.  The same flood recorded by
+# trace-cmd (-b 8) and perf (-m 1): decode marks the losses the files
+# hold, in the stream, adding up as exactly as each file can say.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 in_kernel "$0" "$@"
 
@@ -85,6 +87,62 @@ first_marker=$(grep -n '^{"lost":' "$T/json.out" | head -n 1 | cut -d: -f1)
 events=$(grep -c ' flood\[[0-9]*\]: user.info flood [0-9]* [0-9]*$' "$T/text.out")
 sed -n 's/^-- CPU [0-9]*: \([0-9]*\) events\{0,1\} lost --$/\1/p' "$T/text.out" >"$T/text.markers"
 check_lost text "$events" "$T/text.markers"
+
+# decode: the flood recorded by trace-cmd and perf, which need the
+# tracepoint registered to name it.
+command -v trace-cmd >/dev/null || fail "trace-cmd not installed (scripts/setup installs it)"
+find_perf
+"$EHSYSLOG" register --facility user --level info >"$T/reg.out" 2>"$T/reg.err" &
+reg=$!
+wait_until 60 grep -qx Syslog_L4K2 "$TR/user_events_status" ||
+	fail "register did not register Syslog_L4K2: $(cat "$T/reg.err")"
+
+# decode_lost NAME FILE: decode --json FILE; sets events, known (the sum
+# of the markers' counts), unknown (markers without one); checks that
+# there is a marker before the last event, and that text decode marks
+# the same places.
+decode_lost() {
+	expect 0 "$EHSYSLOG" decode --json "$2"
+	cp "$T/out" "$T/$1.json"
+	events=$(grep -c '^{"n":"Syslog:flood",' "$T/$1.json")
+	known=$(sed -n 's/^{"lost":\([0-9]*\)\(,"cpu":[0-9]*\)\{0,1\}}$/\1/p' "$T/$1.json" |
+		awk '{ s += $1 } END { print s + 0 }')
+	unknown=$(grep -c '^{"lost":null' "$T/$1.json")
+	markers=$(grep -c '^{"lost":' "$T/$1.json")
+	echo "decode $1: $events events, $markers markers of $known lost ($unknown uncounted), $SENT sent"
+	checks=$((checks + 1))
+	last_event=$(grep -n '^{"n":' "$T/$1.json" | tail -n 1 | cut -d: -f1)
+	first_marker=$(grep -n '^{"lost":' "$T/$1.json" | head -n 1 | cut -d: -f1)
+	[ -n "$first_marker" ] && [ -n "$last_event" ] && [ "$first_marker" -lt "$last_event" ] ||
+		fail "decode $1: no lost marker before the last event (first marker line ${first_marker:-none}, last event line ${last_event:-none})"
+	expect 0 "$EHSYSLOG" decode "$2"
+	grep -n -e '^-- ' -e ' flood\[' "$T/out" | sed -n 's/^\([0-9]*\):-- .*/\1/p' >"$T/$1.text.at"
+	grep -n -e '^{"lost":' -e '^{"n":' "$T/$1.json" | sed -n 's/^\([0-9]*\):{"lost".*/\1/p' >"$T/$1.json.at"
+	expect_same "decode $1: text markers on the JSON markers' lines" "$T/$1.json.at" "$T/$1.text.at"
+}
+
+# trace.dat: each page's count of missed events, where the page had room
+# for it; with all of them counted, they and the events are what was sent.
+expect 0 trace-cmd record -q -b $KIB -e user_events:Syslog_L4K2 -o "$T/flood.dat" -- \
+	env LD_PRELOAD="$BUILT_LIBRARY" EHSYSLOG_PASSTHROUGH=0 "$FLOOD" "$THREADS" "$EACH"
+decode_lost trace.dat "$T/flood.dat"
+checks=$((checks + 1))
+if [ "$unknown" = 0 ]; then
+	[ $((events + known)) = "$SENT" ] || fail "decode trace.dat: $events events + $known lost != $SENT sent"
+else
+	[ $((events + known)) -lt "$SENT" ] || fail "decode trace.dat: $events events + $known counted lost, with $unknown uncounted, not below $SENT sent"
+fi
+
+# perf.data: LOST records count records of any kind (side-band ones too),
+# and perf's closing totals the losses after the last of them: no lost
+# sample goes unmarked.
+expect 0 "$PERF" record -q -m 1 -e user_events:Syslog_L4K2 -o "$T/flood.perf" -- \
+	env LD_PRELOAD="$BUILT_LIBRARY" EHSYSLOG_PASSTHROUGH=0 "$FLOOD" "$THREADS" "$EACH"
+decode_lost perf.data "$T/flood.perf"
+checks=$((checks + 1))
+[ $((events + known)) -ge "$SENT" ] || fail "decode perf.data: $events events + $known lost < $SENT sent"
+kill "$reg"
+wait "$reg" 2>/dev/null
 
 no_leftovers "at the end"
 finish
