@@ -42,12 +42,10 @@ int live_read(struct live *l, live_cb cb, void *ctx);
 /*
  * From now on, live_read calls lost where a CPU's buffer lost records,
  * before the first record read after them, with ctx; live_lost calls it
- * for what is still unreported.  The counts are the instance's per-CPU
- * statistics (as live_lost's), so that all of them add up to its
- * total: a page's own count of missed events is taken where the kernel
- * stored one and the statistics hold that many not yet reported, and
- * where it could not store one (no room left in the page), what the
- * statistics hold not yet reported.
+ * for what is still unreported.  Each count is the page's own count of
+ * missed events where the kernel stored one, else (no room left in the
+ * page) all that CPU's statistics (live_lost's) hold unreported, and
+ * never more than that: so the counts add up to live_lost's total.
  */
 void live_follow_lost(struct live *l, read_lost_cb lost, void *ctx);
 
