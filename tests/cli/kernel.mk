@@ -3,6 +3,11 @@
 # scripts/kernel-test, and runs all its checks inside it.
 check_PROGRAMS += tests/cli/kernel_logger
 tests_cli_kernel_logger_SOURCES = tests/cli/kernel_logger.c
+# Threads logging at once, to overflow a trace buffer (kernel_lost.sh).
+check_PROGRAMS += tests/cli/kernel_flood
+tests_cli_kernel_flood_SOURCES = tests/cli/kernel_flood.c
+tests_cli_kernel_flood_CFLAGS = $(AM_CFLAGS) -pthread
+tests_cli_kernel_flood_LDADD = -lpthread
 # A program linked with the library, writing native events.
 check_PROGRAMS += tests/cli/kernel_native
 tests_cli_kernel_native_SOURCES = tests/cli/kernel_native.c
@@ -20,6 +25,7 @@ endif
 
 CLI_KERNEL_TESTS = tests/cli/kernel_tail.sh tests/cli/kernel_register.sh \
 	tests/cli/kernel_decode.sh tests/cli/kernel_stale.sh tests/cli/kernel_facility.sh \
-	tests/cli/kernel_plugin.sh tests/cli/kernel_native.sh tests/cli/kernel_group.sh
+	tests/cli/kernel_plugin.sh tests/cli/kernel_native.sh tests/cli/kernel_group.sh \
+	tests/cli/kernel_lost.sh
 TESTS += $(CLI_KERNEL_TESTS)
 EXTRA_DIST += $(CLI_KERNEL_TESTS) tests/cli/kernel_lib.sh

@@ -46,6 +46,9 @@ expect 2 "ehsyslog tail: unknown facility '128'" "$bin" tail -f 128
 expect 2 "ehsyslog tail: bad count '0'" "$bin" tail --count 0
 expect 2 "ehsyslog tail: bad timeout 'soon'" "$bin" tail --timeout soon
 expect 2 "ehsyslog tail: unexpected argument 'extra'" "$bin" tail extra
+expect 2 "ehsyslog tail: bad buffer size '0' (KiB per CPU, 1 or more)" "$bin" tail --buffer-size 0
+expect 2 "ehsyslog tail: bad buffer size '8k' (KiB per CPU, 1 or more)" "$bin" tail -b 8k
+expect 2 "ehsyslog tail: bad buffer size '18014398509481984' (KiB per CPU, 1 or more)" "$bin" tail -b 18014398509481984
 expect 1 "ehsyslog decode: $tmp/none: No such file or directory" "$bin" decode "$tmp/none"
 
 : > "$tmp/empty"

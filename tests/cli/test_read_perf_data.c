@@ -4,7 +4,8 @@
  * perf recorded, also once its data is zstd-compressed as `perf record -z`
  * writes it; no truncation or corruption of it makes the reader read
  * outside the buffer or crash (run under valgrind or ASan to see the
- * former), and what it cannot read is counted as skipped.
+ * former), and what it cannot read is counted as skipped.  Records of
+ * lost samples reach the lost callback, in time order among the samples.
  */
 #include <check.h>
 #include <zstd.h>
@@ -33,6 +34,11 @@ struct seen {
 	struct eh_record_info first_info;
 	uint64_t first_wall;
 	const uint8_t *first_data;
+	/* count_lost */
+	unsigned long lost_calls;
+	unsigned long long lost;
+	int lost_cpu;
+	unsigned long events_before_lost;
 };
 
 static int count(const struct read_event *ev, void *ctx)
@@ -50,6 +56,17 @@ static int count(const struct read_event *ev, void *ctx)
 	s->last_time = ev->info.time_ns;
 	s->bytes += ev->len;
 	s->n++;
+	return 0;
+}
+
+static int count_lost(const struct read_lost *lost, void *ctx)
+{
+	struct seen *s = ctx;
+
+	s->lost_calls++;
+	s->lost += lost->count;
+	s->lost_cpu = lost->cpu;
+	s->events_before_lost = s->n;
 	return 0;
 }
 
@@ -87,7 +104,7 @@ static int read_copy(const unsigned char *src, size_t len, struct seen *s, char 
 	memcpy(copy, src, len);
 	memset(s, 0, sizeof *s);
 	s->sorted = true;
-	rc = perf_data_read(copy, len, &info, count, s, err, errlen);
+	rc = perf_data_read(copy, len, &info, count, NULL, s, err, errlen);
 	free(copy);
 	return rc;
 }
@@ -115,7 +132,7 @@ START_TEST(conformance_samples)
 	struct seen s = { .sorted = true };
 	char err[256] = "";
 
-	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, NULL, &s, err, sizeof err), 0);
 	/* 254 EventHeader events, as perf-decode's JSON lists (sched_switch
 	 * samples are not user_events and are left out). */
 	ck_assert_uint_eq(s.n, 254);
@@ -145,14 +162,14 @@ START_TEST(malformed_sample)
 	size_t raw_len_at;
 
 	ck_assert_ptr_nonnull(copy);
-	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, NULL, &s, err, sizeof err), 0);
 	/* u32 raw size, then the raw data: 8 bytes of common fields, then
 	 * the EventHeader bytes handed to the callback. */
 	raw_len_at = (size_t)(s.first_data - golden) - 8 - 4;
 	memcpy(copy, golden, golden_len);
 	memcpy(copy + raw_len_at, "\xf0\xff\0\0", 4);
 	memset(&s, 0, sizeof s);
-	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, NULL, &s, err, sizeof err), 0);
 	ck_assert_uint_eq(s.n, 253);
 	ck_assert_uint_eq(info.skipped[PERF_SKIP_MALFORMED], 1);
 	ck_assert_uint_eq(total_skipped(&info), 1);
@@ -202,7 +219,7 @@ START_TEST(truncated)
 		memcpy(copy, golden, len);
 		memset(&s, 0, sizeof s);
 		err[0] = '\0';
-		rc = perf_data_read(copy, len, &info, count, &s, err, sizeof err);
+		rc = perf_data_read(copy, len, &info, count, NULL, &s, err, sizeof err);
 		free(copy);
 		if (rc == -1) {
 			ck_assert(err[0] != '\0');
@@ -289,8 +306,8 @@ START_TEST(compressed)
 		unsigned char *z = compressed_copy(types[t], &len, &nrec);
 		char err[256] = "";
 
-		ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, &plain, err, sizeof err), 0);
-		ck_assert_int_eq(perf_data_read(z, len, &info, count, &s, err, sizeof err), 0);
+		ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, NULL, &plain, err, sizeof err), 0);
+		ck_assert_int_eq(perf_data_read(z, len, &info, count, NULL, &s, err, sizeof err), 0);
 		ck_assert_uint_eq(total_skipped(&info), 0);
 		ck_assert_uint_eq(s.n, 254);
 		ck_assert(s.sorted);
@@ -301,7 +318,7 @@ START_TEST(compressed)
 		/* A broken frame header: no record decompresses, each is counted. */
 		z[data_offset() + (types[t] == 83 ? 16 : 8)] ^= 0xff;
 		memset(&s, 0, sizeof s);
-		ck_assert_int_eq(perf_data_read(z, len, &info, count, &s, err, sizeof err), 0);
+		ck_assert_int_eq(perf_data_read(z, len, &info, count, NULL, &s, err, sizeof err), 0);
 		ck_assert_uint_eq(s.n, 0);
 		ck_assert_uint_eq(info.skipped[PERF_SKIP_UNZIP], nrec);
 		ck_assert_uint_eq(total_skipped(&info), nrec);
@@ -319,7 +336,7 @@ START_TEST(compressed)
 			for (int k = 0; k < 1 + round % 4; k++)
 				c[data_offset() + (size_t)rand_r(&seed) % dlen] = (unsigned char)rand_r(&seed);
 			memset(&s, 0, sizeof s);
-			int rc = perf_data_read(c, len, &info, count, &s, err, sizeof err);
+			int rc = perf_data_read(c, len, &info, count, NULL, &s, err, sizeof err);
 			ck_assert(rc == 0 || rc == -1);
 			free(c);
 		}
@@ -350,7 +367,7 @@ START_TEST(corrupted)
 			copy[at] = (unsigned char)rand_r(&seed);
 		}
 		memset(&s, 0, sizeof s);
-		int rc = perf_data_read(copy, golden_len, &info, count, &s, err, sizeof err);
+		int rc = perf_data_read(copy, golden_len, &info, count, NULL, &s, err, sizeof err);
 		ck_assert(rc == 0 || rc == -1);
 	}
 	free(copy);
@@ -378,10 +395,157 @@ START_TEST(no_sample_ids)
 	/* Each perf_file_attr ends with its ids section: u64 offset, u64 size. */
 	for (uint64_t at = off + attr_size - 8; at < off + size; at += attr_size)
 		memset(copy + at, 0, 8);
-	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, &s, err, sizeof err), 0);
+	ck_assert_int_eq(perf_data_read(copy, golden_len, &info, count, NULL, &s, err, sizeof err), 0);
 	ck_assert_uint_eq(s.n, 0);
 	ck_assert_uint_eq(info.skipped[PERF_SKIP_UNKNOWN_ID], SAMPLES_ALL);
 	ck_assert_uint_eq(total_skipped(&info), SAMPLES_ALL);
+	free(copy);
+}
+END_TEST
+
+/*
+ * A copy with the sample of the first event in time made into a record
+ * of lost samples, in place: type 2 (PERF_RECORD_LOST: u64 id, u64 lost)
+ * or 13 (PERF_RECORD_LOST_SAMPLES: u64 lost), with misc, ending with the
+ * sample's own ids as the kernel writes them with sample_id_all (pid and
+ * tid, time, cpu, identifier), but time 0 if closing (as perf writes its
+ * closing totals).  Its sample's first event, cpu in *cpu.
+ */
+static unsigned char *lost_copy(uint32_t type, uint16_t misc, uint64_t lost, bool closing,
+				int *cpu)
+{
+	struct perf_data_info info;
+	struct seen s = { .sorted = true };
+	unsigned char *copy = malloc(golden_len), *rec, *body, ids[32];
+	char err[256] = "";
+	uint16_t size;
+
+	ck_assert_ptr_nonnull(copy);
+	ck_assert_int_eq(perf_data_read(golden, golden_len, &info, count, NULL, &s, err, sizeof err), 0);
+	*cpu = s.first_info.cpu;
+	memcpy(copy, golden, golden_len);
+	/* The sample: identifier, ip, pid and tid, time, cpu, period, then
+	 * the u32 raw size and the raw data's 8 bytes of common fields. */
+	body = copy + (s.first_data - golden) - 8 - 4 - 6 * 8;
+	rec = body - 8;
+	memcpy(&size, rec + 6, 2);
+	ck_assert_uint_ge(size, 8 + 16 + sizeof ids);
+	memcpy(ids, body + 16, 24);	/* pid and tid, time, cpu */
+	memcpy(ids + 24, body, 8);	/* identifier */
+	if (closing)
+		memset(ids + 8, 0, 8);
+	memcpy(rec, &type, 4);
+	memcpy(rec + 4, &misc, 2);
+	memcpy(body + (type == 2 ? 8 : 0), &lost, 8);
+	memcpy(rec + size - sizeof ids, ids, sizeof ids);
+	return copy;
+}
+
+/* Reads a lost_copy into s and info: every event but the
+ * one made a record of loss. */
+static void read_lost_copy(unsigned char *copy, bool with_cb, struct perf_data_info *info,
+			   struct seen *s)
+{
+	char err[256] = "";
+
+	memset(s, 0, sizeof *s);
+	s->sorted = true;
+	ck_assert_int_eq(perf_data_read(copy, golden_len, info, count, with_cb ? count_lost : NULL,
+					s, err, sizeof err), 0);
+	ck_assert_uint_eq(s->n, 253);
+	ck_assert_uint_eq(info->samples, 253);
+	ck_assert_uint_eq(total_skipped(info), 0);
+}
+
+/* PERF_RECORD_LOST and PERF_RECORD_LOST_SAMPLES: the count and CPU, in
+ * their sample's place in time (before every event); not a sample. */
+START_TEST(lost_records)
+{
+	static const uint32_t types[] = { 2, 13 };
+
+	for (size_t t = 0; t < 2; t++) {
+		struct perf_data_info info;
+		struct seen s;
+		int cpu;
+		unsigned char *copy = lost_copy(types[t], 0, 1234, false, &cpu);
+
+		read_lost_copy(copy, true, &info, &s);
+		ck_assert_uint_eq(s.lost_calls, 1);
+		ck_assert_uint_eq(s.lost, 1234);
+		ck_assert_uint_eq(info.lost, 1234);
+		ck_assert_int_eq(s.lost_cpu, cpu);
+		ck_assert_uint_eq(s.events_before_lost, 0);
+		/* Without a lost callback: counted all the same. */
+		read_lost_copy(copy, false, &info, &s);
+		ck_assert_uint_eq(info.lost, 1234);
+		free(copy);
+	}
+}
+END_TEST
+
+/* LOST_SAMPLES of a BPF filter (misc bit 15) are samples it dropped on
+ * purpose, not lost; a count of 0 is no loss. */
+START_TEST(lost_not_lost)
+{
+	static const uint16_t miscs[] = { 1u << 15, 0 };
+	static const uint64_t counts[] = { 99, 0 };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct perf_data_info info;
+		struct seen s;
+		int cpu;
+		unsigned char *copy = lost_copy(13, miscs[i], counts[i], false, &cpu);
+
+		read_lost_copy(copy, true, &info, &s);
+		ck_assert_uint_eq(s.lost_calls, 0);
+		ck_assert_uint_eq(info.lost, 0);
+		free(copy);
+	}
+}
+END_TEST
+
+/* perf's closing total (LOST_SAMPLES at time 0) repeats what the LOST
+ * records count: only what it holds beyond them is marked, at the end. */
+START_TEST(lost_closing_total)
+{
+	struct perf_data_info info;
+	struct seen s;
+	int cpu;
+	unsigned char *copy = lost_copy(13, 0, 99, true, &cpu);
+
+	read_lost_copy(copy, true, &info, &s);
+	ck_assert_uint_eq(s.lost_calls, 1);
+	ck_assert_uint_eq(s.lost, 99);
+	ck_assert_uint_eq(info.lost, 99);
+	ck_assert_int_eq(s.lost_cpu, -1);
+	ck_assert_uint_eq(s.events_before_lost, 253);
+	free(copy);
+}
+END_TEST
+
+/* Events recorded without sample_id_all: a LOST record has no time or
+ * CPU, and takes the time of the record before it in the file. */
+START_TEST(lost_without_ids)
+{
+	uint64_t attr_size, off, size, flags;
+	struct perf_data_info info;
+	struct seen s;
+	int cpu;
+	unsigned char *copy = lost_copy(2, 0, 5, false, &cpu);
+
+	memcpy(&attr_size, golden + 16, 8);
+	memcpy(&off, golden + 24, 8);
+	memcpy(&size, golden + 32, 8);
+	/* perf_event_attr's flags, bit 18: sample_id_all. */
+	for (uint64_t at = off + 40; at < off + size; at += attr_size) {
+		memcpy(&flags, copy + at, 8);
+		flags &= ~(UINT64_C(1) << 18);
+		memcpy(copy + at, &flags, 8);
+	}
+	read_lost_copy(copy, true, &info, &s);
+	ck_assert_uint_eq(s.lost_calls, 1);
+	ck_assert_uint_eq(s.lost, 5);
+	ck_assert_int_eq(s.lost_cpu, -1);
 	free(copy);
 }
 END_TEST
@@ -422,6 +586,10 @@ int main(void)
 	tcase_add_test(tc, unzip_limit);
 	tcase_add_test(tc, corrupted);
 	tcase_add_test(tc, no_sample_ids);
+	tcase_add_test(tc, lost_records);
+	tcase_add_test(tc, lost_not_lost);
+	tcase_add_test(tc, lost_without_ids);
+	tcase_add_test(tc, lost_closing_total);
 	suite_add_tcase(s, tc);
 	failed = check_run(s);
 	free(golden);

@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		done += (size_t)n;
 	}
-	(void)trace_dat_read(fd, host, sizeof host, touch, NULL, err, sizeof err);
+	(void)trace_dat_read(fd, host, sizeof host, touch, NULL, NULL, err, sizeof err);
 	close(fd);
 	return 0;
 }

@@ -44,6 +44,8 @@ static const char usage[] =
 	"  -F, --follow           keep printing new events (the default)\n"
 	"  -n, --count N          exit after printing N events\n"
 	"  -t, --timeout SECONDS  exit after this many seconds\n"
+	"  -b, --buffer-size KIB  the instance's trace buffer in KiB per CPU, as\n"
+	"                         trace-cmd's -b (default: the kernel's trace_buf_size)\n"
 	"  -h, --help             show this help\n"
 	"\n"
 	"Text lines: `TIME HOST PROGRAM[PID]: FACILITY.SEVERITY MESSAGE`.\n"
@@ -57,8 +59,12 @@ static const char usage[] =
 	"the journal's and GLib's fields) follow the message as ` [NAME=\"text\" NAME=123 NAME=hex]`.\n"
 	"Lines appear within about 0.1 s.\n"
 	"SIGINT and SIGTERM end tail cleanly (exit status 0), after printing what\n"
-	"was logged before them.  Events lost because the trace buffer filled up\n"
-	"before tail read them are counted on stderr at exit.\n"
+	"was logged before them.\n"
+	"Events lost because the trace buffer filled up before tail read them are\n"
+	"marked where they were: a line `-- CPU C: N events lost --` (JSON:\n"
+	"{\"lost\":N,\"cpu\":C}, which has no \"n\") before the first event that CPU's\n"
+	"buffer kept after them, and at exit for those no event followed.  At exit\n"
+	"their total is also counted on stderr.  A larger --buffer-size loses fewer.\n"
 	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel without\n"
 	"user_events, 4 permission denied.\n";
 
@@ -76,6 +82,13 @@ static int emit(const struct read_event *ev, void *ctx)
 	if (t->count != 0 && t->out.printed >= t->count)
 		return 1;
 	return 0;
+}
+
+static int mark_lost(const struct read_lost *lost, void *ctx)
+{
+	struct tail *t = ctx;
+
+	return out_lost(&t->out, lost) < 0 ? -1 : 0;
 }
 
 static int follow(struct live *l, struct tail *t, unsigned long timeout)
@@ -104,12 +117,15 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 	return 0;
 }
 
-/* Events the buffers could not hold are lost: never silently. */
-static void report_lost(struct live *l)
+/* Events the buffers could not hold are lost: never silently.  The
+ * markers of losses no event followed go out first (live.h). */
+static void report_lost(struct live *l, FILE *out)
 {
 	unsigned long long lost;
+	int rc = live_lost(l, &lost);
 
-	if (live_lost(l, &lost) < 0)
+	fflush(out);
+	if (rc < 0)
 		fprintf(stderr, "ehsyslog tail: cannot read the buffer statistics: %s\n", strerror(errno));
 	else if (lost > 0)
 		fprintf(stderr, "ehsyslog tail: %llu event%s lost: the trace buffer overflowed "
@@ -123,6 +139,7 @@ int cmd_tail(int argc, char **argv)
 		{ "follow", no_argument, NULL, 'F' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "buffer-size", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		FILTER_LONG_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -131,7 +148,7 @@ int cmd_tail(int argc, char **argv)
 	struct live_config cfg;
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
 	struct tail t = { 0 };
-	unsigned long timeout = 0;
+	unsigned long timeout = 0, buffer_kib = 0;
 	char err[512], host[256];
 	struct live *l;
 	bool json = false;
@@ -139,7 +156,7 @@ int cmd_tail(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "jFn:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "jFn:t:b:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
@@ -155,6 +172,14 @@ int cmd_tail(int argc, char **argv)
 		case 't':
 			if (!cli_parse_ulong(optarg, 1000000000, &timeout) || timeout == 0) {
 				fprintf(stderr, "ehsyslog tail: bad timeout '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		case 'b':
+			/* The kernel takes bytes in an unsigned long. */
+			if (!cli_parse_ulong(optarg, ULONG_MAX >> 10, &buffer_kib) || buffer_kib == 0) {
+				fprintf(stderr, "ehsyslog tail: bad buffer size '%s' (KiB per CPU, 1 or more)\n",
+					optarg);
 				return CLI_EXIT_USAGE;
 			}
 			break;
@@ -175,6 +200,7 @@ int cmd_tail(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	live_config_for(&cfg, &filter, keywords);
+	cfg.buffer_kib = buffer_kib;
 
 	if (gethostname(host, sizeof host) < 0)
 		snprintf(host, sizeof host, "-");
@@ -193,13 +219,16 @@ int cmd_tail(int argc, char **argv)
 		return code;
 	}
 	live_signals_target(l);
+	live_follow_lost(l, mark_lost, &t);
 	rc = follow(l, &t, timeout);
 	if (rc == 0 && out_flush(&t.out) < 0)
 		rc = -1;
-	if (rc < 0 && ferror(stdout))
-		fprintf(stderr, "ehsyslog tail: write error\n");
 	live_signals_target(NULL);
-	report_lost(l);
+	report_lost(l, stdout);
+	if (ferror(stdout)) {
+		fprintf(stderr, "ehsyslog tail: write error\n");
+		rc = -1;
+	}
 	live_close(l);
 	out_free(&t.out);
 	return rc < 0 ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;

@@ -34,6 +34,11 @@ struct live {
 	void *ctx;
 	int rc;
 	int64_t wall_offset;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, ns */
+	/* live_follow_lost */
+	read_lost_cb lost;
+	void *lost_ctx;
+	long cpus;	/* per_cpu/cpuN directories there may be */
+	unsigned long long *reported;	/* per CPU: lost records reported */
 };
 
 static int exit_code_of(int err)
@@ -100,6 +105,19 @@ static int make_private(struct live *l, const char *name, char *err, size_t errl
 	return e;
 }
 
+/* Before any event is enabled: resizing empties the buffers.  0, or an
+ * errno with the message in err. */
+static int set_buffer_size(struct live *l, unsigned long kib, char *err, size_t errlen)
+{
+	char text[32];
+
+	snprintf(text, sizeof text, "%lu", kib);
+	if (tracefs_instance_file_write(l->inst, "buffer_size_kb", text) >= 0)
+		return 0;
+	snprintf(err, errlen, "cannot make the trace buffer %lu KiB per CPU: %s", kib, strerror(errno));
+	return errno;
+}
+
 struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code)
 {
 	static const char *const systems[] = { SYSTEM, NULL };
@@ -112,7 +130,12 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 		goto nomem;
 	l->names = calloc(5 * SYSLOG_KEYWORD_COUNT, sizeof *l->names);
 	l->tps = calloc(5 * SYSLOG_KEYWORD_COUNT, sizeof *l->tps);
-	if (l->names == NULL || l->tps == NULL)
+	/* libtracefs opens per_cpu/cpuN for N below this count too. */
+	l->cpus = sysconf(_SC_NPROCESSORS_CONF);
+	if (l->cpus < 1)
+		l->cpus = 1;
+	l->reported = calloc((size_t)l->cpus, sizeof *l->reported);
+	if (l->names == NULL || l->tps == NULL || l->reported == NULL)
 		goto nomem;
 	for (unsigned level = 1; level <= 5; level++) {
 		if (!(cfg->levels >> level & 1))
@@ -157,6 +180,10 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 	}
 	/* Before any event is enabled: nothing to read in it until then. */
 	if ((e = make_private(l, inst_name, err, errlen)) != 0) {
+		*exit_code = exit_code_of(e);
+		goto fail;
+	}
+	if (cfg->buffer_kib != 0 && (e = set_buffer_size(l, cfg->buffer_kib, err, errlen)) != 0) {
 		*exit_code = exit_code_of(e);
 		goto fail;
 	}
@@ -207,12 +234,68 @@ static int64_t wall_offset(void)
 	return ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000 + (rt.tv_nsec - mono.tv_nsec);
 }
 
+/* Adds the number after each of the labels in the stats text to *sum. */
+static void add_counts(const char *text, unsigned long long *sum)
+{
+	static const char *const labels[] = { "overrun: ", "dropped events: " };
+
+	const char *line = text;
+
+	while (line != NULL) {
+		for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+			if (strncmp(line, labels[i], strlen(labels[i])) == 0)
+				*sum += strtoull(line + strlen(labels[i]), NULL, 10);
+		line = strchr(line, '\n');
+		if (line != NULL)
+			line++;
+	}
+}
+
+/* CPU cpu's lost records so far: 0, 1 for a CPU that never came up (no
+ * stats), or -1 with errno set. */
+static int cpu_lost(struct live *l, long cpu, unsigned long long *lost)
+{
+	char file[64], *text;
+
+	*lost = 0;
+	snprintf(file, sizeof file, "per_cpu/cpu%ld/stats", cpu);
+	text = tracefs_instance_file_read(l->inst, file, NULL);
+	if (text == NULL)
+		return errno == ENOENT ? 1 : -1;
+	add_counts(text, lost);
+	free(text);
+	return 0;
+}
+
+/* Reports what CPU cpu's buffer lost before the record just read:
+ * missed, the page's count (-1: the kernel had no room to store it),
+ * kept within what the statistics hold unreported (live.h). */
+static int report_missed(struct live *l, int cpu, long long missed)
+{
+	struct read_lost lost = { .cpu = cpu };
+	unsigned long long total;
+
+	if (cpu >= 0 && cpu < l->cpus && cpu_lost(l, cpu, &total) == 0) {
+		total = total > l->reported[cpu] ? total - l->reported[cpu] : 0;
+		lost.count = missed > 0 && (unsigned long long)missed < total ? (unsigned long long)missed
+									       : total;
+		if (lost.count == 0)
+			return 0;	/* reported with an earlier page's */
+		l->reported[cpu] += lost.count;
+	} else if (missed > 0) {
+		lost.count = (unsigned long long)missed;	/* the page's alone */
+	}
+	return l->lost(&lost, l->lost_ctx);
+}
+
 static int each_record(struct tep_event *event, struct tep_record *record, int cpu, void *arg)
 {
 	struct live *l = arg;
 	struct read_event ev;
 
-	(void)cpu;
+	if (record->missed_events != 0 && l->lost != NULL &&
+	    (l->rc = report_missed(l, cpu, record->missed_events)) != 0)
+		return 1;
 	if (tep_read_event(l->tep, event, record, &ev) != 1)
 		return 0;
 	ev.wall_ns = record->ts + (uint64_t)l->wall_offset;
@@ -233,43 +316,31 @@ int live_read(struct live *l, live_cb cb, void *ctx)
 	return l->rc;
 }
 
-/* Adds the number after each of the labels in the stats text to *sum. */
-static void add_counts(const char *text, unsigned long long *sum)
-{
-	static const char *const labels[] = { "overrun: ", "dropped events: " };
-
-	const char *line = text;
-
-	while (line != NULL) {
-		for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
-			if (strncmp(line, labels[i], strlen(labels[i])) == 0)
-				*sum += strtoull(line + strlen(labels[i]), NULL, 10);
-		line = strchr(line, '\n');
-		if (line != NULL)
-			line++;
-	}
-}
-
 int live_lost(struct live *l, unsigned long long *lost)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_CONF);
-	char file[64];
-
 	*lost = 0;
-	for (long cpu = 0; cpu < cpus; cpu++) {
-		char *text;
+	for (long cpu = 0; cpu < l->cpus; cpu++) {
+		unsigned long long n;
+		int rc = cpu_lost(l, cpu, &n);
 
-		snprintf(file, sizeof file, "per_cpu/cpu%ld/stats", cpu);
-		text = tracefs_instance_file_read(l->inst, file, NULL);
-		if (text == NULL) {
-			if (errno == ENOENT)
-				continue;	/* a CPU that never came up */
+		if (rc < 0)
 			return -1;
+		*lost += n;
+		if (l->lost != NULL && n > l->reported[cpu]) {
+			struct read_lost rest = { .count = n - l->reported[cpu], .cpu = (int)cpu };
+
+			l->reported[cpu] = n;
+			if (l->lost(&rest, l->lost_ctx) != 0)
+				l->lost = NULL;	/* its output failed: the total still counts */
 		}
-		add_counts(text, lost);
-		free(text);
 	}
 	return 0;
+}
+
+void live_follow_lost(struct live *l, read_lost_cb lost, void *ctx)
+{
+	l->lost = lost;
+	l->lost_ctx = ctx;
 }
 
 void live_stop(struct live *l)
@@ -324,6 +395,7 @@ void live_close(struct live *l)
 		tep_free(l->tep);
 	while (l->n > 0)
 		tp_unregister(l, --l->n);
+	free(l->reported);
 	free(l->tps);
 	free(l->names);
 	free(l);

@@ -19,6 +19,7 @@ struct live_config {
 	unsigned levels;	/* bit per EventHeader level 1..5 */
 	const uint64_t *keywords;	/* the keywords to follow (facility_set_keywords) */
 	size_t keyword_count;	/* at most SYSLOG_KEYWORD_COUNT */
+	unsigned long buffer_kib;	/* per CPU buffer size; 0: the kernel's default */
 };
 
 struct live;
@@ -38,6 +39,16 @@ typedef int (*live_cb)(const struct read_event *ev, void *ctx);
  * times mapped to the wall clock.  Returns 0, cb's non-zero value, or -1. */
 int live_read(struct live *l, live_cb cb, void *ctx);
 
+/*
+ * From now on, live_read calls lost where a CPU's buffer lost records,
+ * before the first record read after them, with ctx; live_lost calls it
+ * for what is still unreported.  Each count is the page's own count of
+ * missed events where the kernel stored one, else (no room left in the
+ * page) all that CPU's statistics (live_lost's) hold unreported, and
+ * never more than that: so the counts add up to live_lost's total.
+ */
+void live_follow_lost(struct live *l, read_lost_cb lost, void *ctx);
+
 /* Asks a live_read in progress to return; async-signal-safe. */
 void live_stop(struct live *l);
 
@@ -56,7 +67,9 @@ int live_signals(void);	/* signals caught so far */
 
 /* Events the kernel could not keep for us so far: the sum over CPUs of
  * "overrun" (overwritten before we read them) and "dropped events" in the
- * instance's per_cpu/cpuN/stats.  0, or -1 with errno set. */
+ * instance's per_cpu/cpuN/stats.  With live_follow_lost, also reports
+ * each CPU's part that live_read has not (until the callback fails).
+ * 0, or -1 with errno set. */
 int live_lost(struct live *l, unsigned long long *lost);
 
 /* Disables the events, removes the instance, unregisters, frees. */

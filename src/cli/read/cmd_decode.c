@@ -43,6 +43,12 @@ static const char usage[] =
 	"with clock data), else seconds on the trace clock.  A message split over\n"
 	"several events is printed once, whole.  The event's other fields (file and\n"
 	"line, the journal's and GLib's fields) follow the message as ` [NAME=\"text\" NAME=123 NAME=hex]`.\n"
+	"Records the kernel could not keep are marked where they were lost, whatever\n"
+	"the filters, as tail marks them: `-- CPU C: N events lost --` (JSON:\n"
+	"{\"lost\":N,\"cpu\":C}), from perf.data's LOST records (of any event: the\n"
+	"buffer is shared) and LOST_SAMPLES records, and trace.dat's per-page missed\n"
+	"events (`events lost, how many unknown`, JSON null, where the page had no\n"
+	"room for the count).\n"
 	"\n"
 	"Records that cannot be decoded are skipped and counted; the events around\n"
 	"them are still printed.  If any was skipped, the last line on stderr is\n"
@@ -127,6 +133,11 @@ static int emit(const struct read_event *ev, void *ctx)
 	return out_event(ctx, ev) < 0;
 }
 
+static int mark_lost(const struct read_lost *lost, void *ctx)
+{
+	return out_lost(ctx, lost) < 0;
+}
+
 /* Records skipped, by reason: the perf.data reader's, then ours. */
 enum { SKIP_NOT_EVENTHEADER = PERF_SKIPS, SKIPS };
 
@@ -171,7 +182,7 @@ static int decode_perf(int fd, struct out *o, unsigned long *skipped, char *err,
 		return -1;
 	}
 	o->host = info.host;	/* perf_data_read fills it before any event */
-	rc = perf_data_read(map, (size_t)st.st_size, &info, emit, o, err, errlen);
+	rc = perf_data_read(map, (size_t)st.st_size, &info, emit, mark_lost, o, err, errlen);
 	memcpy(skipped, info.skipped, sizeof info.skipped);
 	if (rc == 0 && out_flush(o) < 0)
 		rc = 1;
@@ -188,7 +199,7 @@ static int decode_dat(int fd, struct out *o, char *err, size_t errlen)
 	int rc;
 
 	o->host = "-";
-	rc = trace_dat_read(fd, host, sizeof host, emit, o, err, errlen);
+	rc = trace_dat_read(fd, host, sizeof host, emit, mark_lost, o, err, errlen);
 	if (rc == 0 && out_flush(o) < 0)
 		rc = 1;
 	if (rc > 0)

@@ -5,6 +5,7 @@ ehsyslog_SOURCES += \
 	src/cli/read/cmd_decode.c \
 	src/cli/read/output.c \
 	src/cli/read/output.h \
+	src/cli/read/lost.c \
 	src/cli/read/print.h \
 	src/cli/read/text.c \
 	src/cli/read/filter.c \

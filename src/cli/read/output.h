@@ -28,6 +28,21 @@ struct read_event {
 	bool has_wall;
 };
 
+/*
+ * Records the trace buffer could not keep, found by a reader where
+ * they went missing: perf.data's PERF_RECORD_LOST and _LOST_SAMPLES,
+ * a trace.dat page's or a live buffer's missed events.
+ */
+struct read_lost {
+	unsigned long long count;	/* 0: some, how many unknown */
+	int cpu;	/* the CPU whose buffer lost them; -1 unknown */
+};
+
+/* A reader's callback for losses, called in the stream's order between
+ * the records; its non-zero value stops reading as the record
+ * callback's does. */
+typedef int (*read_lost_cb)(const struct read_lost *lost, void *ctx);
+
 /* A split message being put back together. */
 struct pending;
 
@@ -50,7 +65,7 @@ struct out {
 	 * syslog events and split parts too; set after out_init. */
 	bool fields;
 	const char *host;	/* text lines: the machine the events came from */
-	unsigned long printed;	/* lines written */
+	unsigned long printed;	/* event lines written (lost markers are not events) */
 	unsigned long bad;	/* records that failed to decode */
 	struct pending *pending;	/* reassemble.h */
 	out_sink_fn sink;	/* set after out_init, or NULL: print to fp */
@@ -64,6 +79,11 @@ int out_init(struct out *o, FILE *fp, const char *cmd, const struct filter *filt
 /* Filters, decodes and prints (or holds, for a split message) one record.
  * Returns lines printed (0 or 1), or -1 if fp failed. */
 int out_event(struct out *o, const struct read_event *ev);
+/* Prints a marker line where records were lost (lost.c): text
+ * "-- CPU C: N events lost --", JSON {"lost":N,"cpu":C}, which has no
+ * "n" as every event has.  Nothing with a sink (export counts its own).
+ * Returns lines printed (0 or 1), or -1 if fp failed. */
+int out_lost(struct out *o, const struct read_lost *lost);
 /* Prints every incomplete split message held so far. */
 int out_flush(struct out *o);
 void out_free(struct out *o);

@@ -30,7 +30,12 @@ enum {
 	FEAT_CLOCK_DATA = 29,
 	FEAT_BITS = 256,
 	PERF_TYPE_TRACEPOINT = 2,
+	ATTR_SAMPLE_ID_ALL = 1u << 18,	/* in perf_event_attr's flags */
+	PERF_RECORD_LOST = 2,	/* u64 id, u64 lost, sample_id */
 	PERF_RECORD_SAMPLE = 9,
+	PERF_RECORD_LOST_SAMPLES = 13,	/* u64 lost, sample_id */
+	/* LOST_SAMPLES of samples a BPF filter dropped, not a full buffer */
+	PERF_RECORD_MISC_LOST_SAMPLES_BPF = 1u << 15,
 	PERF_RECORD_KERNEL_LAST = 21,	/* PERF_RECORD_AUX_OUTPUT_HW_ID */
 	PERF_RECORD_USER_FIRST = 64,	/* perf's own records */
 	PERF_RECORD_COMPRESSED = 81,
@@ -70,6 +75,7 @@ struct attr {
 	uint64_t config;
 	uint64_t sample_type;
 	uint64_t read_format;
+	bool sample_id_all;	/* other records end with the sample's ids */
 	const char *tracepoint;	/* after "user_events:", or NULL */
 };
 
@@ -78,6 +84,7 @@ struct id_map {
 	size_t attr;
 };
 
+/* A user_events sample, or a LOST record (lost != 0, raw NULL). */
 struct sample {
 	uint64_t time;
 	size_t order;	/* file order, for a stable sort */
@@ -85,6 +92,8 @@ struct sample {
 	uint32_t pid, tid, cpu;
 	const uint8_t *raw;
 	uint32_t raw_len;
+	uint64_t lost;
+	int lost_cpu;	/* -1: not recorded */
 };
 
 struct reader {
@@ -106,6 +115,9 @@ struct reader {
 	struct perf_unzip unzip;
 	struct sample *samples;	/* ours, in file order */
 	size_t nsamples, capsamples;
+	uint64_t last_time;	/* of the last one added */
+	uint64_t lost_records;	/* what PERF_RECORD_LOSTs count */
+	uint64_t lost_totals;	/* what perf's closing LOST_SAMPLES count */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -184,6 +196,7 @@ static int read_attrs(struct reader *r, uint64_t attr_size, uint64_t off, uint64
 		r->attrs[i].config = rd64(a + 8);
 		r->attrs[i].sample_type = rd64(a + 24);
 		r->attrs[i].read_format = rd64(a + 32);
+		r->attrs[i].sample_id_all = (rd64(a + 40) & ATTR_SAMPLE_ID_ALL) != 0;
 		if (ids_size == 0)
 			continue;
 		if (!in_file(r, ids_off, ids_size) || ids_size % 8 != 0)
@@ -428,18 +441,11 @@ static int cmp_sample(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static int add_sample(struct reader *r, struct span body)
+/* Keeps smp, in file order. */
+static int keep(struct reader *r, const struct sample *smp)
 {
-	struct sample smp = { 0 }, *grown;
-	enum perf_skip why;
+	struct sample *grown;
 
-	switch (parse_sample(r, body, &smp, &why)) {
-	case -1:
-		r->skipped[why]++;
-		return 0;
-	case 0:
-		return 0;
-	}
 	if (r->nsamples == r->capsamples) {
 		size_t cap = r->capsamples ? 2 * r->capsamples : 256;
 
@@ -449,9 +455,99 @@ static int add_sample(struct reader *r, struct span body)
 		r->samples = grown;
 		r->capsamples = cap;
 	}
-	smp.order = r->nsamples;
-	r->samples[r->nsamples++] = smp;
+	r->samples[r->nsamples] = *smp;
+	r->samples[r->nsamples].order = r->nsamples;
+	r->nsamples++;
+	r->last_time = smp->time;
 	return 0;
+}
+
+static int add_sample(struct reader *r, struct span body)
+{
+	struct sample smp = { 0 };
+	enum perf_skip why;
+
+	switch (parse_sample(r, body, &smp, &why)) {
+	case -1:
+		r->skipped[why]++;
+		return 0;
+	case 0:
+		return 0;
+	}
+	return keep(r, &smp);
+}
+
+/*
+ * The sample_id fields that end a record other than a sample when its
+ * event has sample_id_all: its time and CPU into out, where recorded
+ * (true if the time was).  The event is found by its id as a sample's
+ * is.  own: the bytes of the record's own fields, before them.
+ */
+static bool record_ids(const struct reader *r, struct span body, size_t own, struct sample *out)
+{
+	const struct attr *a = &r->attrs[0];
+	uint64_t st = a->sample_type;
+	size_t at, n, index;
+
+	if (r->nattrs > 1) {
+		/* IDENTIFIER is the last field; ID comes before STREAM_ID and CPU. */
+		size_t from_end = (st & S_IDENTIFIER) ? 8 :
+				  8 * (1 + !!(st & S_STREAM_ID) + !!(st & S_CPU));
+
+		if (!(st & (S_IDENTIFIER | S_ID)) || body.left < own + from_end)
+			return false;
+		a = attr_of_id(r, rd64(body.p + body.left - from_end), &index);
+		if (a == NULL)
+			return false;
+		st = a->sample_type;
+	}
+	n = 8 * (!!(st & S_TID) + !!(st & S_TIME) + !!(st & S_ID) + !!(st & S_STREAM_ID) +
+		 !!(st & S_CPU) + !!(st & S_IDENTIFIER));
+	if (!a->sample_id_all || body.left < own + n)
+		return false;
+	at = body.left - n + 8 * !!(st & S_TID);
+	if (st & S_TIME) {
+		out->time = rd64(body.p + at);
+		at += 8;
+	}
+	at += 8 * (!!(st & S_ID) + !!(st & S_STREAM_ID));
+	if (st & S_CPU)
+		out->lost_cpu = (int)(rd32(body.p + at) & 0x7fffffff);
+	return (st & S_TIME) != 0;
+}
+
+/*
+ * A PERF_RECORD_LOST (the kernel's: its ring buffer was full, for
+ * records of any kind) or PERF_RECORD_LOST_SAMPLES, kept as a marker
+ * among the samples.  Sorted by the time it was written where recorded
+ * (the LOST before the next record of its buffer), else at the time of
+ * the one before it in the file.  The LOST_SAMPLES with time 0 are the
+ * totals perf 6.0 and later writes per event as recording ends (from
+ * PERF_FORMAT_LOST): the same losses as the LOSTs, and those after the
+ * last of them, which no LOST marks (the kernel writes one only once
+ * its buffer has room again); summed, for read_data.
+ */
+static int add_lost(struct reader *r, uint32_t type, uint16_t misc, struct span body)
+{
+	struct sample lost = { .time = r->last_time, .lost_cpu = -1 };
+	size_t own = type == PERF_RECORD_LOST ? 16 : 8;
+
+	if (body.left < own) {
+		r->skipped[PERF_SKIP_MALFORMED]++;
+		return 0;
+	}
+	if (type == PERF_RECORD_LOST_SAMPLES && (misc & PERF_RECORD_MISC_LOST_SAMPLES_BPF))
+		return 0;	/* filtered out on purpose */
+	lost.lost = rd64(body.p + own - 8);
+	if (lost.lost == 0)
+		return 0;
+	if (record_ids(r, body, own, &lost) && lost.time == 0 && type == PERF_RECORD_LOST_SAMPLES) {
+		r->lost_totals += lost.lost;
+		return 0;
+	}
+	if (type == PERF_RECORD_LOST)
+		r->lost_records += lost.lost;
+	return keep(r, &lost);
 }
 
 /* A compressed record's payload, fed to the file's one zstd stream. */
@@ -486,7 +582,7 @@ static int scan_records(struct reader *r, const uint8_t *p, size_t len, bool out
 
 	while (at < len) {
 		uint32_t type;
-		uint16_t rsize;
+		uint16_t rsize, misc;
 		struct span body;
 
 		if (len - at < 8 || (rsize = (uint16_t)(p[at + 6] | p[at + 7] << 8)) > len - at) {
@@ -501,11 +597,15 @@ static int scan_records(struct reader *r, const uint8_t *p, size_t len, bool out
 			return 0;
 		}
 		type = rd32(p + at);
+		misc = (uint16_t)(p[at + 4] | p[at + 5] << 8);
 		body.p = p + at + 8;
 		body.left = rsize - 8u;
 		at += rsize;
 		if (type == PERF_RECORD_SAMPLE) {
 			if (add_sample(r, body) < 0)
+				return -1;
+		} else if (type == PERF_RECORD_LOST || type == PERF_RECORD_LOST_SAMPLES) {
+			if (add_lost(r, type, misc, body) < 0)
 				return -1;
 		} else if (outer && (type == PERF_RECORD_COMPRESSED || type == PERF_RECORD_COMPRESSED2)) {
 			unzip_record(r, type, body);
@@ -519,21 +619,37 @@ static int scan_records(struct reader *r, const uint8_t *p, size_t len, bool out
 }
 
 static int read_data(struct reader *r, uint64_t off, uint64_t size, struct perf_data_info *info,
-		     perf_data_cb cb, void *ctx)
+		     perf_data_cb cb, read_lost_cb lost, void *ctx)
 {
 	int rc = scan_records(r, r->p + off, size, true);
+	uint64_t after;
 
 	if (rc == 0 && r->unzip.len > 0)
 		rc = scan_records(r, r->unzip.out, r->unzip.len, false);
 	if (rc < 0)
 		return rc;
-	info->samples = r->nsamples;
+	/* What perf's closing totals hold beyond the LOSTs: lost at the end. */
+	after = r->lost_totals > r->lost_records ? r->lost_totals - r->lost_records : 0;
+
+	for (size_t i = 0; i < r->nsamples; i++) {
+		info->lost += r->samples[i].lost;
+		info->samples += r->samples[i].lost == 0;
+	}
+	info->lost += after;
 	if (r->nsamples > 0)	/* (qsort's base must not be NULL) */
 		qsort(r->samples, r->nsamples, sizeof *r->samples, cmp_sample);
 	for (size_t i = 0; i < r->nsamples && rc == 0; i++) {
 		const struct sample *sm = &r->samples[i];
 		const struct attr *a = &r->attrs[sm->attr];
-		struct read_event ev = {
+		struct read_event ev;
+
+		if (sm->lost != 0) {
+			struct read_lost l = { .count = sm->lost, .cpu = sm->lost_cpu };
+
+			rc = lost != NULL ? lost(&l, ctx) : 0;
+			continue;
+		}
+		ev = (struct read_event){
 			.tracepoint = a->tracepoint,
 			.data = sm->raw + TRACE_COMMON_SIZE,
 			.len = sm->raw_len - TRACE_COMMON_SIZE,
@@ -552,11 +668,13 @@ static int read_data(struct reader *r, uint64_t off, uint64_t size, struct perf_
 
 		rc = cb(&ev, ctx);
 	}
+	if (rc == 0 && after > 0 && lost != NULL)
+		rc = lost(&(struct read_lost){ .count = after, .cpu = -1 }, ctx);
 	return rc;
 }
 
 int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
-		   perf_data_cb cb, void *ctx, char *err, size_t errlen)
+		   perf_data_cb cb, read_lost_cb lost, void *ctx, char *err, size_t errlen)
 {
 	struct reader r = {
 		.p = data, .len = len, .err = err, .errlen = errlen, .skipped = info->skipped,
@@ -590,7 +708,7 @@ int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 	if (rc == 0 && !r.cut)
 		rc = read_features(&r, r.p + 72, data_off + data_size, info);
 	if (rc == 0)
-		rc = read_data(&r, data_off, data_size, info, cb, ctx);
+		rc = read_data(&r, data_off, data_size, info, cb, lost, ctx);
 	if (r.cut)
 		info->skipped[PERF_SKIP_CUT]++;
 	for (size_t i = 0; i < r.nnames; i++)

@@ -32,6 +32,7 @@ extern const char *const perf_skip_reason[PERF_SKIPS];
 struct perf_data_info {
 	char host[256];	/* HEADER_HOSTNAME, "" if absent */
 	unsigned long samples;	/* user_events samples found */
+	unsigned long long lost;	/* what its LOST and LOST_SAMPLES records count */
 	unsigned long skipped[PERF_SKIPS];	/* records not decoded, by reason */
 };
 
@@ -41,14 +42,17 @@ typedef int (*perf_data_cb)(const struct read_event *ev, void *ctx);
 
 /*
  * Reads the whole file image data[0..len).  First fills info.host (before
- * any callback), then calls cb for each sample in time order.  A record
- * it cannot decode is counted in info->skipped and reading goes on (a
- * truncated file yields what it still holds).  Returns 0, the callback's
+ * any callback), then calls cb for each sample in time order, and lost
+ * (unless NULL) in the same order for each PERF_RECORD_LOST and
+ * PERF_RECORD_LOST_SAMPLES (of any event: a buffer is shared; not those
+ * a BPF filter's drops write).  A record it cannot decode is counted in
+ * info->skipped and reading goes on (a truncated file yields what it
+ * still holds).  Returns 0, the callback's
  * non-zero value, or -1 with a message in err for a file that is not a
  * perf.data this reader understands or whose header or event
  * descriptions are damaged.  Never reads outside data[0..len).
  */
 int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
-		   perf_data_cb cb, void *ctx, char *err, size_t errlen);
+		   perf_data_cb cb, read_lost_cb lost, void *ctx, char *err, size_t errlen);
 
 #endif

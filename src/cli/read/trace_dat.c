@@ -17,6 +17,7 @@
 
 struct walk {
 	trace_dat_cb cb;
+	read_lost_cb lost;
 	void *ctx;
 	int rc;
 	/* Record bytes libtraceevent reads to find a record's event and
@@ -29,7 +30,18 @@ static int each_record(struct tracecmd_input *in, struct tep_record *record, int
 	struct walk *w = arg;
 	struct read_event ev;
 
-	(void)cpu;
+	/* The page's missed events, on its first record whatever its event
+	 * (-1: the kernel had no room in the page for the count). */
+	if (record->missed_events != 0 && w->lost != NULL) {
+		struct read_lost lost = {
+			.count = record->missed_events > 0 ? (unsigned long long)record->missed_events : 0,
+			.cpu = cpu,
+		};
+
+		w->rc = w->lost(&lost, w->ctx);
+		if (w->rc != 0)
+			return 1;
+	}
 	if (record->size < w->need ||
 	    tep_read_event(tracecmd_get_tep(in), NULL, record, &ev) != 1)
 		return 0;
@@ -110,9 +122,9 @@ static int check(const void *map, size_t len, unsigned page_long, uint32_t *page
  * fields are skipped.
  */
 int trace_dat_read(int fd, char *host, size_t hostlen,
-		   trace_dat_cb cb, void *ctx, char *err, size_t errlen)
+		   trace_dat_cb cb, read_lost_cb lost, void *ctx, char *err, size_t errlen)
 {
-	struct walk w = { .cb = cb, .ctx = ctx };
+	struct walk w = { .cb = cb, .lost = lost, .ctx = ctx };
 	struct tracecmd_input *in = NULL;
 	struct tep_handle *tep;
 	char path[32];

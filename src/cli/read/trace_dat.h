@@ -14,10 +14,12 @@
 typedef int (*trace_dat_cb)(const struct read_event *ev, void *ctx);
 
 /* Calls cb for each user_events record of the trace.dat open as fd, in
- * time order, with host (filled first; "" if unknown).  Returns 0, cb's
+ * time order, with host (filled first; "" if unknown), and lost (unless
+ * NULL) where a page says the kernel missed records before it (count 0
+ * where the page has no room for the count).  Returns 0, cb's or lost's
  * non-zero value to stop, or -1 with a message in err ("not a valid
  * trace.dat: WHY" for a file that fails trace_dat_check). */
 int trace_dat_read(int fd, char *host, size_t hostlen,
-		   trace_dat_cb cb, void *ctx, char *err, size_t errlen);
+		   trace_dat_cb cb, read_lost_cb lost, void *ctx, char *err, size_t errlen);
 
 #endif
