@@ -401,6 +401,35 @@ static void clear_failed(struct ue_tracepoint *tp)
 }
 
 static void enablers_retry(void);
+static void enabler_release(struct ue_enabler **pp, int fd);
+
+/* Where the wrappers (preload/fd.c) took our number for the program (a
+ * dup2() or fclose() of its own over it), or a write found it closed
+ * behind libc's back: every registration made through the descriptor
+ * went with it.  Forgets the descriptor, never closing the number, which
+ * is the program's now, and lets every tracepoint and enabler register
+ * again through the next one, so that no later call works on the
+ * program's file or waits for a descriptor that will not come back.
+ * True when it did.  Locked. */
+static bool forget_lost_fd(void)
+{
+	if (data_fd < 0 || ue__our_fd() == data_fd)
+		return false;
+	data_fd = -1;
+	if (state == UE_STATUS_OK)
+		state = UE_STATUS_UNUSED;
+	for (struct ue_tracepoint *t = list; t; t = t->priv_next) {
+		if (!__atomic_load_n(&t->priv_channel, __ATOMIC_RELAXED))
+			continue;
+		__atomic_store_n(&t->priv_channel, 0, __ATOMIC_RELAXED);
+		registered--;
+		mark_failed(t, 0);
+	}
+	while (enablers)
+		enabler_release(&enablers, -1);
+	ue__channel_moved();
+	return true;
+}
 
 /* Registers again every tracepoint but skip whose registration failed or
  * was lost, opening user_events_data first if needed.  Each call counts
@@ -442,6 +471,7 @@ static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
 		list = tp;
 		tp->priv_flags |= TP_LISTED;
 	}
+	forget_lost_fd();
 	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
 		r = -ESHUTDOWN;
 	else if (data_fd < 0)
@@ -567,7 +597,7 @@ static int enabler_add_locked(struct ue_tracepoint *tp, struct ue_enabler *e)
 
 	if (e->priv_flags & EN_LISTED)
 		return e->priv_flags & EN_FAILED ? -ENOTCONN : 0;
-	if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_UNREGISTERED)
+	if (forget_lost_fd() || __atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_UNREGISTERED)
 		reg_locked(tp, 0, true);
 	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
 		r = -ESHUTDOWN;
@@ -762,18 +792,7 @@ static int recover(struct ue_tracepoint *tp, int stale_fd)
 
 	if (r < 0)
 		return r;
-	if (stale_fd >= 0 && data_fd == stale_fd && ue__our_fd() != stale_fd) {
-		data_fd = -1;	/* the number is the program's now: never close it */
-		if (state == UE_STATUS_OK)
-			state = UE_STATUS_UNUSED;
-		for (struct ue_tracepoint *t = list; t; t = t->priv_next) {
-			if (!__atomic_load_n(&t->priv_channel, __ATOMIC_RELAXED))
-				continue;
-			__atomic_store_n(&t->priv_channel, 0, __ATOMIC_RELAXED);
-			registered--;
-			mark_failed(t, 0);
-		}
-		ue__channel_moved();
+	if (forget_lost_fd()) {
 		r = revive_locked(NULL);
 	} else if (stale_fd < 0 && tp->priv_flags & TP_FAILED && retry_due()) {
 		r = revive_locked(NULL);

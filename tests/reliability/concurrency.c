@@ -503,10 +503,9 @@ END_TEST
 /* A thread of the program dup2()s its file over the number the writer's
  * descriptor gets, and closes it, while another logs: the writer must
  * never take the program's file for its own, close it, or give up. */
-START_TEST(dup2_race_while_reopening)
+static void dup2_race(const char *subject, char *rounds, const char *name, const char *faults)
 {
 	static const char file[] = "/tmp/reliab-race-file";
-	char rounds[] = "40000";
 	struct reader r, flood;
 	struct revs ev = { 0 }, race = { 0 };
 	int st;
@@ -526,7 +525,7 @@ START_TEST(dup2_race_while_reopening)
 	reader_open(&flood, "reliab_race_flood", 0);
 	reader_enable(&flood, "Syslog_L5K400000");
 	pid = run_subject(&st, "/tmp/reliab-race-output",
-			  (char *[]){ (char *)"dup2-race", (char *)file, rounds, NULL });
+			  (char *[]){ (char *)subject, (char *)file, rounds, NULL });
 	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 7, "the library closed the program's file");
 	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 6, "a byte of ours in the program's file");
 	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 8, "the writer gave up for good");
@@ -539,14 +538,31 @@ START_TEST(dup2_race_while_reopening)
 	ck_assert_uint_eq(revs_count(&ev, pid, "start"), 1);
 	ck_assert_msg(revs_count(&ev, pid, "resumed") == 1, "\"resumed\" missing");
 	ck_assert_uint_eq(ev.n, 2);
-	report("dup2_race_while_reopening", "40000 rounds",
-	       "RLIMIT_NOFILE 1024:1024; a thread dup2()s the program's file over the writer's "
-	       "number and closes it while another logs", "-",
+	report(name, rounds, faults, "-",
 	       "the program's file stayed open and empty; %zu events during the race; the "
-	       "call after it arrived", revs_count(&race, 0, "race"));
+	       "call after it arrived, the writer registered again", revs_count(&race, 0, "race"));
 	revs_free(&ev);
 	revs_free(&race);
 	unlink(file);
+}
+
+START_TEST(dup2_race_while_reopening)
+{
+	dup2_race("dup2-race", (char[]){ "40000" }, "dup2_race_while_reopening",
+		  "RLIMIT_NOFILE 1024:1024; a thread dup2()s the program's file over the "
+		  "writer's first number and closes it while another logs");
+}
+END_TEST
+
+/* The same, following the writer's descriptor to each number it reopens
+ * at (as found outside testing: afterwards the writer said EBADF, no
+ * tracepoint registered, and no event arrived any more). */
+START_TEST(dup2_chase_while_reopening)
+{
+	dup2_race("dup2-chase", (char[]){ "20000" }, "dup2_chase_while_reopening",
+		  "RLIMIT_NOFILE 1024:1024; a thread finds the writer's descriptor in "
+		  "/proc/self/fd, dup2()s the program's file over it and closes it, while "
+		  "another logs");
 }
 END_TEST
 
@@ -561,6 +577,7 @@ Suite *concurrency_suite(void)
 	tcase_add_test(tc, descriptor_sabotage);
 	tcase_add_test(tc, descriptor_sabotage_at_limit);
 	tcase_add_test(tc, dup2_race_while_reopening);
+	tcase_add_test(tc, dup2_chase_while_reopening);
 	suite_add_tcase(s, tc);
 	return s;
 }

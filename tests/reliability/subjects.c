@@ -229,13 +229,14 @@ static void *log_while_racing(void *arg)
 }
 
 /* One thread logs (LOG_DEBUG) while another dup2()s the program's file
- * over the number the library's descriptor gets and closes it again, ROUNDS
+ * over the number the library's descriptor gets (chase: wherever
+ * /proc/self/fd shows it now) and closes it again, ROUNDS
  * times, with RLIMIT_NOFILE 1024:1024 (the descriptor below the limit,
  * checked on each write).  Then the file must still be open and empty,
  * and a call after the writer's retry pause must make its event.  Exit
  * 6: a byte of ours in the file; 7: the library closed it; 8: the writer
  * gave up for good. */
-static int dup2_race(const char *file, long rounds)
+static int dup2_race(const char *file, long rounds, bool chase)
 {
 	struct rlimit rl = { 1024, 1024 };
 	struct ue_status status;
@@ -255,9 +256,13 @@ static int dup2_race(const char *file, long rounds)
 	if (pthread_create(&logger, NULL, log_while_racing, NULL) != 0)
 		return 5;
 	for (long i = 0; i < rounds; i++) {
-		if (dup2(fd, ours) != ours)
+		/* Chasing: wherever the writer's descriptor is now. */
+		int at = chase ? user_events_fd() : ours;
+		if (at < 0)
+			continue;
+		if (dup2(fd, at) != at)
 			return 5;
-		close(ours);
+		close(at);
 	}
 	__atomic_store_n(&racing, 0, __ATOMIC_RELAXED);
 	pthread_join(logger, NULL);
@@ -269,7 +274,7 @@ static int dup2_race(const char *file, long rounds)
 	if (!said(LOG_INFO, "resumed"))
 		return 4;
 	ue_status(&status);
-	return status.state == UE_STATUS_OK ? 0 : 8;
+	return status.state == UE_STATUS_OK && status.registered > 0 ? 0 : 8;
 }
 
 /* Root logs, so that the library opens user_events_data, then forks; the
@@ -374,7 +379,9 @@ int subject_main(int argc, char **argv)
 	if (strcmp(what, "native-copy") == 0 && argc == 2)	/* native-copy FILE */
 		return native_copy(argv[1]);
 	if (strcmp(what, "dup2-race") == 0 && argc == 3)	/* dup2-race FILE ROUNDS */
-		return dup2_race(argv[1], atol(argv[2]));
+		return dup2_race(argv[1], atol(argv[2]), false);
+	if (strcmp(what, "dup2-chase") == 0 && argc == 3)	/* dup2-chase FILE ROUNDS */
+		return dup2_race(argv[1], atol(argv[2]), true);
 	if (strcmp(what, "drop") == 0 && argc == 3)	/* drop PROVIDER denied|allowed */
 		return drop_privileges(argv[1], argv[2]);
 	if (strcmp(what, "tracefs") == 0) {
