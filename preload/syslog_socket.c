@@ -381,6 +381,19 @@ static void log_sent(int fd, bool watched, enum ehs_sock_kind k, const char *b, 
 		log_bytes(k, b, len, saved);
 }
 
+/* log_sent of iov[0..n)'s first total bytes, gathered: out of line, so
+ * that the gathering buffer is on the stack only for such a send. */
+static __attribute__((noinline)) void log_sent_gathered(int fd, bool watched,
+							enum ehs_sock_kind k,
+							const struct iovec *iov, size_t n,
+							size_t total, int saved)
+{
+	struct gather g;
+	if (gather_get(&g, total))
+		log_sent(fd, watched, k, g.p, peek(g.p, total, iov, n), saved);
+	gather_done(&g);
+}
+
 void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		   size_t n, size_t sent)
 {
@@ -388,14 +401,10 @@ void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iove
 		return;
 	int saved = errno;
 	size_t total = sent < GATHER_MAX ? sent : GATHER_MAX;
-	if (n == 1 || iov[0].iov_len >= total) {
+	if (n == 1 || iov[0].iov_len >= total)
 		log_sent(fd, watched, k, iov[0].iov_base, total, saved);
-	} else if (k != EHS_SOCK_DGRAM || !datagram_idle(iov, n)) {
-		struct gather g;
-		if (gather_get(&g, total))
-			log_sent(fd, watched, k, g.p, peek(g.p, total, iov, n), saved);
-		gather_done(&g);
-	}
+	else if (k != EHS_SOCK_DGRAM || !datagram_idle(iov, n))
+		log_sent_gathered(fd, watched, k, iov, n, total, saved);
 	errno = saved;
 }
 

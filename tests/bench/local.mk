@@ -48,9 +48,23 @@ TESTS += tests/bench/smoke.sh
 # lacks.
 .PHONY: bench
 bench: all $(bench_programs) $(bench_journal) tests/bench/libbench_empty.la \
-	tests/cli/kernel_logger
+	tests/cli/kernel_logger tests/bench/stack-depth tests/bench/stack-depth-traced
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/scripts/bench
+	top_builddir='$(abs_top_builddir)' $(SHELL) $(srcdir)/tests/bench/stack-depth.sh
+
+# The stack a logging call takes in a signal handler, with and without the
+# library, traced over the writer's double (stack-depth-traced).
+check_PROGRAMS += tests/bench/stack-depth tests/bench/stack-depth-traced
+EXTRA_DIST += tests/bench/stack-depth.sh
+tests_bench_stack_depth_SOURCES = tests/bench/stack-depth.c
+tests_bench_stack_depth_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
+tests_bench_stack_depth_traced_SOURCES = tests/bench/stack-depth.c $(PRELOAD_SOURCES) \
+	$(PRELOAD_SOCKET_SOURCES)
+tests_bench_stack_depth_traced_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DSTACK_TRACED
+tests_bench_stack_depth_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_bench_stack_depth_traced_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bench_stack_depth_traced_LDFLAGS = -no-install
 
 # The smoke run's output folder (make distcheck wants a clean tree).
 clean-local: clean-bench-smoke

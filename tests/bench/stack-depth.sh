@@ -1,0 +1,25 @@
+#!/bin/sh
+# How much stack each logging call takes from a signal handler
+# (tests/bench/stack-depth.c): without the library, with it preloaded
+# (nothing traced on this host), and linked over the writer's double with
+# every tracepoint traced.  Bytes beyond the kernel's signal frame, in
+# steps of 128; "first" is the process's first call of its kind, made in
+# the handler.  Run by `make bench`; needs root (exits 77 without).
+set -u
+b=${top_builddir:-.}/tests/bench
+lib=${top_builddir:-.}/.libs/libehsyslog.so
+[ "$(id -u)" = 0 ] || { echo "SKIP: stack-depth.sh needs root for its namespaces"; exit 77; }
+[ -f "$lib" ] || { echo "SKIP: $lib not built"; exit 77; }
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+export EHSYSLOG_CONFIG=/nonexistent
+"$b/stack-depth" >"$tmp/libc" || exit 1
+LD_PRELOAD=$lib "$b/stack-depth" >"$tmp/lib" || exit 1
+"$b/stack-depth-traced" >"$tmp/traced" || exit 1
+echo "Stack a logging call takes in a signal handler, bytes beyond the signal frame"
+echo "($(sed -n 's/^signal frame\t-\t//p' "$tmp/libc") bytes here):"
+printf '%-16s %-6s %8s %18s %16s\n' call when libc "+library, idle" "+library, traced"
+paste "$tmp/libc" "$tmp/lib" "$tmp/traced" | awk -F '\t' '
+	$1 != "signal frame" {
+		printf "%-16s %-6s %8s %18s %16s\n", $1, $2, $3, $6, $9
+	}'
