@@ -39,15 +39,26 @@ static unsigned bit_of(int pri)
 	return 8 * byte + 7;
 }
 
+/* Sets or clears pri's EHS_PRI_PASS bit. */
+static void mark_pass(int pri, bool on)
+{
+	uint32_t bit = (uint32_t)EHS_PRI_PASS << (bit_of(pri) - 7);
+	if (on)
+		__atomic_fetch_or(&ehs_pri_table.word[pri / 4], bit, __ATOMIC_RELEASE);
+	else
+		__atomic_fetch_and(&ehs_pri_table.word[pri / 4], ~bit, __ATOMIC_RELEASE);
+}
+
 /* pri's events cannot be written (events off, or its registration
  * failed): its byte says pass-through, in replace mode too, so that the
  * stubs send its calls on to glibc and nothing is lost.  The writer left
- * the top bit clear (or it is cleared here, events off). */
-static void pass_for_good(int pri)
+ * the top bit clear (or it is cleared here, events off); it sets it again
+ * when it can register once more (enablers_retry, a descriptor found
+ * lost, openlog's retry), and the next arming clears the bit in replace
+ * mode. */
+static void pass_for_now(int pri)
 {
-	unsigned shift = bit_of(pri) - 7;
-	__atomic_fetch_or(&ehs_pri_table.word[pri / 4], (uint32_t)EHS_PRI_PASS << shift,
-			  __ATOMIC_RELEASE);
+	mark_pass(pri, true);
 	__atomic_and_fetch(&ehs_pri_table.word[pri / 4], ~(1u << bit_of(pri)), __ATOMIC_RELEASE);
 }
 
@@ -63,7 +74,7 @@ void ehs_pri_table_arm_slow(int pri)
 	if ((unsigned)pri > EHS_PRI_MAX)
 		return;
 	if (ehs_config_load() != EHS_CONFIG_ON) {
-		pass_for_good(pri);
+		pass_for_now(pri);
 		return;
 	}
 	struct ehs_pri_route *all = routes_get();
@@ -94,7 +105,9 @@ void ehs_pri_table_arm_slow(int pri)
 		 * before it was made: then it is for the old facility. */
 		if (pri > LOG_PRIMASK || ehs_ident_facility() == openlog_facility) {
 			if (failed)
-				pass_for_good(pri);
+				pass_for_now(pri);
+			else if (ehs_config_mode() == EHS_MODE_REPLACE)
+				mark_pass(pri, false);	/* registered again: replace mode's */
 			return;
 		}
 		ue_enabler_remove(e);

@@ -16,9 +16,10 @@
  * the byte (ehs_pri_table_arm), and from then on the top bit is the
  * kernel's.  A registration that fails, or events turned off, clear it
  * and set EHS_PRI_PASS, in replace mode too: no event can be written, so
- * the call goes on to glibc and nothing is lost (for the rest of the
- * process: a later registration of the writer's retry only adds the top
- * bit back, and the calls nobody traces keep passing through).
+ * the call goes on to glibc and nothing is lost.  When the writer can
+ * register again it sets the top bit back (its retry, a lost descriptor
+ * forgotten, openlog), the next call arms the byte again, and in replace
+ * mode that clears EHS_PRI_PASS.
  * The priorities without a facility follow openlog's: openlog lets their
  * registrations go, which sets their top bits again, and their next call
  * registers them for the new facility.

@@ -138,6 +138,7 @@ static char stderr_path[] = "/tmp/ehs-fastpath-XXXXXX";
  * LOG_PERROR) can be counted. */
 static void capture_stderr(void)
 {
+	strcpy(stderr_path, "/tmp/ehs-fastpath-XXXXXX");	/* again at each capture */
 	int fd = mkstemp(stderr_path);
 	ck_assert_int_ge(fd, 0);
 	stderr_copy = dup(2);
@@ -493,6 +494,15 @@ START_TEST(replace_mode_passes_without_a_writer)
 	ck_assert_str_eq(text, "fastpath: one 1\nfastpath: two 2\nfastpath: three 3\n"
 			       "fastpath: four 4\n");
 	ue_double_fail(false);
+	/* Registered again (openlog lets the facility-less ones go): replace
+	 * mode's byte again, the call dropped. */
+	openlog("fastpath", LOG_PERROR, LOG_LOCAL3);
+	syslog(LOG_INFO, "registers again");
+	if (EHS_STUBS)
+		ck_assert_uint_eq(ehs_pri_table.full[LOG_INFO], 0);
+	capture_stderr();
+	syslog(LOG_INFO, "dropped");
+	ck_assert_int_eq(stderr_bytes(), 0);
 }
 END_TEST
 

@@ -70,8 +70,8 @@ START_TEST(nofile_exhausted)
 {
 	simple_fault("rlimit", "reliab_rlimit");
 	report("nofile_exhausted", "5 calls denied, 5 after", "RLIMIT_NOFILE 0 before the first log",
-	       "-", "0 of 5 events while denied, errno kept, nothing printed; 5 of 5 after "
-	       "the limit was restored and openlog()");
+	       "-", "0 of 5 events while denied (the calls passed on to glibc), nothing "
+	       "printed; 5 of 5 after the limit was restored and openlog()");
 }
 END_TEST
 

@@ -34,14 +34,19 @@
 #include "user_events/internal.h"
 
 /* Logs n messages "what i"; exits with 4 from here if errno moved. */
-static void say(const char *what, int n, int facility)
+static void say_errno(const char *what, int n, int facility, bool kept)
 {
 	for (int i = 0; i < n; i++) {
 		errno = 1234;
 		syslog((LOG_FAC(LOG_LOCAL0) + facility) << 3 | LOG_INFO, "%s %d", what, i);
-		if (errno != 1234)
+		if (kept && errno != 1234)
 			_exit(4);
 	}
+}
+
+static void say(const char *what, int n, int facility)
+{
+	say_errno(what, n, facility, true);
 }
 
 /* Any inherited descriptor on user_events_data or tracefs is a leak. */
@@ -344,7 +349,9 @@ int subject_main(int argc, char **argv)
 		none.rlim_max = old.rlim_max;
 		if (setrlimit(RLIMIT_NOFILE, &none) < 0)
 			return 5;
-		say("denied", 5, 4);
+		/* No event can be written: replace mode passes the calls on
+		 * to glibc, whose failed socket() leaves errno EMFILE. */
+		say_errno("denied", 5, 4, false);
 		if (setrlimit(RLIMIT_NOFILE, &old) < 0)
 			return 5;
 		openlog(NULL, 0, 0);	/* the documented way to try again */
