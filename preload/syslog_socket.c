@@ -408,22 +408,28 @@ void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iove
 	errno = saved;
 }
 
-int ehs_sock_copy_in(void *dst, const void *src, size_t len)
+/* len bytes from src to dst, one of them the program's, through the
+ * kernel: -1 where a plain load or store would fault. */
+static int copy_through_kernel(void *dst, const void *src, size_t len, bool store)
 {
 	int saved = errno;
-	struct iovec to = { dst, len }, from = { (void *)src, len };
-	ssize_t r = len ? process_vm_readv(getpid(), &to, 1, &from, 1, 0) : 0;
+	struct iovec ours = { store ? (void *)src : dst, len };
+	struct iovec theirs = { store ? dst : (void *)src, len };
+	ssize_t r = !len ? 0
+		: store ? process_vm_writev(getpid(), &ours, 1, &theirs, 1, 0)
+			: process_vm_readv(getpid(), &ours, 1, &theirs, 1, 0);
 	errno = saved;
 	return r == (ssize_t)len ? 0 : -1;
 }
 
+int ehs_sock_copy_in(void *dst, const void *src, size_t len)
+{
+	return copy_through_kernel(dst, src, len, false);
+}
+
 int ehs_sock_copy_out(void *dst, const void *src, size_t len)
 {
-	int saved = errno;
-	struct iovec to = { dst, len }, from = { (void *)src, len };
-	ssize_t r = len ? process_vm_writev(getpid(), &from, 1, &to, 1, 0) : 0;
-	errno = saved;
-	return r == (ssize_t)len ? 0 : -1;
+	return copy_through_kernel(dst, src, len, true);
 }
 
 /* The total length of the program's iov[0..n), read without faulting;

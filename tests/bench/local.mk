@@ -57,10 +57,10 @@ bench: all $(bench_programs) $(bench_journal) tests/bench/libbench_empty.la \
 # library, traced over the writer's double (stack-depth-traced).
 check_PROGRAMS += tests/bench/stack-depth tests/bench/stack-depth-traced
 EXTRA_DIST += tests/bench/stack-depth.sh
-tests_bench_stack_depth_SOURCES = tests/bench/stack-depth.c
+tests_bench_stack_depth_SOURCES = tests/bench/stack-depth.c $(SYSLOG_SOCKETS)
 tests_bench_stack_depth_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_stack_depth_traced_SOURCES = tests/bench/stack-depth.c $(PRELOAD_SOURCES) \
-	$(PRELOAD_SOCKET_SOURCES)
+	$(PRELOAD_SOCKET_SOURCES) $(SYSLOG_SOCKETS)
 tests_bench_stack_depth_traced_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DSTACK_TRACED
 tests_bench_stack_depth_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_stack_depth_traced_LDADD = $(BRIDGE_TEST_LDADD)

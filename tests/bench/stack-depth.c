@@ -20,22 +20,16 @@
 #include <errno.h>
 #include <error.h>
 #include <fcntl.h>
-#include <net/if.h>
-#include <netinet/in.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <sys/mount.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
+
+#include "../lib/syslog_sockets.h"
 
 #ifdef STACK_TRACED
 #include "../doubles/user_events_double.h"
@@ -55,67 +49,14 @@ static int devlog_l, journal_l, tcp_l;
 static int devlog_c, journal_c, tcp_c;
 static int null_fd;	/* opened before /dev is a tmpfs */
 
-static void die(const char *what)
-{
-	fprintf(stderr, "stack-depth: %s: %s\n", what, strerror(errno));
-	exit(99);
-}
-
-static socklen_t unix_addr(struct sockaddr_un *a, const char *path)
-{
-	memset(a, 0, sizeof *a);
-	a->sun_family = AF_UNIX;
-	strcpy(a->sun_path, path);
-	return (socklen_t)sizeof *a;
-}
-
-static struct sockaddr_in tcp514(void)
-{
-	struct sockaddr_in a;
-	memset(&a, 0, sizeof a);
-	a.sin_family = AF_INET;
-	a.sin_port = htons(514);
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	return a;
-}
-
-static void namespaces(void)
-{
-	struct ifreq ifr;
-	if (unshare(CLONE_NEWNS | CLONE_NEWNET) < 0 ||
-	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
-	    mount("tmpfs", "/dev", "tmpfs", 0, NULL) < 0 ||
-	    mount("tmpfs", "/run", "tmpfs", 0, NULL) < 0 ||
-	    mkdir("/run/systemd", 0755) < 0 || mkdir("/run/systemd/journal", 0755) < 0)
-		die("namespaces");
-	int s = socket(AF_INET, SOCK_DGRAM, 0);
-	memset(&ifr, 0, sizeof ifr);
-	strcpy(ifr.ifr_name, "lo");
-	if (s < 0 || ioctl(s, SIOCGIFFLAGS, &ifr) < 0)
-		die("lo");
-	ifr.ifr_flags |= IFF_UP;
-	if (ioctl(s, SIOCSIFFLAGS, &ifr) < 0)
-		die("lo up");
-	close(s);
-}
-
-static int listen_unix(const char *path)
-{
-	struct sockaddr_un a;
-	int s = socket(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0);
-	if (s < 0 || bind(s, (struct sockaddr *)&a, unix_addr(&a, path)) < 0)
-		die(path);
-	return s;
-}
-
 static void listeners(void)
 {
-	struct sockaddr_in a = tcp514();
-	devlog_l = listen_unix("/dev/log");
-	journal_l = listen_unix("/run/systemd/journal/socket");
+	struct sockaddr_in a = ss_loopback(514);
+	devlog_l = ss_listen_unix(SS_DEVLOG);
+	journal_l = ss_listen_unix(SS_JOURNAL);
 	tcp_l = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
 	if (tcp_l < 0 || bind(tcp_l, (struct sockaddr *)&a, sizeof a) < 0 || listen(tcp_l, 64) < 0)
-		die("tcp");
+		ss_die("tcp");
 }
 
 /* What the children sent: read, so that no send ever blocks. */
@@ -133,23 +74,14 @@ static void drain(void)
 	}
 }
 
-static int client_unix(const char *path)
-{
-	struct sockaddr_un a;
-	int c = socket(AF_UNIX, SOCK_DGRAM, 0);
-	if (c < 0 || connect(c, (struct sockaddr *)&a, unix_addr(&a, path)) < 0)
-		die(path);
-	return c;
-}
-
 static void connect_clients(void)
 {
-	struct sockaddr_in a = tcp514();
-	devlog_c = client_unix("/dev/log");
-	journal_c = client_unix("/run/systemd/journal/socket");
+	struct sockaddr_in a = ss_loopback(514);
+	devlog_c = ss_client_unix(SS_DEVLOG);
+	journal_c = ss_client_unix(SS_JOURNAL);
 	tcp_c = socket(AF_INET, SOCK_STREAM, 0);
 	if (tcp_c < 0 || connect(tcp_c, (struct sockaddr *)&a, sizeof a) < 0)
-		die("tcp client");
+		ss_die("tcp client");
 }
 
 static void call_none(void)
@@ -202,19 +134,6 @@ static const struct {
 	{ "write tcp", call_tcp },
 };
 
-/* size bytes of alternate stack with an unmapped page right below, so
- * that a handler that needs more faults instead of writing over whatever
- * lies below (a malloc'd stack has no guard). */
-static void *guarded_stack(size_t size)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t len = page + (size + page - 1) / page * page;
-	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED || mprotect(p, page, PROT_NONE) < 0)
-		return NULL;
-	return p + page;
-}
-
 static void (*in_handler)(void);
 
 static void on_signal(int sig)
@@ -230,14 +149,14 @@ static int survives(size_t k, int warm, size_t size)
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0)
-		die("fork");
+		ss_die("fork");
 	if (pid == 0) {
 		if (dup2(null_fd, 2) < 0)	/* warnx and error print there */
 			_exit(98);
 		connect_clients();
 		if (warm)
 			calls[k].call();
-		stack_t ss = { .ss_sp = guarded_stack(size), .ss_size = size };
+		stack_t ss = { .ss_sp = ss_guarded_stack(size), .ss_size = size };
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_signal;
@@ -250,10 +169,10 @@ static int survives(size_t k, int warm, size_t size)
 	}
 	int st;
 	if (waitpid(pid, &st, 0) < 0)
-		die("waitpid");
+		ss_die("waitpid");
 	drain();
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 98)
-		die("child set-up");
+		ss_die("child set-up");
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
@@ -281,8 +200,8 @@ int main(void)
 	}
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null_fd < 0)
-		die("/dev/null");
-	namespaces();
+		ss_die("/dev/null");
+	ss_namespaces();
 	listeners();
 #ifdef STACK_TRACED
 	ue_double_trace(discard, NULL);
@@ -290,7 +209,7 @@ int main(void)
 	openlog("stack", 0, LOG_USER);
 	size_t frame = smallest(0, 0);
 	if (!frame)
-		die("an empty handler");
+		ss_die("an empty handler");
 	printf("signal frame\t-\t%zu\n", frame);
 	for (size_t k = 1; k < sizeof calls / sizeof calls[0]; k++)
 		for (int warm = 0; warm < 2; warm++) {

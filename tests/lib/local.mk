@@ -2,6 +2,10 @@
 # themselves.  KERNEL_FILES: the real-kernel tests' /proc/self/fd and
 # tracefs reads and writes, compiled into each program that uses them.
 KERNEL_FILES = tests/lib/kernel_files.c tests/lib/kernel_files.h
+# SYSLOG_SOCKETS: namespaces with syslog's sockets bound, guarded signal
+# stacks, for the programs that play the daemons (hostile_calls,
+# stack-depth).
+SYSLOG_SOCKETS = tests/lib/syslog_sockets.c tests/lib/syslog_sockets.h
 # The EventHeader parser of the Python checks (tests/e2e/*_check.py),
 # which find it beside themselves in ../lib.
 dist_noinst_DATA += tests/lib/eventheader.py

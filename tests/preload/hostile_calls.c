@@ -19,25 +19,19 @@
 #include <stddef.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <net/if.h>
-#include <netinet/in.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/uio.h>
-#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "../lib/syslog_sockets.h"
 
 #ifdef HOSTILE_TRACED
 #include "../doubles/user_events_double.h"
@@ -57,95 +51,31 @@ static int count_events(void *ctx, struct iovec *iov, int iovcnt)
 #pragma GCC diagnostic ignored "-Wstringop-overread"
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 
-#define DEVLOG "/dev/log"
-#define JOURNAL "/run/systemd/journal/socket"
+#define DEVLOG SS_DEVLOG
+#define JOURNAL SS_JOURNAL
 #define BAD ((void *)16)	/* below mmap_min_addr: never mapped */
 
 static int devlog, journal, udp, tcp;
 
-static void die(const char *what)
-{
-	fprintf(stderr, "hostile_calls: %s: %s\n", what, strerror(errno));
-	exit(99);
-}
-
-static socklen_t unix_addr(struct sockaddr_un *a, const char *path)
-{
-	memset(a, 0, sizeof *a);
-	a->sun_family = AF_UNIX;
-	strcpy(a->sun_path, path);
-	return (socklen_t)sizeof *a;
-}
-
-static struct sockaddr_in loopback514(void)
-{
-	struct sockaddr_in a;
-	memset(&a, 0, sizeof a);
-	a.sin_family = AF_INET;
-	a.sin_port = htons(514);
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	return a;
-}
-
-static void namespaces(void)
-{
-	if (unshare(CLONE_NEWNS | CLONE_NEWNET) < 0)
-		die("unshare");
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
-	    mount("tmpfs", "/dev", "tmpfs", 0, NULL) < 0 ||
-	    mount("tmpfs", "/run", "tmpfs", 0, NULL) < 0)
-		die("mount");
-	if (mkdir("/run/systemd", 0755) < 0 || mkdir("/run/systemd/journal", 0755) < 0)
-		die("mkdir");
-	struct ifreq ifr;
-	int s = socket(AF_INET, SOCK_DGRAM, 0);
-	memset(&ifr, 0, sizeof ifr);
-	strcpy(ifr.ifr_name, "lo");
-	if (s < 0 || ioctl(s, SIOCGIFFLAGS, &ifr) < 0)
-		die("lo");
-	ifr.ifr_flags |= IFF_UP;
-	if (ioctl(s, SIOCSIFFLAGS, &ifr) < 0)
-		die("lo up");
-	close(s);
-}
-
-static int listen_unix(const char *path)
-{
-	struct sockaddr_un a;
-	int s = socket(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0);
-	if (s < 0 || bind(s, (struct sockaddr *)&a, unix_addr(&a, path)) < 0)
-		die(path);
-	return s;
-}
-
 static void listeners(void)
 {
-	devlog = listen_unix(DEVLOG);
-	journal = listen_unix(JOURNAL);
-	struct sockaddr_in a = loopback514();
+	devlog = ss_listen_unix(DEVLOG);
+	journal = ss_listen_unix(JOURNAL);
+	struct sockaddr_in a = ss_loopback(514);
 	udp = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK, 0);
 	tcp = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
 	if (udp < 0 || tcp < 0 || bind(udp, (struct sockaddr *)&a, sizeof a) < 0 ||
 	    bind(tcp, (struct sockaddr *)&a, sizeof a) < 0 || listen(tcp, 8) < 0)
-		die("udp/tcp");
+		ss_die("udp/tcp");
 }
 
-/* A client of the kind the program would make. */
-static int client_unix(const char *path)
-{
-	struct sockaddr_un a;
-	int c = socket(AF_UNIX, SOCK_DGRAM, 0);
-	if (c < 0 || connect(c, (struct sockaddr *)&a, unix_addr(&a, path)) < 0)
-		die(path);
-	return c;
-}
-
+/* A client of TCP 127.0.0.1:514. */
 static int client_tcp(void)
 {
-	struct sockaddr_in a = loopback514();
+	struct sockaddr_in a = ss_loopback(514);
 	int c = socket(AF_INET, SOCK_STREAM, 0);
 	if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof a) < 0)
-		die("tcp");
+		ss_die("tcp");
 	return c;
 }
 
@@ -172,7 +102,7 @@ static void bad_sendmsg_header(void)
 {
 	int s = socket(AF_UNIX, SOCK_DGRAM, 0);
 	result("sendmsg(unconnected, 16)", sendmsg(s, BAD, 0));
-	int c = client_unix(DEVLOG);
+	int c = ss_client_unix(DEVLOG);
 	result("sendmsg(devlog, 16)", sendmsg(c, BAD, 0));
 }
 
@@ -180,13 +110,13 @@ static void bad_sendmmsg_vector(void)
 {
 	int s = socket(AF_UNIX, SOCK_DGRAM, 0);
 	result("sendmmsg(unconnected, 16)", sendmmsg(s, BAD, 1, 0));
-	int c = client_unix(DEVLOG);
+	int c = ss_client_unix(DEVLOG);
 	result("sendmmsg(devlog, 16)", sendmmsg(c, BAD, 1, 0));
 }
 
 static void bad_buffers(void)
 {
-	int c = client_unix(DEVLOG), j = client_unix(JOURNAL), t = client_tcp();
+	int c = ss_client_unix(DEVLOG), j = ss_client_unix(JOURNAL), t = client_tcp();
 	result("write(devlog, NULL, 10)", write(c, NULL, 10));
 	result("send(journal, 16, 10)", send(j, BAD, 10, 0));
 	result("write(tcp, 16, 10)", write(t, BAD, 10));
@@ -195,7 +125,7 @@ static void bad_buffers(void)
 
 static void bad_iovecs(void)
 {
-	int c = client_unix(DEVLOG), j = client_unix(JOURNAL), t = client_tcp();
+	int c = ss_client_unix(DEVLOG), j = ss_client_unix(JOURNAL), t = client_tcp();
 	struct iovec v[2] = { { "<13>iov: a", 10 }, { BAD, 5 } };
 	result("writev(devlog, one bad iovec)", writev(c, v, 2));
 	result("writev(journal, one bad iovec)", writev(j, v, 2));
@@ -211,7 +141,7 @@ static void bad_iovecs(void)
 
 static void bad_messages(void)
 {
-	int c = client_unix(DEVLOG);
+	int c = ss_client_unix(DEVLOG);
 	struct iovec good = { "<13>mm: good", 12 }, bad = { BAD, 4 };
 	struct mmsghdr v[2];
 	msg_of(&v[0].msg_hdr, &good, 1);
@@ -246,13 +176,13 @@ static void too_large(void)
 	size_t n = 300000;
 	char *big = malloc(n);
 	if (!big)
-		die("malloc");
+		ss_die("malloc");
 	memset(big, 'x', n);
 	memcpy(big, "<13>big: ", 9);
-	int c = client_unix(DEVLOG);
+	int c = ss_client_unix(DEVLOG);
 	result("write(devlog, 300000 bytes)", write(c, big, n));
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
-	struct sockaddr_in a = loopback514();
+	struct sockaddr_in a = ss_loopback(514);
 	result("sendto(udp, 70000 bytes)", sendto(u, big, 70000, 0, (struct sockaddr *)&a, sizeof a));
 	free(big);
 }
@@ -260,19 +190,19 @@ static void too_large(void)
 /* What well-formed clients send: the listeners get every byte. */
 static void good_clients(void)
 {
-	int c = client_unix(DEVLOG), j = client_unix(JOURNAL), t = client_tcp();
+	int c = ss_client_unix(DEVLOG), j = ss_client_unix(JOURNAL), t = client_tcp();
 	result("write(devlog)", write(c, "<13>good: one", 13));
 	result("send(journal)", send(j, "MESSAGE=two\nPRIORITY=5\n", 23, 0));
 	result("write(tcp)", write(t, "16 <13>good: three", 18));
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
-	struct sockaddr_in a = loopback514();
+	struct sockaddr_in a = ss_loopback(514);
 	result("sendto(udp)", sendto(u, "<13>good: four", 14, 0, (struct sockaddr *)&a, sizeof a));
 	struct sockaddr_in nowhere = a;
 	nowhere.sin_port = htons(515);
 	result("sendto(udp, nobody)",
 	       sendto(u, "<13>good: five", 14, 0, (struct sockaddr *)&nowhere, sizeof nowhere));
 	/* A second connect of a connected stream fails: it stays what it was. */
-	struct sockaddr_in again = loopback514();
+	struct sockaddr_in again = ss_loopback(514);
 	result("connect(tcp again)", connect(t, (struct sockaddr *)&again, sizeof again));
 	result("write(tcp after EISCONN)", write(t, "\n<13>good: six\n", 15));
 }
@@ -289,19 +219,6 @@ static void good_clients(void)
 #else
 #define HANDLER_STACK 8192
 #endif
-/* size bytes of alternate stack with an unmapped page right below, so
- * that a handler that needs more faults instead of writing over whatever
- * lies below (a malloc'd stack has no guard). */
-static void *guarded_stack(size_t size)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t len = page + (size + page - 1) / page * page;
-	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED || mprotect(p, page, PROT_NONE) < 0)
-		return NULL;
-	return p + page;
-}
-
 static int handler_fds[3];
 
 static void on_signal(int sig)
@@ -319,16 +236,16 @@ static void on_signal(int sig)
 
 static void small_stack_handler(void)
 {
-	handler_fds[0] = client_unix(DEVLOG);
-	handler_fds[1] = client_unix(JOURNAL);
+	handler_fds[0] = ss_client_unix(DEVLOG);
+	handler_fds[1] = ss_client_unix(JOURNAL);
 	handler_fds[2] = client_tcp();
-	stack_t ss = { .ss_sp = guarded_stack(HANDLER_STACK), .ss_size = HANDLER_STACK };
+	stack_t ss = { .ss_sp = ss_guarded_stack(HANDLER_STACK), .ss_size = HANDLER_STACK };
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sa.sa_flags = SA_ONSTACK;
 	if (!ss.ss_sp || sigaltstack(&ss, NULL) < 0 || sigaction(SIGUSR1, &sa, NULL) < 0)
-		die("sigaltstack");
+		ss_die("sigaltstack");
 	raise(SIGUSR1);
 }
 
@@ -352,8 +269,8 @@ static void seccomp_no_open(void)
 	struct sock_fprog prog = { sizeof filter / sizeof filter[0], filter };
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
-		die("seccomp");
-	struct sockaddr_in dns = loopback514();
+		ss_die("seccomp");
+	struct sockaddr_in dns = ss_loopback(514);
 	dns.sin_port = htons(53);
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
 	result("connect(udp 127.0.0.1:53)", connect(u, (struct sockaddr *)&dns, sizeof dns));
@@ -420,7 +337,7 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	namespaces();
+	ss_namespaces();
 	listeners();
 #ifdef HOSTILE_TRACED
 	ue_double_trace(count_events, NULL);
@@ -432,7 +349,7 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		pid_t pid = fork();
 		if (pid < 0)
-			die("fork");
+			ss_die("fork");
 		if (pid == 0) {
 			cases[i].run();
 			fflush(stdout);
@@ -440,7 +357,7 @@ int main(int argc, char **argv)
 		}
 		int status;
 		if (waitpid(pid, &status, 0) < 0)
-			die("waitpid");
+			ss_die("waitpid");
 		if (WIFSIGNALED(status))
 			printf("  killed by signal %d\n", WTERMSIG(status));
 		else if (WEXITSTATUS(status))

@@ -114,10 +114,10 @@ tests_preload_test_socket_LDFLAGS = -no-install
 check_PROGRAMS += tests/preload/hostile_calls tests/preload/hostile_calls_traced
 TESTS += tests/preload/hostile.sh
 dist_noinst_SCRIPTS += tests/preload/hostile.sh
-tests_preload_hostile_calls_SOURCES = tests/preload/hostile_calls.c
+tests_preload_hostile_calls_SOURCES = tests/preload/hostile_calls.c $(SYSLOG_SOCKETS)
 tests_preload_hostile_calls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_hostile_calls_traced_SOURCES = tests/preload/hostile_calls.c $(PRELOAD_SOURCES) \
-	$(PRELOAD_SOCKET_SOURCES)
+	$(PRELOAD_SOCKET_SOURCES) $(SYSLOG_SOCKETS)
 tests_preload_hostile_calls_traced_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DHOSTILE_TRACED
 tests_preload_hostile_calls_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_hostile_calls_traced_LDADD = $(BRIDGE_TEST_LDADD)
