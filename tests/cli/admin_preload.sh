@@ -55,6 +55,11 @@ expect_line out "disabled: $lib is not listed in $list"
 # --library picks another entry.
 expect 0 "$EHSYSLOG" preload status --library /lib/a.so
 expect_line out "disabled: /lib/a.so is not listed in $list"
+# -L is its documented short form; -l, the old one, stays for scripts.
+expect 0 "$EHSYSLOG" preload status -L /lib/a.so
+expect_line out "disabled: /lib/a.so is not listed in $list"
+expect 0 "$EHSYSLOG" preload status -l /lib/a.so
+expect_line out "disabled: /lib/a.so is not listed in $list"
 rm -f "$list"
 
 # Refusals, the file untouched.

@@ -38,6 +38,9 @@ expect_line out "0"
 expect 0 "$EHSYSLOG" run -r -P P2 -- printenv EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
 expect_line out "P2"
 expect_line out "0"
+# -R is --replace's documented short form; -r, the old one, stays for scripts.
+expect 0 "$EHSYSLOG" run -R printenv EHSYSLOG_PASSTHROUGH
+expect_line out "0"
 
 # The command's own options are not ehsyslog's.
 expect 0 "$EHSYSLOG" run printf '%s\n' --replace -p

@@ -30,8 +30,9 @@ static const char preload_usage[] =
 	"  status    say whether the library is listed, and list the services\n"
 	"            that have an ehsyslog drop-in\n"
 	"\n"
-	"  -l, --library PATH  the library (default: $EHSYSLOG_LIBRARY, else\n"
-	"                      " EHSYSLOG_LIBRARY_PATH ")\n"
+	"  -L, --library PATH  the library (default: $EHSYSLOG_LIBRARY, else\n"
+	"                      " EHSYSLOG_LIBRARY_PATH ");\n"
+	"                      -l, the old short form, is kept for scripts\n"
 	"  -u, --unit NAME     act on the service NAME (NAME.service when it has\n"
 	"                      no suffix) instead of /etc/ld.so.preload\n"
 	"  -h, --help          print this help and exit\n"
@@ -51,7 +52,9 @@ static const char preload_usage[] =
 	"there instead.  disable --unit removes\n"
 	"that file only (and the directory if it is left empty), never other\n"
 	"drop-ins.  Both then print the systemctl commands that apply the change.\n"
-	"status --unit NAME tells about that service only.\n";
+	"status --unit NAME tells about that service only.\n"
+	"Exit status: 0 ok, 1 error (a library refused, say), 2 usage error,\n"
+	"4 permission denied.\n";
 
 enum action { ENABLE, DISABLE, STATUS };
 
@@ -136,7 +139,7 @@ static int unit_status(const char *unit)
 int cmd_preload(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "library", required_argument, NULL, 'l' },
+		{ "library", required_argument, NULL, 'L' },
 		{ "unit", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -148,8 +151,11 @@ int cmd_preload(int argc, char **argv)
 	int c, rc;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":l:u:h", options, NULL)) != -1) {
+	/* -l: --library's old short form, kept for scripts; register's -l
+	 * is --level, so -L is the one documented. */
+	while ((c = getopt_long(argc, argv, ":L:l:u:h", options, NULL)) != -1) {
 		switch (c) {
+		case 'L':
 		case 'l':
 			lib = optarg;
 			break;

@@ -22,8 +22,11 @@ static const char run_usage[] =
 	"\n"
 	"  -P, --provider NAME  provider of the tracepoints (EHSYSLOG_PROVIDER):\n"
 	"                       " CLI_PROVIDER_RULE "\n"
-	"  -r, --replace        do not pass the calls on to syslog and stderr\n"
-	"                       (EHSYSLOG_PASSTHROUGH=0)\n"
+	"  -R, --replace        replace mode (EHSYSLOG_PASSTHROUGH=0): where events\n"
+	"                       can be written, syslog and the journal calls only\n"
+	"                       write the event (one nobody traces is gone); err,\n"
+	"                       warn and error still print; -r, the old short\n"
+	"                       form, is kept for scripts\n"
 	"  -h, --help           print this help and exit\n"
 	"\n"
 	"The library is $EHSYSLOG_LIBRARY, else " EHSYSLOG_LIBRARY_PATH ".\n"
@@ -79,7 +82,7 @@ int cmd_run(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "provider", required_argument, NULL, 'P' },
-		{ "replace", no_argument, NULL, 'r' },
+		{ "replace", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -91,11 +94,14 @@ int cmd_run(int argc, char **argv)
 
 	opterr = 0;
 	/* '+': stop at COMMAND, whose own options are not ours. */
-	while ((c = getopt_long(argc, argv, "+:P:rh", options, NULL)) != -1) {
+	/* -r: --replace's old short form, kept for scripts; export's -r is
+	 * --resource, so -R is the one documented. */
+	while ((c = getopt_long(argc, argv, "+:P:Rrh", options, NULL)) != -1) {
 		switch (c) {
 		case 'P':
 			provider = optarg;
 			break;
+		case 'R':
 		case 'r':
 			replace = true;
 			break;
