@@ -9,6 +9,7 @@
 #include "cli/admin/preload_list.h"
 #include "cli/admin/preload_unit.h"
 #include "cli/admin/unit_name.h"
+#include "cli/user_events_access.h"
 #include "cli/util.h"
 
 #include <getopt.h>
@@ -24,7 +25,8 @@ static const char preload_usage[] =
 	"tracepoints, or with --unit its preload into one systemd service.\n"
 	"\n"
 	"  enable    check the library, then add it to the file (once); other\n"
-	"            entries are kept\n"
+	"            entries are kept; warns on stderr where no event can be\n"
+	"            written ('ehsyslog status' tells why)\n"
 	"  disable   remove the library's entry; other entries and comments are\n"
 	"            kept; the file is removed when nothing else is left in it\n"
 	"  status    say whether the library is listed, and list the services\n"
@@ -196,7 +198,16 @@ int cmd_preload(int argc, char **argv)
 	if (action == ENABLE && (rc = preload_lib_verify(cmd, lib)) != 0)
 		return rc;
 	if (unit_arg)
-		return action == ENABLE ? preload_unit_enable(cmd, unit, lib)
-					: preload_unit_disable(cmd, unit);
-	return edit(cmd, action, lib, cli_ld_so_preload_path());
+		rc = action == ENABLE ? preload_unit_enable(cmd, unit, lib)
+				      : preload_unit_disable(cmd, unit);
+	else
+		rc = edit(cmd, action, lib, cli_ld_so_preload_path());
+	/* Enabled where no event can be written, the preload does nothing
+	 * but cost: say so, and why, without failing what was asked. */
+	if (action == ENABLE && rc == 0)
+		cli_user_events_warn(cmd, unit_arg ? "the service will load the library, its calls "
+						      "passing through as without it"
+						   : "programs will load the library, their calls "
+						     "passing through as without it");
+	return rc;
 }

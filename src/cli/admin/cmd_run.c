@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/paths.h"
 #include "cli/provider.h"
+#include "cli/user_events_access.h"
 #include "cli/util.h"
 
 #include <errno.h>
@@ -30,6 +31,8 @@ static const char run_usage[] =
 	"  -h, --help           print this help and exit\n"
 	"\n"
 	"The library is $EHSYSLOG_LIBRARY, else " EHSYSLOG_LIBRARY_PATH ".\n"
+	"Where this user could write no event ('ehsyslog status' tells why), a\n"
+	"warning says so on stderr, and COMMAND runs all the same.\n"
 	"Exit status: COMMAND's; 127 if it was not found, 126 if it could not be\n"
 	"executed, 1 or 2 for ehsyslog's own errors.\n";
 
@@ -131,6 +134,10 @@ int cmd_run(int argc, char **argv)
 		return CLI_EXIT_RUNTIME;
 	}
 
+	/* The command would run untraced, and exit 0, with nothing to tell
+	 * the user why no event came. */
+	cli_user_events_warn(cmd, "the command runs, its calls passing through as without "
+			     "the library");
 	fflush(stdout);
 	execvp(argv[optind], argv + optind);
 	c = errno;
