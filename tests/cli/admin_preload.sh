@@ -196,12 +196,7 @@ expect_empty err
 expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload disable
 expect_empty err
 # This machine's own tracefs, freshly mounted in a namespace of the test's.
-ns=$top_srcdir/scripts/tracefs-ns
-if ! "$ns" --check 2>/dev/null; then
-	echo "SKIP (sub-check): no mount namespace here: enable's warning on this machine's tracefs"
-elif "$ns" fresh -- test -e /sys/kernel/tracing/user_events_data; then
-	echo "SKIP (sub-check): this kernel has user_events: enable's warning without them"
-else
+if without_user_events "enable's warning on this machine's tracefs"; then
 	expect 0 env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$EHSYSLOG" preload enable
 	expect_line err "ehsyslog preload: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); programs will load the library, their calls passing through as without it"
 	expect 0 "$EHSYSLOG" preload disable

@@ -89,18 +89,11 @@ expect_line out "ran"
 expect_line err "ehsyslog run: warning: no event can be written here: $T/no_user_events/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the command runs, its calls passing through as without the library"
 # This machine's own tracefs, in a namespace of the test's: a new
 # tracefs mount, as root sees it.
-scripts_ns=$top_srcdir/scripts/tracefs-ns
-if "$scripts_ns" --check 2>/dev/null; then
-	if "$scripts_ns" fresh -- test -e /sys/kernel/tracing/user_events_data; then
-		echo "this kernel has user_events: its no-user_events warning is not checked"
-	else
-		expect 7 env -u EHSYSLOG_TRACEFS "$scripts_ns" fresh -- "$EHSYSLOG" run -- sh -c 'exit 7'
-		expect_line err "ehsyslog run: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the command runs, its calls passing through as without the library"
-		expect 7 env -u EHSYSLOG_TRACEFS "$scripts_ns" none -- "$EHSYSLOG" run -- sh -c 'exit 7'
-		expect_text err "ehsyslog run: warning: no event can be written here: no tracefs found"
-	fi
-else
-	echo "no mount namespace here: run's warning on this machine's tracefs is not checked"
+if without_user_events "run's warning on this machine's tracefs"; then
+	expect 7 env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$EHSYSLOG" run -- sh -c 'exit 7'
+	expect_line err "ehsyslog run: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the command runs, its calls passing through as without the library"
+	expect 7 env -u EHSYSLOG_TRACEFS "$ns" none -- "$EHSYSLOG" run -- sh -c 'exit 7'
+	expect_text err "ehsyslog run: warning: no event can be written here: no tracefs found"
 fi
 
 finish

@@ -152,12 +152,7 @@ fi
 # mounted in a namespace of the test's) cannot see whether user_events_data
 # exists: status must not send them to fix permissions on a kernel
 # without user_events, but say so, or that it cannot tell.
-ns=$top_srcdir/scripts/tracefs-ns
-if [ "$(id -u)" != 0 ] || ! "$ns" --check 2>/dev/null; then
-	echo "SKIP (sub-check): needs root and a mount namespace: status as nobody on this machine's tracefs"
-elif "$ns" fresh -- test -e /sys/kernel/tracing/user_events_data; then
-	echo "SKIP (sub-check): this kernel has user_events: status as nobody without them"
-else
+if without_user_events "status as nobody on this machine's tracefs"; then
 	checks=$((checks + 1))
 	run_cmd env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$EHSYSLOG" status
 	case $rc in

@@ -226,12 +226,7 @@ checks=$((checks + 1))
 [ -f "$sys/warned.service.d/ehsyslog.conf" ] || fail "no drop-in written when warning"
 expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload disable --unit warned
 expect_empty err
-ns=$top_srcdir/scripts/tracefs-ns
-if ! "$ns" --check 2>/dev/null; then
-	echo "SKIP (sub-check): no mount namespace here: enable --unit's warning on this machine's tracefs"
-elif "$ns" fresh -- test -e /sys/kernel/tracing/user_events_data; then
-	echo "SKIP (sub-check): this kernel has user_events: enable --unit's warning without them"
-else
+if without_user_events "enable --unit's warning on this machine's tracefs"; then
 	expect 0 env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$EHSYSLOG" preload enable --unit warned
 	expect_line err "ehsyslog preload: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the service will load the library, its calls passing through as without it"
 fi
