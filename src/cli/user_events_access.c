@@ -7,10 +7,14 @@
 #include <ehsyslog/user_events.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <zlib.h>
 
 int cli_user_events_explain(char *buf, size_t len, const char *path, int err, bool persist)
 {
@@ -33,9 +37,20 @@ int cli_user_events_explain(char *buf, size_t len, const char *path, int err, bo
 		return CLI_EXIT_PERMISSION;
 	}
 	if (err == EACCES || err == EPERM) {
+		char evidence[PATH_MAX + 64];
+
 		snprintf(dir, sizeof dir, "%s", path);
+		dirname(dir);
+		/* Behind a directory this user may not search, a missing file
+		 * looks like a forbidden one: asking for permission on a
+		 * kernel without user_events would send the user astray. */
+		if (access(dir, X_OK) < 0 && cli_kernel_has_user_events(evidence, sizeof evidence) == 0) {
+			snprintf(buf, len, "this kernel has no user_events (%s; needs Linux 6.4 or "
+				 "later built with CONFIG_USER_EVENTS)", evidence);
+			return CLI_EXIT_NO_USER_EVENTS;
+		}
 		snprintf(buf, len, "cannot open %s for writing: %s (needs root or write permission "
-			 "on it, plus search permission on %s)", path, strerror(err), dirname(dir));
+			 "on it, plus search permission on %s)", path, strerror(err), dir);
 		return CLI_EXIT_PERMISSION;
 	}
 	snprintf(buf, len, "cannot use %s: %s", path, strerror(err));
@@ -59,4 +74,88 @@ int cli_user_events_error(const char *cmd, const char *path, int err, bool persi
 
 	cli_error(cmd, "%s", msg);
 	return rc;
+}
+
+/* The CONFIG_USER_EVENTS line of a kernel configuration (gzip or plain:
+ * gzread reads both): 1 "=y", 0 absent or "is not set", -1 unreadable. */
+static int config_says(const char *path)
+{
+	static const char name[] = "CONFIG_USER_EVENTS";
+	char line[512];
+	int found = 0;
+	gzFile f = gzopen(path, "rb");
+
+	if (!f)
+		return -1;
+	while (gzgets(f, line, sizeof line)) {
+		if (strncmp(line, name, sizeof name - 1) == 0 && line[sizeof name - 1] == '=') {
+			found = line[sizeof name] == 'y' || line[sizeof name] == 'm';
+			break;
+		}
+	}
+	gzclose(f);
+	return found;
+}
+
+int cli_kernel_has_user_events(char *evidence, size_t len)
+{
+	struct utsname u;
+	char boot[sizeof u.release + 16];
+	const char *paths[2] = { "/proc/config.gz", boot };
+	unsigned major = 0, minor = 0;
+	int says;
+
+	if (uname(&u) < 0)
+		return -1;
+	/* user_events is usable from 6.4 on (before, CONFIG_BROKEN). */
+	if (sscanf(u.release, "%u.%u", &major, &minor) == 2 && (major < 6 || (major == 6 && minor < 4))) {
+		snprintf(evidence, len, "Linux %s is older than 6.4", u.release);
+		return 0;
+	}
+	snprintf(boot, sizeof boot, "/boot/config-%s", u.release);
+	for (size_t i = 0; i < 2; i++) {
+		if (access(paths[i], R_OK) < 0 || (says = config_says(paths[i])) < 0)
+			continue;
+		snprintf(evidence, len, "%s: CONFIG_USER_EVENTS %s", paths[i], says ? "is set" : "is not set");
+		return says;
+	}
+	snprintf(evidence, len, "no readable kernel configuration: neither /proc/config.gz nor %s",
+		 boot);
+	return -1;
+}
+
+void cli_user_events_probe(struct cli_user_events_probe *p)
+{
+	char tracing[PATH_MAX];
+	int fd;
+
+	memset(p, 0, sizeof *p);
+	p->tracefs = ue_tracefs_dir(tracing, sizeof tracing) == 0;
+	if (!p->tracefs) {
+		p->err = ENOENT;
+		p->rc = cli_user_events_explain(p->why, sizeof p->why, NULL, ENOENT, false);
+		return;
+	}
+	snprintf(p->data, sizeof p->data, "%s/user_events_data", tracing);
+	fd = open(p->data, O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		close(fd);
+		return;
+	}
+	p->err = errno;
+	p->hidden = (p->err == EACCES || p->err == EPERM) && access(tracing, X_OK) < 0;
+	if (p->hidden)
+		p->kernel = cli_kernel_has_user_events(p->evidence, sizeof p->evidence);
+	p->rc = cli_user_events_explain(p->why, sizeof p->why, p->data, p->err, false);
+}
+
+bool cli_user_events_warn(const char *cmd, const char *then)
+{
+	struct cli_user_events_probe p;
+
+	cli_user_events_probe(&p);
+	if (p.rc == 0)
+		return false;
+	cli_error(cmd, "warning: no event can be written here: %s; %s", p.why, then);
+	return true;
 }

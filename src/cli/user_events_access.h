@@ -21,4 +21,35 @@ int cli_user_events_explain_register(char *buf, size_t len, int err, bool persis
 /* cli_user_events_explain, printed as cmd's error. */
 int cli_user_events_error(const char *cmd, const char *path, int err, bool persist);
 
+/*
+ * Whether this kernel was built with user_events, told without tracefs,
+ * for a user who may not look into it: 1 yes, 0 no, -1 cannot tell (no
+ * readable kernel configuration).  evidence gets where that comes from.
+ */
+int cli_kernel_has_user_events(char *evidence, size_t len);
+
+/* Whether this process may write events now, as the library would. */
+struct cli_user_events_probe {
+	int rc;			/* 0 yes; else the exit code: 3, 4 or 1 */
+	bool tracefs;		/* a tracefs was found */
+	char data[4096 + 32];	/* its user_events_data */
+	int err;		/* errno of opening data for writing */
+	/* tracefs could not be searched by this user, so the kernel's
+	 * configuration was asked: kernel is cli_kernel_has_user_events(),
+	 * evidence its answer's source. */
+	bool hidden;
+	int kernel;
+	char evidence[4096 + 64];
+	char why[8192 + 256];	/* rc != 0: the reason, as an error message says it */
+};
+void cli_user_events_probe(struct cli_user_events_probe *p);
+
+/*
+ * For the commands that arrange logging (run, preload enable): a warning
+ * on stderr, naming the reason, when this process could not write an
+ * event here; what is said of the programs follows it ("then" clause).
+ * Returns true if it warned.
+ */
+bool cli_user_events_warn(const char *cmd, const char *then);
+
 #endif /* CLI_USER_EVENTS_ACCESS_H */

@@ -33,6 +33,14 @@ void cli_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 }
 
+void cli_usage_hint(const char *cmd)
+{
+	if (cmd)
+		fprintf(stderr, "Try 'ehsyslog %s --help'.\n", cmd);
+	else
+		fputs("Try 'ehsyslog --help'.\n", stderr);
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -40,10 +48,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(cmd, fmt, ap);
 	va_end(ap);
-	if (cmd)
-		fprintf(stderr, "Try 'ehsyslog %s --help'.\n", cmd);
-	else
-		fputs("Try 'ehsyslog --help'.\n", stderr);
+	cli_usage_hint(cmd);
 	return CLI_EXIT_USAGE;
 }
 

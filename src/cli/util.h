@@ -24,6 +24,9 @@ enum cli_exit {
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* "Try 'ehsyslog <cmd> --help'." on stderr, after a usage error's message. */
+void cli_usage_hint(const char *cmd);
+
 /* Prints the error and a hint to --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -47,6 +47,28 @@ for c in run register status cleanup preload config; do
 	expect_line err "ehsyslog $c: unknown option '-Z'"
 done
 
+# tail, export and decode: the same help convention, never the help on stderr.
+for c in tail export decode; do
+	expect 0 "$EHSYSLOG" "$c" --help
+	expect_text out "Usage: ehsyslog $c"
+	expect_empty err
+	for bad in --no-such-option -Z; do
+		expect 2 "$EHSYSLOG" "$c" "$bad"
+		expect_line err "ehsyslog $c: unknown option '$bad'"
+		expect_line err "Try 'ehsyslog $c --help'."
+		expect_empty out
+	done
+done
+expect 2 "$EHSYSLOG" tail --count
+expect_line err "ehsyslog tail: option '--count' needs an argument"
+expect_line err "Try 'ehsyslog tail --help'."
+expect 2 "$EHSYSLOG" decode --min-severity loud x
+expect_line err "ehsyslog decode: unknown severity 'loud'"
+expect_line err "Try 'ehsyslog decode --help'."
+expect 2 "$EHSYSLOG" export --batch-size 0
+expect_line err "ehsyslog export: bad batch size '0'"
+expect_line err "Try 'ehsyslog export --help'."
+
 expect 2 "$EHSYSLOG" run --provider
 expect_line err "ehsyslog run: option '--provider' needs an argument"
 expect 2 "$EHSYSLOG" register -P

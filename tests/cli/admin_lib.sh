@@ -100,6 +100,21 @@ expect_empty() {
 	[ ! -s "$T/$1" ] || fail "$1 is not empty: $(cat "$T/$1")"
 }
 
+# without_user_events WHAT: true where a tracefs freshly mounted in a
+# namespace of the test's (scripts/tracefs-ns, as $ns) shows this kernel
+# without user_events; else says why WHAT is not checked.
+without_user_events() {
+	ns=$top_srcdir/scripts/tracefs-ns
+	if ! "$ns" --check 2>/dev/null; then
+		echo "SKIP (sub-check): needs root and a mount namespace: $1"
+	elif "$ns" fresh -- test -e /sys/kernel/tracing/user_events_data; then
+		echo "SKIP (sub-check): this kernel has user_events: $1"
+	else
+		return 0
+	fi
+	return 1
+}
+
 finish() {
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]

@@ -10,6 +10,11 @@ safe_library
 list=$T/etc/ld.so.preload
 mkdir "$T/etc"
 export EHSYSLOG_LD_SO_PRELOAD="$list" EHSYSLOG_LIBRARY="$lib" EHSYSLOG_SYSTEMD_DIR="$T/system"
+# A tracefs where events could be written, whatever this machine has:
+# enable warns otherwise (checked below).
+mkdir "$T/tracefs"
+: >"$T/tracefs/user_events_data"
+export EHSYSLOG_TRACEFS="$T/tracefs"
 
 # Fresh file.
 expect 0 "$EHSYSLOG" preload status
@@ -17,6 +22,7 @@ expect_line out "disabled: $lib is not listed in $list"
 expect_line out "no service has an ehsyslog drop-in in $T/system"
 expect 0 "$EHSYSLOG" preload enable
 expect_line out "added $lib to $list"
+expect_empty err
 printf '%s\n' "$lib" >"$T/want"
 cmp -s "$list" "$T/want" || fail "new list is '$(cat "$list")'"
 [ "$(stat -c %a "$list")" = 644 ] || fail "new list has mode $(stat -c %a "$list")"
@@ -54,6 +60,11 @@ expect 0 "$EHSYSLOG" preload status
 expect_line out "disabled: $lib is not listed in $list"
 # --library picks another entry.
 expect 0 "$EHSYSLOG" preload status --library /lib/a.so
+expect_line out "disabled: /lib/a.so is not listed in $list"
+# -L is its documented short form; -l, the old one, stays for scripts.
+expect 0 "$EHSYSLOG" preload status -L /lib/a.so
+expect_line out "disabled: /lib/a.so is not listed in $list"
+expect 0 "$EHSYSLOG" preload status -l /lib/a.so
 expect_line out "disabled: /lib/a.so is not listed in $list"
 rm -f "$list"
 
@@ -168,5 +179,27 @@ checks=$((checks + 1))
 cmp -s "$T/got" "$T/want" || fail "after concurrent edits: $(cat "$list")"
 checks=$((checks + 1))
 [ "$(ls -A "$T/etc")" = "$(printf '.ld.so.preload.lock\nld.so.preload')" ] || fail "left behind in $T/etc: $(ls -A "$T/etc")"
+
+# Where no event can be written enable still does its job, exit 0, and
+# says why nothing will come of it.
+rm -f "$list"
+mkdir "$T/no_user_events"
+expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload enable
+expect_line out "added $lib to $list"
+expect_line err "ehsyslog preload: warning: no event can be written here: $T/no_user_events/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); programs will load the library, their calls passing through as without it"
+# Already listed: the same warning, since it is as true.
+expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload enable
+expect_text err "ehsyslog preload: warning: no event can be written here: "
+# disable and status never warn.
+expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload status
+expect_empty err
+expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload disable
+expect_empty err
+# This machine's own tracefs, freshly mounted in a namespace of the test's.
+if without_user_events "enable's warning on this machine's tracefs"; then
+	expect 0 env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$EHSYSLOG" preload enable
+	expect_line err "ehsyslog preload: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); programs will load the library, their calls passing through as without it"
+	expect 0 "$EHSYSLOG" preload disable
+fi
 
 finish

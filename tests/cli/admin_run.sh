@@ -11,6 +11,11 @@ cp "$BUILT_LIBRARY" "$lib"
 cp "$BUILT_LIBRARY" "$other"
 export EHSYSLOG_LIBRARY="$lib"
 unset LD_PRELOAD EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
+# A tracefs where events could be written, whatever this machine has:
+# run warns otherwise (checked at the end).
+mkdir "$T/tracefs"
+: >"$T/tracefs/user_events_data"
+export EHSYSLOG_TRACEFS="$T/tracefs"
 
 # printenv shows what the command was given.
 expect 0 "$EHSYSLOG" run printenv LD_PRELOAD
@@ -37,6 +42,9 @@ expect 0 "$EHSYSLOG" run --replace printenv EHSYSLOG_PASSTHROUGH
 expect_line out "0"
 expect 0 "$EHSYSLOG" run -r -P P2 -- printenv EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH
 expect_line out "P2"
+expect_line out "0"
+# -R is --replace's documented short form; -r, the old one, stays for scripts.
+expect 0 "$EHSYSLOG" run -R printenv EHSYSLOG_PASSTHROUGH
 expect_line out "0"
 
 # The command's own options are not ehsyslog's.
@@ -72,5 +80,20 @@ expect_line err "ehsyslog run: no command to run"
 
 expect 1 env EHSYSLOG_LIBRARY="$T/missing.so" "$EHSYSLOG" run true
 expect_line err "ehsyslog run: cannot read the library $T/missing.so: No such file or directory (set EHSYSLOG_LIBRARY to its path)"
+
+# Where no event can be written run says why on stderr, and the command
+# still runs with its exit status.
+mkdir "$T/no_user_events"
+expect 7 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" run -- sh -c 'echo ran; exit 7'
+expect_line out "ran"
+expect_line err "ehsyslog run: warning: no event can be written here: $T/no_user_events/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the command runs, its calls passing through as without the library"
+# This machine's own tracefs, in a namespace of the test's: a new
+# tracefs mount, as root sees it.
+if without_user_events "run's warning on this machine's tracefs"; then
+	expect 7 env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$EHSYSLOG" run -- sh -c 'exit 7'
+	expect_line err "ehsyslog run: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the command runs, its calls passing through as without the library"
+	expect 7 env -u EHSYSLOG_TRACEFS "$ns" none -- "$EHSYSLOG" run -- sh -c 'exit 7'
+	expect_text err "ehsyslog run: warning: no event can be written here: no tracefs found"
+fi
 
 finish

@@ -46,6 +46,11 @@ export EHSYSLOG_TRACEFS="$T/tracefs"
 export EHSYSLOG_RUNTIME_DIR="$T/run"
 expect 3 "$EHSYSLOG" status
 expect_line err "ehsyslog status: $T/tracefs/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
+expect_line out "user_events:   unavailable: $T/tracefs/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
+# Replace mode where no event can be written: the calls pass through.
+printf 'passthrough = no\n' >"$T/replace.conf"
+expect 3 env EHSYSLOG_CONFIG="$T/replace.conf" "$EHSYSLOG" status
+expect_line out "  passthrough  no (replace mode), but no event can be written here by this user: the calls pass through"
 
 # One with it: the status file as Linux 6.12 prints it.
 : >"$T/tracefs/user_events_data"
@@ -78,6 +83,10 @@ expect_line out "  passthrough  yes"
 expect_line out "  disabled     no"
 expect_line out "  syslog ports 514 601"
 expect_line out "  remote       no (syslog ports at loopback only)"
+expect 0 env EHSYSLOG_CONFIG="$T/replace.conf" "$EHSYSLOG" status
+expect_line out "  passthrough  no (replace mode)"
+expect 0 env EHSYSLOG_CONFIG="$T/replace.conf" EHSYSLOG_DISABLE=1 "$EHSYSLOG" status
+expect_line out "  passthrough  no (replace mode), but events are off: the calls pass through"
 grep -q "Other_L4K2\|not_an_eventheader" "$T/out" && fail "status shows tracepoints of other providers"
 checks=$((checks + 1))
 grep -q "^  ignored " "$T/out" && fail "status reports ignored settings where there are none: $(cat "$T/out")"
@@ -137,6 +146,29 @@ expect_line out "  remote       yes (syslog ports at any address)"
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
 	expect 4 as_nobody "$EHSYSLOG" status
 	expect_line err "ehsyslog status: cannot open $T/tracefs/user_events_data for writing: Permission denied (needs root or write permission on it, plus search permission on $T/tracefs)"
+fi
+
+# A user who may not search this machine's tracefs (mode 0700, freshly
+# mounted in a namespace of the test's) cannot see whether user_events_data
+# exists: status must not send them to fix permissions on a kernel
+# without user_events, but say so, or that it cannot tell.
+if without_user_events "status as nobody on this machine's tracefs"; then
+	checks=$((checks + 1))
+	run_cmd env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$EHSYSLOG" status
+	case $rc in
+	3)
+		grep -q "^ehsyslog status: this kernel has no user_events (.*: CONFIG_USER_EVENTS is not set; needs\|^ehsyslog status: this kernel has no user_events (Linux .* is older than 6.4; needs" "$T/err" ||
+			fail "status as nobody, exit 3: $(cat "$T/err")"
+		grep -q "^user_events:   unavailable: this kernel has no user_events (" "$T/out" ||
+			fail "status as nobody, exit 3: $(head -n 1 "$T/out")"
+		;;
+	4)
+		# No kernel configuration to read: it says what it cannot tell.
+		grep -q "^user_events:   unusable: /sys/kernel/tracing/user_events_data: Permission denied; whether this kernel has user_events cannot be told by this user (no readable kernel configuration: .*; root can tell: sudo ehsyslog status)\$" "$T/out" ||
+			fail "status as nobody, exit 4: $(head -n 1 "$T/out")"
+		;;
+	*) fail "status as nobody exited $rc: $(cat "$T/err")" ;;
+	esac
 fi
 
 # Instances left by tails that are gone: status lists them, cleanup

@@ -11,7 +11,11 @@ sys=$T/system
 mkdir "$sys"
 export EHSYSLOG_SYSTEMD_DIR="$sys" EHSYSLOG_LD_SO_PRELOAD="$T/ld.so.preload"
 export EHSYSLOG_SYSTEMCTL="$T/systemctl"
-unset EHSYSLOG_TRACEFS
+# A tracefs where events could be written, whatever this machine has:
+# enable warns otherwise (checked at the end).
+mkdir "$T/tracefs"
+: >"$T/tracefs/user_events_data"
+export EHSYSLOG_TRACEFS="$T/tracefs"
 
 # Unit names: refused before anything else, exit 2.
 bad_name() {
@@ -209,6 +213,22 @@ if command -v systemd-analyze >/dev/null; then
 	expect_text err "zz.conf:2: Unknown key 'NotAKey'"
 else
 	echo "SKIP (sub-check): systemd-analyze is not installed: drop-in not verified by systemd"
+fi
+
+# Where no event can be written enable --unit still writes the drop-in,
+# exit 0, and says why nothing will come of it.
+mkdir "$T/no_user_events"
+echo 'PATH=/usr/bin' >"$T/env"
+expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload enable --unit warned
+expect_text out "added $lib to warned.service's LD_PRELOAD"
+expect_line err "ehsyslog preload: warning: no event can be written here: $T/no_user_events/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the service will load the library, its calls passing through as without it"
+checks=$((checks + 1))
+[ -f "$sys/warned.service.d/ehsyslog.conf" ] || fail "no drop-in written when warning"
+expect 0 env EHSYSLOG_TRACEFS="$T/no_user_events" "$EHSYSLOG" preload disable --unit warned
+expect_empty err
+if without_user_events "enable --unit's warning on this machine's tracefs"; then
+	expect 0 env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$EHSYSLOG" preload enable --unit warned
+	expect_line err "ehsyslog preload: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); the service will load the library, its calls passing through as without it"
 fi
 
 finish

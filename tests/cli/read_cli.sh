@@ -26,9 +26,9 @@ expect() {
 }
 
 expect 0 "" "$bin" decode --help
-grep -q '^usage: ehsyslog decode \[OPTIONS\] FILE$' "$tmp/out" || { echo "FAIL: decode --help text"; fails=$((fails + 1)); }
+grep -q '^Usage: ehsyslog decode \[OPTIONS\] FILE$' "$tmp/out" || { echo "FAIL: decode --help text"; fails=$((fails + 1)); }
 expect 0 "" "$bin" tail --help
-grep -q '^usage: ehsyslog tail \[OPTIONS\]$' "$tmp/out" || { echo "FAIL: tail --help text"; fails=$((fails + 1)); }
+grep -q '^Usage: ehsyslog tail \[OPTIONS\]$' "$tmp/out" || { echo "FAIL: tail --help text"; fails=$((fails + 1)); }
 expect 2 "ehsyslog decode: expected one FILE" "$bin" decode
 expect 2 "ehsyslog decode: --json and --fields exclude each other" "$bin" decode --json -F x
 expect 2 "ehsyslog decode: unknown severity 'loud'" "$bin" decode --min-severity loud x

@@ -25,7 +25,8 @@ static const char config_usage[] =
 	"  -h, --help  print this help and exit\n"
 	"\n"
 	"Exit status: 0 valid (or the default file is absent: the built-in\n"
-	"defaults apply), 1 errors found or FILE unreadable, 2 usage error.\n";
+	"defaults apply), 1 errors found or FILE unreadable, 2 usage error,\n"
+	"4 permission denied (FILE cannot be read by this user).\n";
 
 /* Errors of the [export] section, each printed by export's own option
  * code; its values are export's business, not the library's. */

@@ -9,6 +9,7 @@
 #include "cli/admin/preload_list.h"
 #include "cli/admin/preload_unit.h"
 #include "cli/admin/unit_name.h"
+#include "cli/user_events_access.h"
 #include "cli/util.h"
 
 #include <getopt.h>
@@ -24,14 +25,16 @@ static const char preload_usage[] =
 	"tracepoints, or with --unit its preload into one systemd service.\n"
 	"\n"
 	"  enable    check the library, then add it to the file (once); other\n"
-	"            entries are kept\n"
+	"            entries are kept; warns on stderr where no event can be\n"
+	"            written ('ehsyslog status' tells why)\n"
 	"  disable   remove the library's entry; other entries and comments are\n"
 	"            kept; the file is removed when nothing else is left in it\n"
 	"  status    say whether the library is listed, and list the services\n"
 	"            that have an ehsyslog drop-in\n"
 	"\n"
-	"  -l, --library PATH  the library (default: $EHSYSLOG_LIBRARY, else\n"
-	"                      " EHSYSLOG_LIBRARY_PATH ")\n"
+	"  -L, --library PATH  the library (default: $EHSYSLOG_LIBRARY, else\n"
+	"                      " EHSYSLOG_LIBRARY_PATH ");\n"
+	"                      -l, the old short form, is kept for scripts\n"
 	"  -u, --unit NAME     act on the service NAME (NAME.service when it has\n"
 	"                      no suffix) instead of /etc/ld.so.preload\n"
 	"  -h, --help          print this help and exit\n"
@@ -51,7 +54,9 @@ static const char preload_usage[] =
 	"there instead.  disable --unit removes\n"
 	"that file only (and the directory if it is left empty), never other\n"
 	"drop-ins.  Both then print the systemctl commands that apply the change.\n"
-	"status --unit NAME tells about that service only.\n";
+	"status --unit NAME tells about that service only.\n"
+	"Exit status: 0 ok, 1 error (a library refused, say), 2 usage error,\n"
+	"4 permission denied.\n";
 
 enum action { ENABLE, DISABLE, STATUS };
 
@@ -136,7 +141,7 @@ static int unit_status(const char *unit)
 int cmd_preload(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "library", required_argument, NULL, 'l' },
+		{ "library", required_argument, NULL, 'L' },
 		{ "unit", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -148,8 +153,11 @@ int cmd_preload(int argc, char **argv)
 	int c, rc;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":l:u:h", options, NULL)) != -1) {
+	/* -l: --library's old short form, kept for scripts; register's -l
+	 * is --level, so -L is the one documented. */
+	while ((c = getopt_long(argc, argv, ":L:l:u:h", options, NULL)) != -1) {
 		switch (c) {
+		case 'L':
 		case 'l':
 			lib = optarg;
 			break;
@@ -190,7 +198,16 @@ int cmd_preload(int argc, char **argv)
 	if (action == ENABLE && (rc = preload_lib_verify(cmd, lib)) != 0)
 		return rc;
 	if (unit_arg)
-		return action == ENABLE ? preload_unit_enable(cmd, unit, lib)
-					: preload_unit_disable(cmd, unit);
-	return edit(cmd, action, lib, cli_ld_so_preload_path());
+		rc = action == ENABLE ? preload_unit_enable(cmd, unit, lib)
+				      : preload_unit_disable(cmd, unit);
+	else
+		rc = edit(cmd, action, lib, cli_ld_so_preload_path());
+	/* Enabled where no event can be written, the preload does nothing
+	 * but cost: say so, and why, without failing what was asked. */
+	if (action == ENABLE && rc == 0)
+		cli_user_events_warn(cmd, unit_arg ? "the service will load the library, its calls "
+						      "passing through as without it"
+						   : "programs will load the library, their calls "
+						     "passing through as without it");
+	return rc;
 }

@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/paths.h"
 #include "cli/provider.h"
+#include "cli/user_events_access.h"
 #include "cli/util.h"
 
 #include <errno.h>
@@ -22,11 +23,16 @@ static const char run_usage[] =
 	"\n"
 	"  -P, --provider NAME  provider of the tracepoints (EHSYSLOG_PROVIDER):\n"
 	"                       " CLI_PROVIDER_RULE "\n"
-	"  -r, --replace        do not pass the calls on to syslog and stderr\n"
-	"                       (EHSYSLOG_PASSTHROUGH=0)\n"
+	"  -R, --replace        replace mode (EHSYSLOG_PASSTHROUGH=0): where events\n"
+	"                       can be written, syslog and the journal calls only\n"
+	"                       write the event (one nobody traces is gone); err,\n"
+	"                       warn and error still print; -r, the old short\n"
+	"                       form, is kept for scripts\n"
 	"  -h, --help           print this help and exit\n"
 	"\n"
 	"The library is $EHSYSLOG_LIBRARY, else " EHSYSLOG_LIBRARY_PATH ".\n"
+	"Where this user could write no event ('ehsyslog status' tells why), a\n"
+	"warning says so on stderr, and COMMAND runs all the same.\n"
 	"Exit status: COMMAND's; 127 if it was not found, 126 if it could not be\n"
 	"executed, 1 or 2 for ehsyslog's own errors.\n";
 
@@ -79,7 +85,7 @@ int cmd_run(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "provider", required_argument, NULL, 'P' },
-		{ "replace", no_argument, NULL, 'r' },
+		{ "replace", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -91,11 +97,14 @@ int cmd_run(int argc, char **argv)
 
 	opterr = 0;
 	/* '+': stop at COMMAND, whose own options are not ours. */
-	while ((c = getopt_long(argc, argv, "+:P:rh", options, NULL)) != -1) {
+	/* -r: --replace's old short form, kept for scripts; export's -r is
+	 * --resource, so -R is the one documented. */
+	while ((c = getopt_long(argc, argv, "+:P:Rrh", options, NULL)) != -1) {
 		switch (c) {
 		case 'P':
 			provider = optarg;
 			break;
+		case 'R':
 		case 'r':
 			replace = true;
 			break;
@@ -125,6 +134,10 @@ int cmd_run(int argc, char **argv)
 		return CLI_EXIT_RUNTIME;
 	}
 
+	/* The command would run untraced, and exit 0, with nothing to tell
+	 * the user why no event came. */
+	cli_user_events_warn(cmd, "the command runs, its calls passing through as without "
+			     "the library");
 	fflush(stdout);
 	execvp(argv[optind], argv + optind);
 	c = errno;

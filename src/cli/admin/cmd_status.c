@@ -61,25 +61,29 @@ static const char status_usage[] =
 	"Exit status: 0 user_events usable, 1 error, 2 usage error, 3 kernel\n"
 	"without user_events, 4 permission denied.\n";
 
-/* Status of the user_events_data file: 0, or the exit code (printed). */
-static int report_access(const char *cmd, const char *tracing, const char *data)
+/* Whether this user may write events: 0, or the exit code (printed). */
+static int report_access(const char *cmd, const struct cli_user_events_probe *p)
 {
-	int fd;
-
-	if (!tracing) {
+	if (!p->tracefs)
 		puts("user_events:   unavailable (no tracefs)");
-		return cli_user_events_error(cmd, NULL, ENOENT, false);
-	}
-	fd = open(data, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		int err = errno;
-
-		printf("user_events:   unusable: %s: %s\n", data, strerror(err));
-		return cli_user_events_error(cmd, data, err, false);
-	}
-	close(fd);
-	printf("user_events:   available: %s is writable by this user\n", data);
-	return 0;
+	else if (p->rc == 0)
+		printf("user_events:   available: %s is writable by this user\n", p->data);
+	else if (p->rc == CLI_EXIT_NO_USER_EVENTS)
+		printf("user_events:   unavailable: %s\n", p->why);
+	else if (p->hidden && p->kernel == 1)
+		printf("user_events:   unusable: %s: %s (this kernel has user_events: %s)\n", p->data,
+		       strerror(p->err), p->evidence);
+	else if (p->hidden)
+		/* Behind tracefs' 0700 a missing file and a forbidden one
+		 * look alike: say so rather than guess. */
+		printf("user_events:   unusable: %s: %s; whether this kernel has user_events "
+		       "cannot be told by this user (%s; root can tell: sudo ehsyslog status)\n",
+		       p->data, strerror(p->err), p->evidence);
+	else
+		printf("user_events:   unusable: %s: %s\n", p->data, strerror(p->err));
+	if (p->rc != 0)
+		cli_error(cmd, "%s", p->why);
+	return p->rc;
 }
 
 /* One line of user_events_status: "Name[ # Used by ftrace perf other]". */
@@ -310,7 +314,7 @@ static void ignored_unknown_variables(struct ignored *ig)
 
 /* Prints the configuration program would get into *s, then every
  * setting the library would ignore, and why. */
-static void report_config(const char *program, struct ehs_config *s)
+static void report_config(const char *program, struct ehs_config *s, bool writable)
 {
 	struct cli_config_file file;
 	const char *path = cli_config_path(), *why, *named = getenv("EHSYSLOG_CONFIG");
@@ -345,7 +349,18 @@ static void report_config(const char *program, struct ehs_config *s)
 	printf("\n");
 	printf("  program      %s\n", program ? program : "(any: global settings)");
 	printf("  provider     %s\n", s->provider);
-	printf("  passthrough  %s\n", s->passthrough ? "yes" : "no (replace mode)");
+	/* The library passes every call through where it writes no event:
+	 * replace mode then changes nothing, which is worth knowing before
+	 * counting on it. */
+	if (s->passthrough)
+		printf("  passthrough  yes\n");
+	else if (s->disable)
+		printf("  passthrough  no (replace mode), but events are off: the calls pass through\n");
+	else if (!writable)
+		printf("  passthrough  no (replace mode), but no event can be written here by this "
+		       "user: the calls pass through\n");
+	else
+		printf("  passthrough  no (replace mode)\n");
 	printf("  disabled     %s\n", s->disable ? "yes" : "no");
 	printf("  syslog ports");
 	for (unsigned i = 0; i < s->nports; i++)
@@ -366,7 +381,8 @@ int cmd_status(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = argv[0], *program = NULL;
-	char tracing[PATH_MAX] = "", data[PATH_MAX + 32];
+	char tracing[PATH_MAX] = "";
+	struct cli_user_events_probe probe;
 	bool have_tracing;
 	struct ehs_config s;
 	int c, rc;
@@ -387,9 +403,9 @@ int cmd_status(int argc, char **argv)
 		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 
 	have_tracing = ue_tracefs_dir(tracing, sizeof tracing) == 0;
-	snprintf(data, sizeof data, "%s/user_events_data", tracing);
-	rc = report_access(cmd, have_tracing ? tracing : NULL, data);
-	report_config(program, &s);
+	cli_user_events_probe(&probe);
+	rc = report_access(cmd, &probe);
+	report_config(program, &s, rc == 0);
 	if (rc != CLI_EXIT_NO_USER_EVENTS)
 		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
 	report_stale_instances(have_tracing ? tracing : NULL);

@@ -16,7 +16,7 @@
 #include "cli/export/options.h"
 
 static const char usage[] =
-	"usage: ehsyslog export [OPTIONS]\n"
+	"Usage: ehsyslog export [OPTIONS]\n"
 	"Send syslog events, as programs log them, to an OpenTelemetry collector\n"
 	"as OTLP log records (OTLP/HTTP: POST ENDPOINT/v1/logs), until\n"
 	"interrupted.  Follows the tracepoints as tail does (same private tracefs\n"
@@ -354,18 +354,18 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 		return CLI_EXIT_RUNTIME;
 	}
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:H:r:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		if (opt == 'h' || opt == '?') {
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":e:H:r:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+		if (opt == 'h' || opt == '?' || opt == ':') {
 			free(given);
-			fputs(usage, opt == 'h' ? stdout : stderr);
-			return opt == 'h' ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+			return opt == 'h' ? cli_print_help(usage)
+					  : cli_option_error("export", argc, argv, opt);
 		}
 		given[n++] = (struct given){ opt, optarg };
 	}
-	rc = CLI_EXIT_USAGE;
 	if (optind != argc) {
-		fprintf(stderr, "ehsyslog export: unexpected argument '%s'\n", argv[optind]);
-		goto out;
+		free(given);
+		return cli_usage_error("export", "unexpected argument '%s'", argv[optind]);
 	}
 	if (config != NULL && (rc = export_options_load(o, config)) != 0) {
 		rc = rc < 0 ? cli_exit_for_errno(-rc) : CLI_EXIT_USAGE;
@@ -373,8 +373,12 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 	}
 	rc = CLI_EXIT_USAGE;
 	for (size_t i = 0; i < n; i++)
-		if (!apply(o, given[i].opt, given[i].arg, "export"))
+		if (!apply(o, given[i].opt, given[i].arg, "export")) {
+			/* apply's messages serve the file's lines too, so
+			 * the command line's hint is added here. */
+			cli_usage_hint("export");
 			goto out;
+		}
 	/* The OTLP exporter rule: the signal's path goes after the base URL. */
 	len = strlen(o->endpoint);
 	while (len > 0 && o->endpoint[len - 1] == '/')

@@ -21,7 +21,7 @@
 #define POLL_NS (100 * 1000 * 1000L)
 
 static const char usage[] =
-	"usage: ehsyslog tail [OPTIONS]\n"
+	"Usage: ehsyslog tail [OPTIONS]\n"
 	"Print syslog events as programs log them, until interrupted.\n"
 	"Registers and enables the chosen tracepoints in a private tracefs instance\n"
 	"(ehsyslog-tail-PID-START), removed again on exit; other tracers are not\n"
@@ -41,7 +41,8 @@ static const char usage[] =
 	"  -f, --facility F[,F]   only these facilities (kern user ... local7, or 0..127);\n"
 	"                         may be repeated; default all\n"
 	"  -p, --program NAME     only events of this program (event name)\n"
-	"  -F, --follow           keep printing new events (the default)\n"
+	"      --follow           keep printing new events (the default); -F, its\n"
+	"                         old short form, is kept for scripts\n"
 	"  -n, --count N          exit after printing N events\n"
 	"  -t, --timeout SECONDS  exit after this many seconds\n"
 	"  -b, --buffer-size KIB  the instance's trace buffer in KiB per CPU, as\n"
@@ -156,7 +157,10 @@ int cmd_tail(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "jFn:t:b:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+	opterr = 0;
+	/* -F: --follow's old short form, kept for scripts; in decode it is
+	 * --fields, which is what ehsyslog(1) documents it as. */
+	while ((opt = getopt_long(argc, argv, ":jFn:t:b:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
@@ -165,40 +169,38 @@ int cmd_tail(int argc, char **argv)
 			break;
 		case 'n':
 			if (!cli_parse_ulong(optarg, ULONG_MAX, &t.count) || t.count == 0) {
-				fprintf(stderr, "ehsyslog tail: bad count '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
+				return cli_usage_error("tail", "bad count '%s'", optarg);
 			}
 			break;
 		case 't':
 			if (!cli_parse_ulong(optarg, 1000000000, &timeout) || timeout == 0) {
-				fprintf(stderr, "ehsyslog tail: bad timeout '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
+				return cli_usage_error("tail", "bad timeout '%s'", optarg);
 			}
 			break;
 		case 'b':
 			/* The kernel takes bytes in an unsigned long. */
 			if (!cli_parse_ulong(optarg, ULONG_MAX >> 10, &buffer_kib) || buffer_kib == 0) {
-				fprintf(stderr, "ehsyslog tail: bad buffer size '%s' (KiB per CPU, 1 or more)\n",
-					optarg);
-				return CLI_EXIT_USAGE;
+				return cli_usage_error("tail", "bad buffer size '%s' (KiB per CPU, 1 or more)",
+						       optarg);
 			}
 			break;
 		case 'h':
-			fputs(usage, stdout);
-			return CLI_EXIT_OK;
+			return cli_print_help(usage);
+		case ':':
+		case '?':
+			return cli_option_error("tail", argc, argv, opt);
 		default:
-			rc = filter_option(&filter, opt, optarg, "tail");
-			if (rc == 1)
+			if (filter_option(&filter, opt, optarg, "tail") == 1)
 				break;
-			if (rc == 0)
-				fputs(usage, stderr);
+			/* -P's check gives the hint itself; export's file
+			 * shares the others' messages, where it means nothing. */
+			if (opt != 'P')
+				cli_usage_hint("tail");
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (optind != argc) {
-		fprintf(stderr, "ehsyslog tail: unexpected argument '%s'\n", argv[optind]);
-		return CLI_EXIT_USAGE;
-	}
+	if (optind != argc)
+		return cli_usage_error("tail", "unexpected argument '%s'", argv[optind]);
 	live_config_for(&cfg, &filter, keywords);
 	cfg.buffer_kib = buffer_kib;
 

@@ -22,7 +22,7 @@
 #include "cli/read/trace_dat.h"
 
 static const char usage[] =
-	"usage: ehsyslog decode [OPTIONS] FILE\n"
+	"Usage: ehsyslog decode [OPTIONS] FILE\n"
 	"Print the EventHeader events recorded in FILE, a perf.data from `perf record`\n"
 	"or a trace.dat from `trace-cmd record` (told apart by their first bytes),\n"
 	"sorted by time.  Other events in the file are skipped.  FILE - reads\n"
@@ -61,7 +61,8 @@ static const char usage[] =
 	"A trace.dat is checked whole before libtracecmd reads it: one that fails\n"
 	"gives `ehsyslog decode: FILE: not a valid trace.dat: REASON`.\n"
 	"Exit status: 0 every record decoded, 1 records skipped or a file that cannot\n"
-	"be read at all (message on stderr), 2 usage error.\n";
+	"be read at all (message on stderr), 2 usage error, 4 permission denied\n"
+	"(FILE cannot be opened: perf writes perf.data readable by its user only).\n";
 
 /*
  * Standard input copied into an unnamed temporary file, read from its
@@ -228,7 +229,8 @@ int cmd_decode(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "jFh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":jFh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
@@ -237,27 +239,24 @@ int cmd_decode(int argc, char **argv)
 			fields = true;
 			break;
 		case 'h':
-			fputs(usage, stdout);
-			return CLI_EXIT_OK;
+			return cli_print_help(usage);
+		case ':':
+		case '?':
+			return cli_option_error("decode", argc, argv, opt);
 		default:
-			rc = filter_option(&filter, opt, optarg, "decode");
-			if (rc == 1)
+			if (filter_option(&filter, opt, optarg, "decode") == 1)
 				break;
-			if (rc == 0)
-				fputs(usage, stderr);
+			/* -P's check gives the hint itself; export's file
+			 * shares the others' messages, where it means nothing. */
+			if (opt != 'P')
+				cli_usage_hint("decode");
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (json && fields) {
-		fprintf(stderr, "ehsyslog decode: --json and --fields exclude each other\n");
-		fputs(usage, stderr);
-		return CLI_EXIT_USAGE;
-	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "ehsyslog decode: expected one FILE\n");
-		fputs(usage, stderr);
-		return CLI_EXIT_USAGE;
-	}
+	if (json && fields)
+		return cli_usage_error("decode", "--json and --fields exclude each other");
+	if (argc - optind != 1)
+		return cli_usage_error("decode", "expected one FILE");
 	path = argv[optind];
 	if (strcmp(path, "-") == 0) {
 		name = "standard input";
