@@ -44,6 +44,12 @@
  *                   the same, after a socket connected to /dev/log
  *                   (kept open, never written to): every write then
  *                   takes the watched path
+ *   write_devnull_stale
+ *                   the same on the number a /dev/log socket had before
+ *                   the program closed it (/dev/null reopened there)
+ *   write_devnull_high
+ *                   write_devnull_watching with /dev/null at number 2000
+ *                   (RLIMIT_NOFILE raised for it): past the watch bits
  *   send_socketpair send() of 100 bytes, MSG_DONTWAIT, on one end of an
  *                   AF_UNIX datagram socketpair whose other end's queue
  *                   is filled first, so that every timed send is turned
@@ -138,6 +144,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -194,7 +201,8 @@ enum kind {
 	K_TRACED_M, K_WRITEV_EVENT,
 	K_KERNEL_TRACED, K_KERNEL_WRITEV, K_NATIVE_CACHED, K_NATIVE_UNCACHED, K_NATIVE_EMIT, K_EMPTY,
 	K_VSYSLOG, K_VSYSLOG_CHK, K_EMPTY_V, K_EMPTY_CHK, K_EMPTY_VCHK,
-	K_WRITE_DEVNULL, K_WRITE_DEVNULL_WATCHING, K_SEND_SOCKETPAIR,
+	K_WRITE_DEVNULL, K_WRITE_DEVNULL_WATCHING, K_WRITE_DEVNULL_STALE, K_WRITE_DEVNULL_HIGH,
+	K_SEND_SOCKETPAIR,
 	K_LOGGER_DGRAM, K_PYTHON_DGRAM, K_LOGGER_DGRAM_TRACED, K_PYTHON_DGRAM_TRACED,
 	K_G_LOG, K_G_LOG_STRUCTURED, K_G_LOG_STANDARD, K_G_LOG_ARRAY,
 	K_JOURNAL_PRINT, K_JOURNAL_SEND, K_JOURNAL_SENDV,
@@ -223,6 +231,8 @@ static const char *const kind_names[] = {
 	[K_EMPTY_VCHK] = "empty_vchk",
 	[K_WRITE_DEVNULL] = "write_devnull",
 	[K_WRITE_DEVNULL_WATCHING] = "write_devnull_watching",
+	[K_WRITE_DEVNULL_STALE] = "write_devnull_stale",
+	[K_WRITE_DEVNULL_HIGH] = "write_devnull_high",
 	[K_SEND_SOCKETPAIR] = "send_socketpair",
 	[K_LOGGER_DGRAM] = "logger_dgram", [K_PYTHON_DGRAM] = "python_dgram",
 	[K_LOGGER_DGRAM_TRACED] = "logger_dgram_traced",
@@ -642,6 +652,8 @@ static void log_once(unsigned long i)
 		break;
 	case K_WRITE_DEVNULL:
 	case K_WRITE_DEVNULL_WATCHING:
+	case K_WRITE_DEVNULL_STALE:
+	case K_WRITE_DEVNULL_HIGH:
 		if (write(null_fd, message, 100) != 100)
 			err(1, "write");
 		break;
@@ -699,10 +711,28 @@ static int connect_devlog(void)
 /* The socket kinds' descriptors, before the warm-up. */
 static void socket_setup(void)
 {
-	int sv[2];
+	int sv[2], fd;
 	unsigned long n;
+	struct rlimit rl;
 
 	switch (kind) {
+	case K_WRITE_DEVNULL_STALE:
+		fd = connect_devlog();
+		if (close(fd) != 0 || (null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC)) != fd)
+			errx(1, "/dev/null not reopened at the socket's number %d", fd);
+		break;
+	case K_WRITE_DEVNULL_HIGH:
+		sock_fd = connect_devlog();
+		if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+			err(1, "getrlimit");
+		if (rl.rlim_cur <= 2000) {
+			rl.rlim_cur = 2048;
+			if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+				err(1, "RLIMIT_NOFILE 2048");
+		}
+		if ((null_fd = fcntl(null_fd, F_DUPFD_CLOEXEC, 2000)) < 2000)
+			err(1, "/dev/null at 2000");
+		break;
 	case K_WRITE_DEVNULL_WATCHING:
 	case K_LOGGER_DGRAM:
 	case K_PYTHON_DGRAM:
