@@ -139,13 +139,17 @@ static inline enum ehs_sock_kind kind_of_fd(int fd)
 	return ehs_sock_watched(fd);
 }
 
-/* Replace mode, where a syslog send may be answered here.  The mode is
- * read, not loaded: a watch loads it (ehs_sock_watch), and a named send
- * before anything loaded it goes to the kernel first, as in
- * pass-through. */
+/* Replace mode, where a syslog send may be answered here.  The file is
+ * not read for it: a watch reads it (ehs_sock_watch), and before that
+ * the environment tells (ehs_config_replace_early); a named send made
+ * before anything read the file, in a replace mode that only the file
+ * sets, goes to the kernel first, as in pass-through. */
 static inline bool replacing(void)
 {
-	return __builtin_expect(ehs_config_mode() == EHS_MODE_REPLACE, 0);
+	int m = ehs_config_mode();
+	if (__builtin_expect(m != EHS_MODE_UNREAD, 1))
+		return m == EHS_MODE_REPLACE;
+	return ehs_config_replace_early();
 }
 
 /* The kind of a named destination (the program's address, read with

@@ -92,6 +92,16 @@ void ehs_config_apply_env(struct ehs_config *c, ehs_config_refused_fn *refused, 
 	}
 }
 
+bool ehs_config_replace_early(void)
+{
+	int m = ehs_config_mode();
+	if (m != EHS_MODE_UNREAD)
+		return m == EHS_MODE_REPLACE;
+	const char *v = secure_getenv("EHSYSLOG_PASSTHROUGH");
+	bool pass = true;
+	return v && ehs_parse_bool(v, strlen(v), &pass) == 0 && !pass;
+}
+
 bool ehs_config_env_known(const char *name)
 {
 	if (strcmp(name, "EHSYSLOG_CONFIG") == 0)

@@ -60,6 +60,14 @@ static inline enum ehs_config_state ehs_config_load(void)
 /* Pass through to the real syslog?  True until the configuration is read. */
 bool ehs_config_passthrough(void);
 
+/* Whether replace mode is on, as far as can be told without reading the
+ * file: the mode once read, else the environment's EHSYSLOG_PASSTHROUGH
+ * (which overrides the file; `ehsyslog run --replace` sets it).  No
+ * system call: for a call that must decide before anything read the
+ * configuration, and must not read it for a destination that is not
+ * syslog's (a named send). */
+bool ehs_config_replace_early(void);
+
 /*
  * For datagrams and streams a program sends to syslog itself: whether a
  * syslog port at an address other than loopback makes events too, and

@@ -387,6 +387,24 @@ START_TEST(nested_sends)
 }
 END_TEST
 
+/* Replace mode from the environment (ehsyslog run --replace): a named
+ * send before anything read the configuration (Python's UDP handler,
+ * journald's native clients, often a process's only message) is kept. */
+START_TEST(replace_mode_before_the_configuration)
+{
+	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
+	int d = listen_unix("/dev/log");
+	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	struct sockaddr_un a;
+	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_UNREAD);
+	ck_assert_int_eq(sendto(u, "<14>first: only", 15, 0, (struct sockaddr *)&a,
+				unix_addr(&a, "/dev/log")), 15);
+	nothing_received(d);
+	ck_assert_uint_eq(cap.count, 1);
+	event_is(0, "first", LOG_INFO, 1, "only");
+}
+END_TEST
+
 /* Replace mode where no event can be written (registrations fail, as on
  * a kernel without user_events): the daemon gets every byte. */
 START_TEST(replace_mode_without_a_writer)
@@ -650,6 +668,7 @@ int main(void)
 	tcase_add_test(tc, replace_mode_results_are_the_kernels);
 	tcase_add_test(tc, replace_mode_edges);
 	tcase_add_test(tc, replace_mode_without_a_writer);
+	tcase_add_test(tc, replace_mode_before_the_configuration);
 	tcase_add_test(tc, nested_sends);
 	tcase_add_test(tc, stale_number);
 	tcase_add_test(tc, high_numbers);
