@@ -27,6 +27,9 @@
  * close_range(), closefrom() and fclose() then tell it (ue__fds_freed),
  * as setrlimit() and prlimit() do, and the next traced call opens at once.
  *
+ * close(), dup2() and dup3() also let a watched syslog socket's watch go
+ * (syslog_socket.h), one more load and branch while none is watched.
+ *
  * While the writer has no descriptor (a program that never logs) each
  * wrapper costs one load and a branch before the real function.  The
  * real functions are looked up one by one at their first call (nothing at

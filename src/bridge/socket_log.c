@@ -66,11 +66,11 @@ bool ehs_stream_idle(const char *bytes, size_t len, bool *deliverable)
 		const char *msg;
 		size_t msg_len;
 		size_t used = ehs_syslog_frame(bytes, len, &msg, &msg_len);
-		if (msg_len) {
-			int pri = ehs_datagram_pri(msg, msg_len);
-			if (!idle(pri & LOG_PRIMASK, (unsigned)pri >> 3, deliverable))
-				return false;
-		}
+		bool frame_deliverable;
+		if (msg_len && !ehs_datagram_idle(msg, msg_len, &frame_deliverable))
+			return false;
+		if (msg_len && !frame_deliverable)
+			*deliverable = false;
 		bytes += used;
 		len -= used;
 	}

@@ -4,7 +4,7 @@
 KERNEL_FILES = tests/lib/kernel_files.c tests/lib/kernel_files.h
 # SYSLOG_SOCKETS: namespaces with syslog's sockets bound, guarded signal
 # stacks, for the programs that play the daemons (hostile_calls,
-# stack-depth).
+# stack-depth, test_socket).
 SYSLOG_SOCKETS = tests/lib/syslog_sockets.c tests/lib/syslog_sockets.h
 # The EventHeader parser of the Python checks (tests/e2e/*_check.py),
 # which find it beside themselves in ../lib.

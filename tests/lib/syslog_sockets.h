@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * For test programs that play syslog's daemons themselves (hostile_calls,
- * stack-depth): a private mount and network namespace with the daemons'
+ * stack-depth, test_socket): a private mount and network namespace with the daemons'
  * sockets bound, the clients' addresses, and signal stacks with a guard.
  * Each function exits 99 with a message naming the failed step.
  */

@@ -101,7 +101,7 @@ check_PROGRAMS += tests/preload/test_socket
 TESTS += tests/preload/test_socket
 tests_preload_test_socket_SOURCES = tests/preload/test_socket.c $(PRELOAD_SOURCES) \
 	$(PRELOAD_SOCKET_SOURCES) tests/preload/event_fields.h tests/preload/event_fields.c \
-	tests/user_events/nosyscall.c tests/user_events/nosyscall.h
+	tests/user_events/nosyscall.c tests/user_events/nosyscall.h $(SYSLOG_SOCKETS)
 tests_preload_test_socket_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_preload_test_socket_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_test_socket_LDADD = $(BRIDGE_TEST_LDADD)

@@ -22,14 +22,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <net/if.h>
 #include <netinet/in.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -44,21 +40,9 @@
 #include "event_fields.h"
 #include "preload/syslog_socket.h"
 #include "../user_events/nosyscall.h"
+#include "../lib/syslog_sockets.h"
 
 static struct capture cap;
-
-static void up_loopback(void)
-{
-	struct ifreq ifr;
-	int s = socket(AF_INET, SOCK_DGRAM, 0);
-	ck_assert_int_ge(s, 0);
-	memset(&ifr, 0, sizeof ifr);
-	strcpy(ifr.ifr_name, "lo");
-	ck_assert_int_eq(ioctl(s, SIOCGIFFLAGS, &ifr), 0);
-	ifr.ifr_flags |= IFF_UP;
-	ck_assert_int_eq(ioctl(s, SIOCSIFFLAGS, &ifr), 0);
-	close(s);
-}
 
 static void setup(void)
 {
@@ -66,56 +50,14 @@ static void setup(void)
 	unsetenv("EHSYSLOG_PASSTHROUGH");
 	unsetenv("EHSYSLOG_REMOTE_SYSLOG");
 	unsetenv("EHSYSLOG_SYSLOG_PORTS");
-	ck_assert_int_eq(unshare(CLONE_NEWNS | CLONE_NEWNET), 0);
-	ck_assert_int_eq(mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), 0);
-	ck_assert_int_eq(mount("tmpfs", "/dev", "tmpfs", 0, NULL), 0);
-	ck_assert_int_eq(mount("tmpfs", "/run", "tmpfs", 0, NULL), 0);
-	ck_assert_int_eq(mkdir("/run/systemd", 0755) | mkdir("/run/systemd/journal", 0755), 0);
-	up_loopback();
+	ss_namespaces();
 	memset(&cap, 0, sizeof cap);
 	ue_double_trace(capture_sink, &cap);
 }
 
-static socklen_t unix_addr(struct sockaddr_un *a, const char *path)
-{
-	memset(a, 0, sizeof *a);
-	a->sun_family = AF_UNIX;
-	strcpy(a->sun_path, path);
-	return (socklen_t)sizeof *a;
-}
-
-/* A daemon's socket bound at path (SOCK_DGRAM). */
-static int listen_unix(const char *path)
-{
-	struct sockaddr_un a;
-	int s = socket(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0);
-	ck_assert_int_ge(s, 0);
-	ck_assert_int_eq(bind(s, (struct sockaddr *)&a, unix_addr(&a, path)), 0);
-	return s;
-}
-
-static int client_unix(const char *path)
-{
-	struct sockaddr_un a;
-	int c = socket(AF_UNIX, SOCK_DGRAM, 0);
-	ck_assert_int_ge(c, 0);
-	ck_assert_int_eq(connect(c, (struct sockaddr *)&a, unix_addr(&a, path)), 0);
-	return c;
-}
-
-static struct sockaddr_in loopback(unsigned port)
-{
-	struct sockaddr_in a;
-	memset(&a, 0, sizeof a);
-	a.sin_family = AF_INET;
-	a.sin_port = htons((uint16_t)port);
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	return a;
-}
-
 static int listen_inet(int type, unsigned port)
 {
-	struct sockaddr_in a = loopback(port);
+	struct sockaddr_in a = ss_loopback(port);
 	int s = socket(AF_INET, type, 0);
 	ck_assert_int_ge(s, 0);
 	ck_assert_int_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0);
@@ -160,8 +102,8 @@ static void event_is(unsigned i, const char *name, unsigned severity, unsigned f
  * tag and message in iovecs of their own. */
 START_TEST(logger_sendmsg)
 {
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	struct iovec iov[] = {
 		{ (void *)LOGGER_HEAD, sizeof LOGGER_HEAD - 1 },
 		{ (void *)LOGGER_TAG, sizeof LOGGER_TAG - 1 },
@@ -182,8 +124,8 @@ END_TEST
 START_TEST(python_send)
 {
 	static const char dg[] = "<12>py_app: handler says hi\0";
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	ck_assert_int_eq(send(c, dg, sizeof dg - 1, 0), (ssize_t)sizeof dg - 1);
 	received(d, dg, sizeof dg - 1);
 	ck_assert_uint_eq(cap.count, 1);
@@ -194,14 +136,14 @@ END_TEST
 /* write, writev, an unconnected sendto and sendmmsg: one event a datagram. */
 START_TEST(every_call)
 {
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	ck_assert_int_eq(write(c, "<11>w: one", 10), 10);
 	struct iovec v[] = { { (void *)"<11>wv: ", 8 }, { (void *)"two", 3 } };
 	ck_assert_int_eq(writev(c, v, 2), 11);
 	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
 	struct sockaddr_un a;
-	socklen_t alen = unix_addr(&a, "/dev/log");
+	socklen_t alen = ss_unix_addr(&a, "/dev/log");
 	ck_assert_int_eq(sendto(u, "<11>st: three", 13, 0, (struct sockaddr *)&a, alen), 13);
 	struct iovec m0 = { (void *)"<11>mm: four", 12 }, m1 = { (void *)"<11>mm: five", 12 };
 	struct mmsghdr mm[2] = { { .msg_hdr = { .msg_iov = &m0, .msg_iovlen = 1 } },
@@ -226,13 +168,13 @@ END_TEST
 START_TEST(replace_mode)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	ck_assert_int_eq(send(c, "<14>r: kept", 11, 0), 11);
 	nothing_received(d);
 	close(d);
 	unlink("/dev/log");
-	int c2 = client_unix("/dev/log");	/* nobody there: ENOENT, made 0 */
+	int c2 = ss_client_unix("/dev/log");	/* nobody there: ENOENT, made 0 */
 	struct iovec v[] = { { (void *)"<14>r2: ", 8 }, { (void *)"gone", 4 } };
 	ck_assert_int_eq(writev(c2, v, 2), 12);
 	ck_assert_uint_eq(cap.count, 2);
@@ -249,10 +191,10 @@ END_TEST
 START_TEST(replace_mode_results_are_the_kernels)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
-	int o = listen_unix("/run/other");
-	int p = client_unix("/run/other");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
+	int o = ss_listen_unix("/run/other");
+	int p = ss_client_unix("/run/other");
 	static char big[300000];
 	memset(big, 'x', sizeof big);
 	memcpy(big, "<13>big: ", 9);
@@ -308,7 +250,7 @@ START_TEST(replace_mode_edges)
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
 	int l = listen_inet(SOCK_STREAM, 514);
 	int t = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = loopback(514);
+	struct sockaddr_in a = ss_loopback(514);
 	ck_assert_int_eq(connect(t, (struct sockaddr *)&a, sizeof a), 0);
 	int s = accept(l, NULL, NULL);
 	ck_assert_int_eq(connect(t, (struct sockaddr *)&a, sizeof a), -1);
@@ -320,10 +262,10 @@ START_TEST(replace_mode_edges)
 	ck_assert_int_eq(recv(s, got, sizeof got, MSG_DONTWAIT), -1);
 
 	errno = EDOM;
-	int c = client_unix("/dev/log");	/* nobody there: made to succeed */
+	int c = ss_client_unix("/dev/log");	/* nobody there: made to succeed */
 	ck_assert_int_eq(errno, EDOM);
 
-	int j = listen_unix("/run/systemd/journal/socket");
+	int j = ss_listen_unix("/run/systemd/journal/socket");
 	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
 	struct sockaddr_un ja;
 	int pair[2];
@@ -334,7 +276,7 @@ START_TEST(replace_mode_edges)
 	} control;
 	struct msghdr m = { .msg_control = control.buf, .msg_controllen = sizeof control.buf };
 	m.msg_name = &ja;
-	m.msg_namelen = unix_addr(&ja, "/run/systemd/journal/socket");
+	m.msg_namelen = ss_unix_addr(&ja, "/run/systemd/journal/socket");
 	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
 	cm->cmsg_level = SOL_SOCKET;
 	cm->cmsg_type = SCM_RIGHTS;
@@ -343,16 +285,16 @@ START_TEST(replace_mode_edges)
 	ck_assert_int_eq(sendmsg(u, &m, 0), 0);
 	ck_assert_int_eq(recv(j, got, sizeof got, MSG_DONTWAIT), 0);	/* journald gets it */
 
-	int o = listen_unix("/run/other");
+	int o = ss_listen_unix("/run/other");
 	struct sockaddr_un oa;
 	struct iovec syslog_msg = { (void *)"<13>mm: kept", 12 }, other = { (void *)"other", 5 };
 	struct mmsghdr mm[2] = { { .msg_hdr = { .msg_iov = &syslog_msg, .msg_iovlen = 1 } },
 				 { .msg_hdr = { .msg_iov = &other, .msg_iovlen = 1 } } };
 	mm[1].msg_hdr.msg_name = &oa;
-	mm[1].msg_hdr.msg_namelen = unix_addr(&oa, "/run/other");
+	mm[1].msg_hdr.msg_namelen = ss_unix_addr(&oa, "/run/other");
 	int uc = socket(AF_UNIX, SOCK_DGRAM, 0);
 	struct sockaddr_un da;
-	ck_assert_int_eq(connect(uc, (struct sockaddr *)&da, unix_addr(&da, "/dev/log")), 0);
+	ck_assert_int_eq(connect(uc, (struct sockaddr *)&da, ss_unix_addr(&da, "/dev/log")), 0);
 	ck_assert_int_eq(sendmmsg(uc, mm, 2, 0), 2);
 	ck_assert_uint_eq(mm[0].msg_len, 12);
 	ck_assert_uint_eq(mm[1].msg_len, 5);
@@ -370,17 +312,17 @@ END_TEST
 START_TEST(nested_sends)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
-	int c = client_unix("/dev/log");	/* nobody there: made to succeed */
+	int c = ss_client_unix("/dev/log");	/* nobody there: made to succeed */
 	ehs_busy = 1;
 	ck_assert_int_eq(write(c, "<14>inner: kept", 15), 15);
 	ck_assert_uint_eq(cap.count, 1);
 	event_is(0, "inner", LOG_INFO, 1, "kept");
-	int j = listen_unix("/run/systemd/journal/socket");
+	int j = ss_listen_unix("/run/systemd/journal/socket");
 	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
 	struct sockaddr_un a;
 	static const char dg[] = "MESSAGE=from libsystemd\n";
 	ck_assert_int_eq(sendto(u, dg, sizeof dg - 1, 0, (struct sockaddr *)&a,
-				unix_addr(&a, "/run/systemd/journal/socket")), (ssize_t)sizeof dg - 1);
+				ss_unix_addr(&a, "/run/systemd/journal/socket")), (ssize_t)sizeof dg - 1);
 	ehs_busy = 0;
 	received(j, dg, sizeof dg - 1);
 	ck_assert_uint_eq(cap.count, 1);
@@ -393,12 +335,12 @@ END_TEST
 START_TEST(replace_mode_before_the_configuration)
 {
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
-	int d = listen_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
 	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
 	struct sockaddr_un a;
 	ck_assert_int_eq(ehs_config_mode(), EHS_MODE_UNREAD);
 	ck_assert_int_eq(sendto(u, "<14>first: only", 15, 0, (struct sockaddr *)&a,
-				unix_addr(&a, "/dev/log")), 15);
+				ss_unix_addr(&a, "/dev/log")), 15);
 	nothing_received(d);
 	ck_assert_uint_eq(cap.count, 1);
 	event_is(0, "first", LOG_INFO, 1, "only");
@@ -411,8 +353,8 @@ START_TEST(replace_mode_without_a_writer)
 {
 	ue_double_fail(true);
 	setenv("EHSYSLOG_PASSTHROUGH", "no", 1);
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	ck_assert_int_eq(send(c, "<14>r: sent", 11, 0), 11);
 	received(d, "<14>r: sent", 11);
 	ck_assert_uint_eq(cap.count, 0);
@@ -424,21 +366,21 @@ END_TEST
  * another costs a load while none is, and found while one is. */
 START_TEST(high_numbers)
 {
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	ck_assert(ehs_sock_maybe_watched(c));
 	ck_assert(!ehs_sock_maybe_watched(2000));
 	int high = fcntl(c, F_DUPFD, 2000);
 	ck_assert_int_ge(high, 2000);
 	struct sockaddr_un a;
-	ck_assert_int_eq(connect(high, (struct sockaddr *)&a, unix_addr(&a, "/dev/log")), 0);
+	ck_assert_int_eq(connect(high, (struct sockaddr *)&a, ss_unix_addr(&a, "/dev/log")), 0);
 	ck_assert(ehs_sock_maybe_watched(3000));
 	ck_assert_int_eq(write(high, "<11>hi: gh", 10), 10);
 	received(d, "<11>hi: gh", 10);
 	ck_assert_uint_eq(cap.count, 1);
 	/* A connect elsewhere lets the watch go, and the count with it. */
-	int o = listen_unix("/run/other");
-	ck_assert_int_eq(connect(high, (struct sockaddr *)&a, unix_addr(&a, "/run/other")), 0);
+	int o = ss_listen_unix("/run/other");
+	ck_assert_int_eq(connect(high, (struct sockaddr *)&a, ss_unix_addr(&a, "/run/other")), 0);
 	ck_assert(!ehs_sock_maybe_watched(3000));
 	ck_assert_int_eq(write(high, "<11>hi: gh", 10), 10);
 	received(o, "<11>hi: gh", 10);
@@ -450,8 +392,8 @@ END_TEST
  * writes are the file's, untouched. */
 START_TEST(stale_number)
 {
-	int d = listen_unix("/dev/log");
-	int c = client_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
+	int c = ss_client_unix("/dev/log");
 	ck_assert_int_eq(syscall(SYS_close, c), 0);
 	int f = open("/run/plain", O_RDWR | O_CREAT | O_TRUNC, 0600);
 	ck_assert_int_eq(f, c);
@@ -471,8 +413,8 @@ START_TEST(other_descriptors)
 {
 	int p[2];
 	ck_assert_int_eq(pipe(p), 0);
-	int d = listen_unix("/run/not-syslog");
-	int c = client_unix("/run/not-syslog");
+	int d = ss_listen_unix("/run/not-syslog");
+	int c = ss_client_unix("/run/not-syslog");
 	ck_assert_int_eq(write(p[1], "<11>x: y", 8), 8);
 	ck_assert_int_eq(send(c, "<11>x: y", 8, 0), 8);
 	received(d, "<11>x: y", 8);
@@ -486,7 +428,7 @@ START_TEST(udp_loopback_and_remote)
 {
 	int d = listen_inet(SOCK_DGRAM, 514);
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
-	struct sockaddr_in a = loopback(514);
+	struct sockaddr_in a = ss_loopback(514);
 	ck_assert_int_eq(sendto(u, "<134>udp: hello", 15, 0, (struct sockaddr *)&a, sizeof a), 15);
 	received(d, "<134>udp: hello", 15);
 	ck_assert_uint_eq(cap.count, 1);
@@ -495,7 +437,7 @@ START_TEST(udp_loopback_and_remote)
 	a.sin_addr.s_addr = htonl(0x0a000001);	/* 10.0.0.1: unreachable here */
 	sendto(u, "<134>far: away", 14, 0, (struct sockaddr *)&a, sizeof a);
 	ck_assert_uint_eq(cap.count, 1);
-	a = loopback(515);
+	a = ss_loopback(515);
 	sendto(u, "<134>port: other", 16, 0, (struct sockaddr *)&a, sizeof a);
 	ck_assert_uint_eq(cap.count, 1);
 }
@@ -505,7 +447,7 @@ START_TEST(udp_remote_opt_in)
 {
 	setenv("EHSYSLOG_REMOTE_SYSLOG", "yes", 1);
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
-	struct sockaddr_in a = loopback(514);
+	struct sockaddr_in a = ss_loopback(514);
 	a.sin_addr.s_addr = htonl(0x0a000001);
 	sendto(u, "<134>far: away", 14, 0, (struct sockaddr *)&a, sizeof a);
 	ck_assert_uint_eq(cap.count, 1);
@@ -535,7 +477,7 @@ START_TEST(untraced_long_stream_costs_no_syscall)
 	ue_double_trace(NULL, NULL);
 	int l = listen_inet(SOCK_STREAM, 514);
 	tcp_fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = loopback(514);
+	struct sockaddr_in a = ss_loopback(514);
 	ck_assert_int_eq(connect(tcp_fd, (struct sockaddr *)&a, sizeof a), 0);
 	long_writev(NULL);	/* the first: the tracepoint's check, the pages */
 	ck_assert_int_eq(syscalls_made(long_writev, NULL), 1);
@@ -555,7 +497,7 @@ START_TEST(file_ports_after_the_first_call)
 	ck_assert_int_eq(fclose(f), 0);
 	setenv("EHSYSLOG_CONFIG", "/run/ehsyslog.conf", 1);
 	int d = listen_inet(SOCK_DGRAM, 6514);
-	struct sockaddr_in a = loopback(6514);
+	struct sockaddr_in a = ss_loopback(6514);
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
 	ck_assert_int_eq(connect(u, (struct sockaddr *)&a, sizeof a), 0);
 	ck_assert_int_eq(send(u, "<13>early: x", 12, 0), 12);
@@ -575,7 +517,7 @@ START_TEST(env_ports_at_once)
 {
 	setenv("EHSYSLOG_SYSLOG_PORTS", "6514", 1);
 	int d = listen_inet(SOCK_DGRAM, 6514);
-	struct sockaddr_in a = loopback(6514);
+	struct sockaddr_in a = ss_loopback(6514);
 	int u = socket(AF_INET, SOCK_DGRAM, 0);
 	ck_assert_int_eq(connect(u, (struct sockaddr *)&a, sizeof a), 0);
 	ck_assert_int_eq(send(u, "<13>env: z", 10, 0), 10);
@@ -591,7 +533,7 @@ START_TEST(tcp_frames)
 {
 	int l = listen_inet(SOCK_STREAM, 601);
 	int t = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = loopback(601);
+	struct sockaddr_in a = ss_loopback(601);
 	ck_assert_int_eq(connect(t, (struct sockaddr *)&a, sizeof a), 0);
 	int s = accept(l, NULL, NULL);
 	static const char two[] = "12 <13>a: first13 <13>b: second";
@@ -620,13 +562,13 @@ START_TEST(journal_native)
 {
 	static const char dg[] = "MESSAGE=native hello\nPRIORITY=4\nSYSLOG_IDENTIFIER=rusty\n"
 				 "BLOB\n\x05\0\0\0\0\0\0\0a\nb\0c\n";
-	int d = listen_unix("/run/systemd/journal/socket");
+	int d = ss_listen_unix("/run/systemd/journal/socket");
 	int u = socket(AF_UNIX, SOCK_DGRAM, 0);
 	struct sockaddr_un a;
 	struct iovec v = { (void *)dg, sizeof dg - 1 };
 	struct msghdr m = { .msg_iov = &v, .msg_iovlen = 1 };
 	m.msg_name = &a;
-	m.msg_namelen = unix_addr(&a, "/run/systemd/journal/socket");
+	m.msg_namelen = ss_unix_addr(&a, "/run/systemd/journal/socket");
 	ck_assert_int_eq(sendmsg(u, &m, 0), (ssize_t)sizeof dg - 1);
 	received(d, dg, sizeof dg - 1);
 	ck_assert_uint_eq(cap.count, 1);
@@ -642,7 +584,7 @@ END_TEST
 /* syslog() itself: one event, however glibc reaches the daemon. */
 START_TEST(syslog_once)
 {
-	int d = listen_unix("/dev/log");
+	int d = ss_listen_unix("/dev/log");
 	openlog("once", 0, LOG_USER);
 	syslog(LOG_ERR, "just one");
 	closelog();
