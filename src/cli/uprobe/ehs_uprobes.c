@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/paths.h"
+#include "cli/uprobe/ehs_uprobes.h"
+#include "cli/uprobe/fetch_arg.h"
+#include "cli/uprobe/uprobe_events.h"
+#include "cli/uprobe/usdt_note.h"
+
+/* The probes' arguments, in the note's order. */
+static const struct {
+	const char *field;
+	enum fetch_type type;
+} fields[] = {
+	{ "message", FETCH_USTRING }, { "name", FETCH_USTRING }, { "severity", FETCH_S32 },
+	{ "facility", FETCH_S32 }, { "errno", FETCH_S32 }, { "event", FETCH_USTRING },
+};
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+/* lib's real path into real, and whether it is the installed library. */
+static int resolve(const char *lib, char *real, bool *installed, char *err, size_t errlen)
+{
+	const char *installed_path = cli_library_path();
+	char other[PATH_MAX];
+
+	if (realpath(lib != NULL ? lib : installed_path, real) == NULL) {
+		snprintf(err, errlen, "%s: %s%s", lib != NULL ? lib : installed_path, strerror(errno),
+			 lib == NULL ? " (the installed library; EHSYSLOG_LIBRARY names another)" : "");
+		return -1;
+	}
+	*installed = lib == NULL ||
+		     (realpath(installed_path, other) != NULL && strcmp(other, real) == 0);
+	return 0;
+}
+
+int ehs_uprobes_group_of(const char *lib, char *g, size_t cap, char *err, size_t errlen)
+{
+	char real[PATH_MAX];
+	bool installed;
+
+	if (resolve(lib, real, &installed, err, errlen) < 0)
+		return -1;
+	ehs_uprobe_group_name(real, installed, g, cap);
+	return 0;
+}
+
+/* The line defining level's event from its probe p. */
+static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usdt_probe *p,
+		       unsigned level, char *err, size_t errlen)
+{
+	char args[USDT_ARGS_MAX], *arg[NFIELDS + 1], *line = u->line[level - 1];
+	size_t cap = sizeof u->line[0], len;
+	char why[256];
+	int n;
+
+	snprintf(args, sizeof args, "%s", p->args);
+	n = fetch_arg_split(args, arg, NFIELDS + 1);
+	if (n != (int)NFIELDS) {
+		snprintf(err, errlen, "%s: probe %s:%s has %s arguments, not the %zu this tool reads "
+			 "(another version of the library?)", u->lib, EHS_UPROBE_PROVIDER, p->name,
+			 n < 0 ? "more" : "other", NFIELDS);
+		return -1;
+	}
+	len = (size_t)snprintf(line, cap, "p:%s/L%u %s:0x%llx(0x%llx)", u->group, level, u->lib,
+			       (unsigned long long)p->offset, (unsigned long long)p->semaphore);
+	for (size_t i = 0; i < NFIELDS && len < cap; i++) {
+		char fetch[128];
+
+		if (fetch_arg(machine, arg[i], fields[i].type, fetch, sizeof fetch, why,
+			      sizeof why) < 0) {
+			snprintf(err, errlen, "%s: probe %s:%s, argument %zu (%s): %s", u->lib,
+				 EHS_UPROBE_PROVIDER, p->name, i + 1, fields[i].field, why);
+			return -1;
+		}
+		len += (size_t)snprintf(line + len, cap - len, " %s=%s", fields[i].field, fetch);
+	}
+	if (len >= cap) {
+		snprintf(err, errlen, "%s: the definition is too long", u->lib);
+		return -1;
+	}
+	u->offset[level - 1] = p->offset;
+	return 0;
+}
+
+/* The contract the definitions rest on: one site per level, one shared
+ * semaphore, which every site must carry (else the library would
+ * format for nobody, or for one level only). */
+static int check_probes(const struct ehs_uprobes *u, const struct usdt_file *f,
+			char *err, size_t errlen)
+{
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
+		char name[8];
+		int sites = 0;
+
+		snprintf(name, sizeof name, "L%u", level);
+		for (size_t i = 0; i < f->count; i++)
+			sites += strcmp(f->probes[i].name, name) == 0;
+		if (sites != 1) {
+			snprintf(err, errlen, "%s: %d sites of probe %s:%s, where one is expected",
+				 u->lib, sites, EHS_UPROBE_PROVIDER, name);
+			return -1;
+		}
+		if (usdt_file_find(f, name)->semaphore == 0) {
+			snprintf(err, errlen, "%s: probe %s:%s has no semaphore", u->lib,
+				 EHS_UPROBE_PROVIDER, name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t errlen)
+{
+	struct usdt_file f;
+	bool installed;
+	char why[512];
+	int rc = 0;
+
+	memset(u, 0, sizeof *u);
+	if (resolve(lib, u->lib, &installed, err, errlen) < 0)
+		return -1;
+	/* The kernel reads the definition up to white space. */
+	if (strpbrk(u->lib, " \t\n") != NULL) {
+		snprintf(err, errlen, "%s: a path with white space cannot be given to uprobe_events",
+			 u->lib);
+		return -1;
+	}
+	ehs_uprobe_group_name(u->lib, installed, u->group, sizeof u->group);
+	if (usdt_file_read(u->lib, EHS_UPROBE_PROVIDER, &f, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", u->lib, why);
+		return -1;
+	}
+	rc = check_probes(u, &f, err, errlen);
+	u->refctr = rc == 0 ? usdt_file_find(&f, "L1")->semaphore : 0;
+	for (unsigned level = 1; rc == 0 && level <= EHS_UPROBE_LEVELS; level++) {
+		char name[8];
+
+		snprintf(name, sizeof name, "L%u", level);
+		rc = define_line(u, f.machine, usdt_file_find(&f, name), level, err, errlen);
+	}
+	usdt_file_free(&f);
+	return rc;
+}
+
+/* What uprobe_events shows of an event already there. */
+struct shown {
+	const char *group, *event;
+	char where[PATH_MAX + 64];	/* "PATH:0xOFF(0xREF)" */
+	bool found;
+};
+
+static void find_shown(const char *group, const char *event, const char *rest, void *ctx)
+{
+	struct shown *s = ctx;
+
+	if (strcmp(group, s->group) != 0 || strcmp(event, s->event) != 0)
+		return;
+	snprintf(s->where, sizeof s->where, "%.*s", (int)strcspn(rest, " "), rest);
+	s->found = true;
+}
+
+/* Whether where ("PATH:0xOFF(0xREF)", the kernel's zero-padded hex) is
+ * level's place in u. */
+static bool same_place(const struct ehs_uprobes *u, unsigned level, const char *where)
+{
+	size_t len = strlen(u->lib);
+	unsigned long long off, ref;
+	char *end;
+
+	if (strncmp(where, u->lib, len) != 0 || where[len] != ':')
+		return false;
+	off = strtoull(where + len + 1, &end, 16);
+	if (*end != '(')
+		return false;
+	ref = strtoull(end + 1, &end, 16);
+	return *end == ')' && off == u->offset[level - 1] && ref == u->refctr;
+}
+
+/* 0 if level's event, defined already, probes u's place; else -EEXIST. */
+static int check_existing(const char *tracing, const struct ehs_uprobes *u, unsigned level,
+			  char *err, size_t errlen)
+{
+	char event[4];
+	struct shown s = { .group = u->group, .event = event };
+
+	snprintf(event, sizeof event, "L%u", level);
+	if (uprobe_events_each(tracing, find_shown, &s) < 0 || !s.found)
+		return 0;	/* cannot tell, or gone meanwhile: the next step says */
+	if (same_place(u, level, s.where))
+		return 0;
+	snprintf(err, errlen, "uprobe event %s/%s is defined on %s, not on %s:0x%llx(0x%llx) "
+		 "(another build of the library?): 'ehsyslog register --uprobes --delete' removes it",
+		 u->group, event, s.where, u->lib, u->offset[level - 1], u->refctr);
+	return -EEXIST;
+}
+
+int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigned levels,
+		       unsigned *created, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	*created = 0;
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS && rc == 0; level++) {
+		char event[4];
+
+		if (!(levels >> level & 1))
+			continue;
+		snprintf(event, sizeof event, "L%u", level);
+		rc = uprobe_events_defined(tracing, u->group, event);
+		if (rc == 1) {
+			rc = check_existing(tracing, u, level, err, errlen);
+			continue;
+		}
+		if (rc == 0)
+			rc = uprobe_events_write(tracing, u->line[level - 1]);
+		/* Another reader defined it meanwhile: use it. */
+		if (rc == -EEXIST)
+			rc = check_existing(tracing, u, level, err, errlen);
+		else if (rc == 0)
+			*created |= 1u << level;
+		else
+			snprintf(err, errlen, "cannot define uprobe event %s/%s in %s/uprobe_events: %s%s",
+				 u->group, event, tracing, strerror(-rc),
+				 rc == -ENOENT ? " (this kernel has no uprobe events: CONFIG_UPROBE_EVENTS)" : "");
+	}
+	if (rc != 0) {
+		ehs_uprobes_remove(tracing, u->group, *created, NULL, NULL);
+		*created = 0;
+	}
+	return rc;
+}
+
+unsigned ehs_uprobes_remove(const char *tracing, const char *group, unsigned levels,
+			    ehs_uprobes_cb cb, void *ctx)
+{
+	unsigned removed = 0;
+
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
+		char event[4];
+		int rc;
+
+		if (!(levels >> level & 1))
+			continue;
+		snprintf(event, sizeof event, "L%u", level);
+		rc = uprobe_events_remove(tracing, group, event);
+		if (rc == 0)
+			removed |= 1u << level;
+		if (cb != NULL)
+			cb(group, level, rc, ctx);
+	}
+	return removed;
+}

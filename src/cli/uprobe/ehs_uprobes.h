@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ehsyslog library's uprobe events.  The library's .note.stapsdt
+ * has provider "ehsyslog", probes L1..L5 (EventHeader levels), each with
+ * six arguments: message, name (char *), severity, facility, errno
+ * (int), event (char *, the base64 of the whole EventHeader event), and
+ * one semaphore shared by all.  Each becomes uprobe event GROUP/Ln with
+ * fields of those names, the strings as ustring, the integers as s32,
+ * carrying the semaphore as its reference counter, so that the library
+ * formats nothing while no event is enabled.  GROUP: group.h.
+ */
+#ifndef EHSYSLOG_CLI_EHS_UPROBES_H
+#define EHSYSLOG_CLI_EHS_UPROBES_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli/uprobe/group.h"
+
+#define EHS_UPROBE_PROVIDER "ehsyslog"
+#define EHS_UPROBE_LINE_MAX (PATH_MAX + 512)
+
+struct ehs_uprobes {
+	char lib[PATH_MAX];	/* the library's real path */
+	char group[EHS_UPROBE_GROUP_MAX];
+	/* Per level 1..5 (index level - 1): the definition line, and where
+	 * it puts the probe, as uprobe_events shows it back. */
+	char line[EHS_UPROBE_LEVELS][EHS_UPROBE_LINE_MAX];
+	unsigned long long offset[EHS_UPROBE_LEVELS], refctr;
+};
+
+/* The group of the library at lib (NULL: the installed one) into g. */
+int ehs_uprobes_group_of(const char *lib, char *g, size_t cap, char *err, size_t errlen);
+
+/*
+ * The definitions for the library at lib (NULL: the installed one),
+ * from its probes.  0, or -1 with why in err.
+ */
+int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t errlen);
+
+/*
+ * Defines the events of levels (bit per level 1..5) that are not yet
+ * defined; *created gets the bits of those this call defined.  An event
+ * already defined is used as it is if it probes the same place; one
+ * that probes elsewhere (another build of the library at that path) is
+ * an error.  On failure, what this call defined is removed again.
+ * 0, or -errno with why in err.
+ */
+int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigned levels,
+		       unsigned *created, char *err, size_t errlen);
+
+/* Removes the events of levels in group: calls cb for each with 0 or
+ * the -errno of its removal (-ENOENT: was not defined; -EBUSY: enabled
+ * by a tracer, left).  Returns the bits of those removed. */
+typedef void (*ehs_uprobes_cb)(const char *group, unsigned level, int rc, void *ctx);
+unsigned ehs_uprobes_remove(const char *tracing, const char *group, unsigned levels,
+			    ehs_uprobes_cb cb, void *ctx);
+
+#endif

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/uprobe/group.h"
+
+/* FNV-1a, 32 bits: short, and the same on every machine and version. */
+static uint32_t fnv1a(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+void ehs_uprobe_group_name(const char *real, bool installed, char *g, size_t cap)
+{
+	if (installed)
+		snprintf(g, cap, "%s", EHS_UPROBE_GROUP);
+	else
+		snprintf(g, cap, "%s_%08x", EHS_UPROBE_GROUP, (unsigned)fnv1a(real));
+}
+
+bool ehs_uprobe_group(const char *group)
+{
+	size_t n = sizeof EHS_UPROBE_GROUP - 1;
+
+	if (strncmp(group, EHS_UPROBE_GROUP, n) != 0)
+		return false;
+	if (group[n] == '\0')
+		return true;
+	if (group[n] != '_' || strlen(group + n + 1) != 8)
+		return false;
+	/* Not isxdigit: the locale's digits are not ours. */
+	return strspn(group + n + 1, "0123456789abcdef") == 8;
+}
+
+bool ehs_uprobe_event(const char *event, unsigned *level)
+{
+	if (event[0] != 'L' || event[1] < '1' || event[1] > '0' + EHS_UPROBE_LEVELS ||
+	    event[2] != '\0')
+		return false;
+	if (level != NULL)
+		*level = (unsigned)(event[1] - '0');
+	return true;
+}

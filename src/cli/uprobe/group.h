@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The names of the library's uprobe events (ehs_uprobes.h): group
+ * "ehsyslog" for the installed library (paths.h), "ehsyslog_" and 8
+ * lowercase hex digits, FNV-1a (32 bits) of its real path, for any other
+ * copy; events L1..L5, one per EventHeader level.
+ */
+#ifndef EHSYSLOG_CLI_UPROBE_GROUP_H
+#define EHSYSLOG_CLI_UPROBE_GROUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define EHS_UPROBE_GROUP "ehsyslog"
+#define EHS_UPROBE_LEVELS 5	/* L1..L5 */
+#define EHS_UPROBE_GROUP_MAX sizeof EHS_UPROBE_GROUP "_12345678"
+
+/* The group of the library at real (a real path) into g. */
+void ehs_uprobe_group_name(const char *real, bool installed, char *g, size_t cap);
+
+/* True for a group name of ehsyslog's. */
+bool ehs_uprobe_group(const char *group);
+
+/* True for event names L1..L5; *level (may be NULL) gets the level. */
+bool ehs_uprobe_event(const char *event, unsigned *level);
+
+#endif
