@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cli/commands.h"
+#include "cli/admin/register_uprobes.h"
 #include "cli/names.h"
 #include "cli/provider.h"
 #include "cli/stale.h"
@@ -32,6 +33,7 @@
 static const char register_usage[] =
 	"Usage: ehsyslog register [--provider NAME] [--facility F]... [--level L]...\n"
 	"                         [--persist | --delete]\n"
+	"       ehsyslog register --uprobes [--level L]... [--delete] [LIB]...\n"
 	"Register the tracepoints <provider>_L<level>K<keyword> for the given\n"
 	"levels and facilities and print their names, so that tracers can name\n"
 	"them (perf record -e user_events:Syslog_L4K2) before any program logs.\n"
@@ -50,10 +52,17 @@ static const char register_usage[] =
 	"                       needs CAP_PERFMON) and print the names deleted;\n"
 	"                       those that do not exist are skipped, those in use\n"
 	"                       (registered by a program, enabled by a tracer) fail\n"
+	"  -u, --uprobes        on a kernel without user_events: define the uprobe\n"
+	"                       events on the library's USDT probes instead, one per\n"
+	"                       level, GROUP:L<level>, and exit (they stay until\n"
+	"                       deleted); GROUP is ehsyslog for the installed library\n"
+	"                       (the default LIB), ehsyslog_HASH for another copy.\n"
+	"                       With --delete, delete them (those enabled by a tracer\n"
+	"                       fail).  Takes no --provider, --facility or --persist.\n"
 	"  -h, --help           print this help and exit\n"
 	"\n"
-	"Exit status: 0 ok, 1 error, 2 usage error, 3 kernel without user_events,\n"
-	"4 permission denied.\n";
+	"Exit status: 0 ok, 1 error, 2 usage error, 3 kernel without user_events\n"
+	"(--uprobes: without uprobe events), 4 permission denied.\n";
 
 /* Adds the comma-separated items of arg to *levels (bit per level) or
  * *facilities; false on a bad item. */
@@ -169,6 +178,7 @@ int cmd_register(int argc, char **argv)
 		{ "level", required_argument, NULL, 'l' },
 		{ "persist", no_argument, NULL, OPT_PERSIST },
 		{ "delete", no_argument, NULL, 'd' },
+		{ "uprobes", no_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -178,7 +188,7 @@ int cmd_register(int argc, char **argv)
 	struct facility_set facilities = { { 0 } };
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
 	size_t keyword_count;
-	bool persist = false, delete = false;
+	bool persist = false, delete = false, uprobes = false, only_user_events = false;
 	struct ue_tracepoint *tps;
 	char (*names)[EH_NAME_MAX];
 	size_t count = 0, i;
@@ -186,12 +196,15 @@ int cmd_register(int argc, char **argv)
 	int c, rc = CLI_EXIT_OK;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":P:f:l:dh", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":P:f:l:duh", options, NULL)) != -1) {
 		switch (c) {
 		case 'P':
 			provider = optarg;
+			only_user_events = true;
 			break;
 		case 'f':
+			only_user_events = true;
+			/* fall through */
 		case 'l':
 			if (!parse_set(cmd, optarg, c == 'l' ? &levels : NULL,
 				       c == 'l' ? NULL : &facilities))
@@ -199,6 +212,10 @@ int cmd_register(int argc, char **argv)
 			break;
 		case OPT_PERSIST:
 			persist = true;
+			only_user_events = true;
+			break;
+		case 'u':
+			uprobes = true;
 			break;
 		case 'd':
 			delete = true;
@@ -208,6 +225,15 @@ int cmd_register(int argc, char **argv)
 		default:
 			return cli_option_error(cmd, argc, argv, c);
 		}
+	}
+	if (uprobes && only_user_events)
+		return cli_usage_error(cmd, "--uprobes takes no --provider, --facility or --persist "
+				       "(one event per level; a reader filters facilities)");
+	if (uprobes) {
+		/* A killed tail's instance keeps its events enabled. */
+		stale_remove_reporting(cmd);
+		return register_uprobes(cmd, levels ? levels : ALL_LEVELS, delete, argv + optind,
+					argc - optind);
 	}
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);

@@ -6,6 +6,7 @@ ehsyslog_SOURCES += \
 	src/cli/admin/cmd_preload.c src/cli/admin/cmd_register.c \
 	src/cli/admin/cmd_status.c src/cli/admin/cmd_config.c \
 	src/cli/admin/cmd_cleanup.c \
+	src/cli/admin/register_uprobes.c src/cli/admin/register_uprobes.h \
 	src/cli/admin/settings.c src/cli/admin/settings.h \
 	src/cli/admin/preload_list.c src/cli/admin/preload_list.h \
 	src/cli/admin/preload_file.c src/cli/admin/preload_file.h \

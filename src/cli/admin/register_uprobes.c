@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "cli/admin/register_uprobes.h"
+#include "cli/uprobe/ehs_uprobes.h"
+#include "cli/uprobe/uprobe_events.h"
+#include "cli/util.h"
+
+#include <ehsyslog/user_events.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The tracefs where uprobe_events is, or an exit code with the error said. */
+static int find_tracing(const char *cmd, char *tracing, size_t cap)
+{
+	if (ue_tracefs_dir(tracing, cap) != 0) {
+		cli_error(cmd, "no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		return CLI_EXIT_NO_USER_EVENTS;
+	}
+	if (!uprobe_events_available(tracing)) {
+		cli_error(cmd, "this kernel has no uprobe events (no %s/uprobe_events: "
+			  "CONFIG_UPROBE_EVENTS)", tracing);
+		return CLI_EXIT_NO_USER_EVENTS;
+	}
+	return 0;
+}
+
+static int define(const char *cmd, const char *tracing, const char *lib, unsigned levels)
+{
+	struct ehs_uprobes *u = malloc(sizeof *u);
+	char err[1024];
+	unsigned created;
+	int rc;
+
+	if (u == NULL) {
+		cli_error(cmd, "out of memory");
+		return CLI_EXIT_RUNTIME;
+	}
+	if (ehs_uprobes_for(lib, u, err, sizeof err) < 0) {
+		cli_error(cmd, "%s", err);
+		free(u);
+		return CLI_EXIT_RUNTIME;
+	}
+	rc = ehs_uprobes_define(tracing, u, levels, &created, err, sizeof err);
+	if (rc < 0) {
+		cli_error(cmd, "%s", err);
+		free(u);
+		return cli_exit_for_errno(-rc);
+	}
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
+		if (levels >> level & 1)
+			printf("%s:L%u\n", u->group, level);
+	free(u);
+	return CLI_EXIT_OK;
+}
+
+struct removal {
+	const char *cmd;
+	int rc;
+};
+
+static void removed(const char *group, unsigned level, int rc, void *ctx)
+{
+	struct removal *r = ctx;
+
+	if (rc == 0) {
+		printf("%s:L%u\n", group, level);
+		return;
+	}
+	if (rc == -ENOENT)
+		return;	/* not defined: nothing to delete */
+	if (rc == -EBUSY)
+		cli_error(r->cmd, "cannot delete %s/L%u: in use (enabled by a tracer: a tail, "
+			  "perf or trace-cmd)", group, level);
+	else
+		cli_error(r->cmd, "cannot delete %s/L%u: %s", group, level, strerror(-rc));
+	if (r->rc == CLI_EXIT_OK)
+		r->rc = rc == -EBUSY ? CLI_EXIT_RUNTIME : cli_exit_for_errno(-rc);
+}
+
+static int delete(const char *cmd, const char *tracing, const char *lib, unsigned levels)
+{
+	struct removal r = { .cmd = cmd, .rc = CLI_EXIT_OK };
+	char group[EHS_UPROBE_GROUP_MAX], err[1024];
+
+	if (ehs_uprobes_group_of(lib, group, sizeof group, err, sizeof err) < 0) {
+		cli_error(cmd, "%s", err);
+		return CLI_EXIT_RUNTIME;
+	}
+	ehs_uprobes_remove(tracing, group, levels, removed, &r);
+	return r.rc;
+}
+
+int register_uprobes(const char *cmd, unsigned levels, bool remove, char **libs, int nlibs)
+{
+	char tracing[PATH_MAX];
+	int rc = find_tracing(cmd, tracing, sizeof tracing);
+
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	/* Each library on its own: one that fails leaves the others done. */
+	for (int i = 0; i < (nlibs > 0 ? nlibs : 1); i++) {
+		const char *lib = nlibs > 0 ? libs[i] : NULL;
+		int r = (remove ? delete : define)(cmd, tracing, lib, levels);
+
+		if (rc == CLI_EXIT_OK)
+			rc = r;
+	}
+	if (fflush(stdout) != 0 && rc == CLI_EXIT_OK) {
+		cli_error(cmd, "cannot write the names: %s", strerror(errno));
+		rc = CLI_EXIT_RUNTIME;
+	}
+	return rc;
+}
