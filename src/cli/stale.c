@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include "cli/stale.h"
+#include "cli/paths.h"
+#include "cli/uprobe/owned.h"
 #include "cli/process_alive.h"
 #include "cli/read_file.h"
 #include "cli/util.h"
@@ -149,12 +151,28 @@ static void report_removed(const char *name, int err, void *ctx)
 		cli_error(cmd, "cannot remove stale instance %s: %s", name, strerror(err));
 }
 
+void stale_report_uprobe(const char *group, unsigned level, int rc, void *ctx)
+{
+	const char *cmd = ctx;
+
+	/* Still enabled by a tracer (it stays, for a later run), or gone. */
+	if (rc == -EBUSY || rc == -ENOENT)
+		return;
+	if (rc == 0)
+		cli_error(cmd, "removed uprobe event %s/L%u (the reader that defined it is gone)",
+			  group, level);
+	else
+		cli_error(cmd, "cannot remove uprobe event %s/L%u: %s", group, level, strerror(-rc));
+}
+
 void stale_remove_reporting(const char *cmd)
 {
 	char tracing[PATH_MAX];
 
 	/* No tracefs: nothing to remove, and the command says why it
-	 * cannot work. */
-	if (ue_tracefs_dir(tracing, sizeof tracing) == 0)
+	 * cannot work.  The instances first: theirs are enabled events. */
+	if (ue_tracefs_dir(tracing, sizeof tracing) == 0) {
 		stale_instances(tracing, true, report_removed, (void *)cmd);
+		owned_stale(cli_runtime_dir(), tracing, true, stale_report_uprobe, (void *)cmd);
+	}
 }

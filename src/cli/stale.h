@@ -38,8 +38,13 @@ int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx);
 
 /* For commands that start tracing (tail, register): removes the stale
  * instances, reporting each on stderr as "ehsyslog CMD: removed stale
- * instance NAME (its tail is gone)" or why it could not.  Never fails:
- * the command goes on. */
+ * instance NAME (its tail is gone)" or why it could not, then the uprobe
+ * events that readers now gone defined and no tracer has enabled
+ * (uprobe/owned.h).  Never fails: the command goes on. */
 void stale_remove_reporting(const char *cmd);
+
+/* An ehs_uprobes_cb (uprobe/ehs_uprobes.h) that reports on stderr, as
+ * stale_remove_reporting does, for the command named by ctx. */
+void stale_report_uprobe(const char *group, unsigned level, int rc, void *ctx);
 
 #endif /* CLI_STALE_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,10 @@
 #include "cli/stale.h"
 #include "cli/read/tep_event.h"
 #include "cli/user_events_access.h"
+#include "cli/paths.h"
+#include "cli/uprobe/ehs_uprobes.h"
+#include "cli/uprobe/owned.h"
+#include "cli/uprobe/uprobe_events.h"
 
 #include <ehsyslog/user_events.h>
 
@@ -25,10 +30,17 @@
 struct live {
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
-	size_t n;	/* tracepoints registered */
+	char system[EHS_UPROBE_GROUP_MAX];	/* SYSTEM, or the uprobe group */
+	size_t n;	/* events to enable: names[0..n) */
+	size_t registered;	/* user_events: of them registered (tps) */
 	size_t enabled;	/* of them enabled in inst */
 	char (*names)[EH_NAME_MAX];
 	struct ue_tracepoint *tps;
+	/* uprobes: where the definitions are, and which this defined */
+	char tracing[PATH_MAX];
+	struct owned owned;
+	unsigned created;
+	struct uprobe_scratch scratch;	/* uprobe events' decoded bytes */
 	/* callback state of one live_read */
 	live_cb cb;
 	void *ctx;
@@ -61,14 +73,14 @@ static void tp_unregister(struct live *l, size_t i)
 	ue_tracepoint_unregister(&l->tps[i]);
 }
 
-/* Writes the instance's events/user_events/NAME/enable directly:
+/* Writes the instance's events/SYSTEM/NAME/enable directly:
  * tracefs_event_enable() lists every event directory of the system for
  * each call, which for 125 tracepoints takes minutes on a slow machine. */
 static int tp_set_enable(struct live *l, size_t i, const char *on)
 {
-	char path[sizeof "events/" SYSTEM "/" + EH_NAME_MAX + sizeof "/enable"];
+	char path[sizeof "events/" + EHS_UPROBE_GROUP_MAX + EH_NAME_MAX + sizeof "/enable"];
 
-	snprintf(path, sizeof path, "events/%s/%s/enable", SYSTEM, l->names[i]);
+	snprintf(path, sizeof path, "events/%s/%s/enable", l->system, l->names[i]);
 	return tracefs_instance_file_write(l->inst, path, on) < 0 ? -1 : 0;
 }
 
@@ -118,10 +130,94 @@ static int set_buffer_size(struct live *l, unsigned long kib, char *err, size_t 
 	return errno;
 }
 
+/* user_events: registers the tracepoints of cfg's levels and keywords. */
+static int register_tracepoints(struct live *l, const struct live_config *cfg,
+				char *err, size_t errlen, int *exit_code)
+{
+	int e;
+
+	snprintf(l->system, sizeof l->system, "%s", SYSTEM);
+	for (unsigned level = 1; level <= 5; level++) {
+		if (!(cfg->levels >> level & 1))
+			continue;
+		for (size_t k = 0; k < cfg->keyword_count && k < SYSLOG_KEYWORD_COUNT; k++) {
+			e = eh_tracepoint_name(l->names[l->n], EH_NAME_MAX, cfg->provider,
+					       level, cfg->keywords[k], NULL);
+			if (e < 0) {
+				snprintf(err, errlen, "%s: %s", cfg->provider, eh_strerror(e));
+				return -1;
+			}
+			e = tp_register(l, l->n);
+			if (e != 0) {
+				/* The writer keeps even a failed tracepoint
+				 * (to retry it): hand it back before freeing. */
+				tp_unregister(l, l->n);
+				*exit_code = cli_user_events_explain_register(err, errlen, e, false);
+				return -1;
+			}
+			l->registered = ++l->n;
+		}
+	}
+	return 0;
+}
+
+/* uprobes: defines the library's events of cfg's levels where missing
+ * (uprobe/owned.h says why the file comes first), one per level: the
+ * keywords (facilities) are the output stage's filter's to sort out. */
+static int define_uprobes(struct live *l, const struct live_config *cfg,
+			  char *err, size_t errlen, int *exit_code)
+{
+	struct ehs_uprobes *u = malloc(sizeof *u);
+	int e = -1;
+
+	if (u == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (ue_tracefs_dir(l->tracing, sizeof l->tracing) != 0) {
+		snprintf(err, errlen, "no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		*exit_code = CLI_EXIT_NO_USER_EVENTS;
+	} else if (!uprobe_events_available(l->tracing)) {
+		snprintf(err, errlen, "this kernel has neither user_events nor uprobe events "
+			 "(%s/uprobe_events: CONFIG_UPROBE_EVENTS)", l->tracing);
+		*exit_code = CLI_EXIT_NO_USER_EVENTS;
+	} else if (ehs_uprobes_for(cfg->uprobes_lib, u, err, errlen) == 0) {
+		unsigned missing = 0;
+
+		snprintf(l->system, sizeof l->system, "%s", u->group);
+		for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
+			char event[4];
+
+			snprintf(event, sizeof event, "L%u", level);
+			if ((cfg->levels >> level & 1) &&
+			    uprobe_events_defined(l->tracing, u->group, event) == 0)
+				missing |= 1u << level;
+		}
+		/* Noted before they exist: no moment where a SIGKILL leaves
+		 * one that no file names. */
+		if (missing != 0 &&
+		    (e = owned_claim(&l->owned, cli_runtime_dir(), u->group, missing)) < 0)
+			fprintf(stderr, "ehsyslog: warning: cannot note the uprobe events it defines in "
+				"%s: %s; should it be killed, 'ehsyslog register --uprobes --delete' "
+				"removes them\n", cli_runtime_dir(), strerror(-e));
+		e = ehs_uprobes_define(l->tracing, u, cfg->levels, &l->created, err, errlen);
+		owned_update(&l->owned, u->group, l->created);
+		if (e < 0)
+			*exit_code = exit_code_of(-e);
+	}
+	if (e == 0) {
+		for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
+			if (cfg->levels >> level & 1)
+				snprintf(l->names[l->n++], EH_NAME_MAX, "L%u", level);
+	}
+	free(u);
+	return e < 0 ? -1 : 0;
+}
+
 struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, int *exit_code)
 {
-	static const char *const systems[] = { SYSTEM, NULL };
 	struct live *l = calloc(1, sizeof *l);
+	const char *systems[2] = { NULL, NULL };
 	char inst_name[64];
 	int e;
 
@@ -137,27 +233,9 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 	l->reported = calloc((size_t)l->cpus, sizeof *l->reported);
 	if (l->names == NULL || l->tps == NULL || l->reported == NULL)
 		goto nomem;
-	for (unsigned level = 1; level <= 5; level++) {
-		if (!(cfg->levels >> level & 1))
-			continue;
-		for (size_t k = 0; k < cfg->keyword_count && k < SYSLOG_KEYWORD_COUNT; k++) {
-			e = eh_tracepoint_name(l->names[l->n], EH_NAME_MAX, cfg->provider,
-					       level, cfg->keywords[k], NULL);
-			if (e < 0) {
-				snprintf(err, errlen, "%s: %s", cfg->provider, eh_strerror(e));
-				goto fail;
-			}
-			e = tp_register(l, l->n);
-			if (e != 0) {
-				/* The writer keeps even a failed tracepoint
-				 * (to retry it): hand it back before freeing. */
-				tp_unregister(l, l->n);
-				*exit_code = cli_user_events_explain_register(err, errlen, e, false);
-				goto fail;
-			}
-			l->n++;
-		}
-	}
+	if ((cfg->uprobes ? define_uprobes : register_tracepoints)(l, cfg, err, errlen, exit_code) < 0)
+		goto fail;
+	systems[0] = l->system;
 	/* pid and start time: a later tail can tell when we are gone. */
 	e = stale_own_name(inst_name, sizeof inst_name);
 	if (e < 0) {
@@ -200,7 +278,7 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 			goto fail;
 		}
 	}
-	l->tep = tracefs_local_events_system(NULL, systems);
+	l->tep = tracefs_local_events_system(NULL, (const char *const *)systems);
 	if (l->tep == NULL) {
 		snprintf(err, errlen, "cannot read the event formats: %s", strerror(errno));
 		goto fail;
@@ -296,8 +374,16 @@ static int each_record(struct tep_event *event, struct tep_record *record, int c
 	if (record->missed_events != 0 && l->lost != NULL &&
 	    (l->rc = report_missed(l, cpu, record->missed_events)) != 0)
 		return 1;
-	if (tep_read_event(l->tep, event, record, &ev) != 1)
+	switch (tep_read_event(l->tep, event, record, &l->scratch, &ev)) {
+	case 1:
+		break;
+	case -1:
+		errno = ENOMEM;
+		l->rc = -1;
+		return 1;
+	default:
 		return 0;
+	}
 	ev.wall_ns = record->ts + (uint64_t)l->wall_offset;
 	ev.has_wall = true;
 	l->rc = l->cb(&ev, l->ctx);
@@ -393,8 +479,15 @@ void live_close(struct live *l)
 	}
 	if (l->tep != NULL)
 		tep_free(l->tep);
-	while (l->n > 0)
-		tp_unregister(l, --l->n);
+	while (l->registered > 0)
+		tp_unregister(l, --l->registered);
+	/* Only what this defined (owned.h); those a tracer still has
+	 * enabled stay, for a later run to remove. */
+	if (l->created != 0)
+		owned_update(&l->owned, l->system,
+			     l->created & ~ehs_uprobes_remove(l->tracing, l->system, l->created,
+							      NULL, NULL));
+	uprobe_scratch_free(&l->scratch);
 	free(l->reported);
 	free(l->tps);
 	free(l->names);

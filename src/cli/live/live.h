@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Live reading for `ehsyslog tail`: registers the chosen EventHeader
- * tracepoints (they must exist to be enabled), enables them in a private
+ * tracepoints (they must exist to be enabled), or defines the library's
+ * uprobe events (the uprobe transport), enables them in a private
  * tracefs instance "ehsyslog-tail-<pid>-<start>" (the top-level instance is
  * never touched; cli/stale.h says how one left behind is found), and reads
  * its buffers.
@@ -9,6 +10,7 @@
 #ifndef EHSYSLOG_CLI_LIVE_H
 #define EHSYSLOG_CLI_LIVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +22,12 @@ struct live_config {
 	const uint64_t *keywords;	/* the keywords to follow (facility_set_keywords) */
 	size_t keyword_count;	/* at most SYSLOG_KEYWORD_COUNT */
 	unsigned long buffer_kib;	/* per CPU buffer size; 0: the kernel's default */
+	/* The uprobe transport (uprobe/ehs_uprobes.h) instead of
+	 * user_events: the library's events L<level>, defined if missing
+	 * (and removed at close when this defined them), enabled in the
+	 * instance.  uprobes_lib: the library copy, NULL the installed. */
+	bool uprobes;
+	const char *uprobes_lib;
 };
 
 struct live;
@@ -72,7 +80,9 @@ int live_signals(void);	/* signals caught so far */
  * 0, or -1 with errno set. */
 int live_lost(struct live *l, unsigned long long *lost);
 
-/* Disables the events, removes the instance, unregisters, frees. */
+/* Disables the events, removes the instance, unregisters (uprobes:
+ * removes the events it defined, unless a tracer still has them
+ * enabled), frees. */
 void live_close(struct live *l);
 
 #endif

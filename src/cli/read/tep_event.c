@@ -5,17 +5,22 @@
 #include "traceevent/payload.h"
 
 int tep_read_event(struct tep_handle *tep, struct tep_event *event,
-		   struct tep_record *record, struct read_event *out)
+		   struct tep_record *record, struct uprobe_scratch *scratch,
+		   struct read_event *out)
 {
+	const char *tracepoint;
 	const uint8_t *data;
 	size_t len;
+	int rc;
 
 	if (event == NULL)
 		event = tep_find_event_by_record(tep, record);
-	if (!eh_tep_payload(event, record, &data, &len))
-		return 0;
+	if (eh_tep_payload(event, record, &data, &len))
+		tracepoint = event->name;
+	else if ((rc = uprobe_tep_record(event, record, scratch, &tracepoint, &data, &len)) != 1)
+		return rc;
 	memset(out, 0, sizeof *out);
-	out->tracepoint = event->name;
+	out->tracepoint = tracepoint;
 	out->data = data;
 	out->len = len;
 	out->info.time_ns = record->ts;

@@ -7,10 +7,14 @@
 #include <event-parse.h>
 
 #include "cli/read/output.h"
+#include "cli/uprobe/record.h"
 
 /* 1 and *out filled if record is a user_events event with EventHeader's
- * declared fields; 0 otherwise.  event may be NULL (looked up). */
+ * declared fields, or one of the library's uprobe events (uprobe/record.h:
+ * its event decoded into scratch, which out then points into); 0
+ * otherwise; -1 when out of memory.  event may be NULL (looked up). */
 int tep_read_event(struct tep_handle *tep, struct tep_event *event,
-		   struct tep_record *record, struct read_event *out);
+		   struct tep_record *record, struct uprobe_scratch *scratch,
+		   struct read_event *out);
 
 #endif

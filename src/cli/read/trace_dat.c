@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,8 @@ struct walk {
 	/* Record bytes libtraceevent reads to find a record's event and
 	 * pid, where the file's formats put common_type and common_pid. */
 	int need;
+	struct uprobe_scratch scratch;	/* uprobe events' decoded bytes */
+	bool nomem;
 };
 
 static int each_record(struct tracecmd_input *in, struct tep_record *record, int cpu, void *arg)
@@ -42,9 +45,18 @@ static int each_record(struct tracecmd_input *in, struct tep_record *record, int
 		if (w->rc != 0)
 			return 1;
 	}
-	if (record->size < w->need ||
-	    tep_read_event(tracecmd_get_tep(in), NULL, record, &ev) != 1)
+	if (record->size < w->need)
 		return 0;
+	switch (tep_read_event(tracecmd_get_tep(in), NULL, record, &w->scratch, &ev)) {
+	case 1:
+		break;
+	case -1:
+		w->nomem = true;
+		w->rc = -1;
+		return 1;
+	default:
+		return 0;
+	}
 	/* The trace clock ("local" unless recorded with -C) has no known
 	 * relation to the wall clock: times stay on it. */
 	w->rc = w->cb(&ev, w->ctx);
@@ -198,8 +210,11 @@ int trace_dat_read(int fd, char *host, size_t hostlen,
 		rc = -1;
 	} else {
 		rc = w.rc;
+		if (w.nomem)
+			snprintf(err, errlen, "out of memory");
 	}
 out:
+	uprobe_scratch_free(&w.scratch);
 	if (in != NULL)
 		tracecmd_close(in);
 	munmap(map, (size_t)st.st_size);
