@@ -25,7 +25,11 @@ struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp)
 {
 	if (ehs_idle(tp) || ehs_config_load() != EHS_CONFIG_ON)
 		return NULL;
-	return ue_tracepoint_active(tp) ? tp : NULL;
+	if (ue_tracepoint_active(tp))
+		return tp;
+	/* Not through user_events (none here, say): a uprobe may record
+	 * the level. */
+	return usdt_armed(ehs_tracepoint_level(tp)) ? tp : NULL;
 }
 
 /* The event for msg[0..len), the text without its line ending. */
@@ -51,7 +55,7 @@ static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint
 		ehs_event_name(name, src->name);
 		r.name = name;
 	}
-	ehs_emit(&r, EHS_EVENT_MAX, tp);
+	ehs_emit(&r, ehs_event_limit(), tp);
 }
 
 static inline __attribute__((always_inline)) void

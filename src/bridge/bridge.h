@@ -14,6 +14,7 @@
 #include <syslog.h>
 
 #include <ehsyslog/user_events.h>
+#include <ehsyslog/usdt.h>
 
 #include "bridge/config_load.h"
 #include "bridge/emit.h"
@@ -119,13 +120,14 @@ void ehs_setlogmask(int mask);
  * threads do not slow each other down.
  */
 
-/* True when tp's word says there is nothing to do: untraced, failed to
- * register, or the library disabled.  A word still UE_STATE_UNREGISTERED
- * (the table's start) is not idle: its first check reads the
- * configuration and registers. */
+/* True when tp's word says there is nothing to do (untraced, failed to
+ * register, or the library disabled) and no uprobe is on the library's
+ * probe sites (usdt.h).  A word still UE_STATE_UNREGISTERED (the
+ * table's start) is not idle: its first check reads the configuration
+ * and registers. */
 static inline bool ehs_idle(struct ue_tracepoint *tp)
 {
-	return __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0;
+	return __atomic_load_n(&tp->state, __ATOMIC_RELAXED) == 0 && !usdt_any();
 }
 
 /* True when a syslog call at pri makes no event because its tracepoint
@@ -155,9 +157,11 @@ static inline bool ehs_traced_now(struct ue_tracepoint *tp)
 }
 
 /* The tracepoint for (severity, facility 0..127) if the library is on
- * and a tracer records it, else NULL.  Traced: two loads inline, the
- * tracepoint's word and the configuration's state.  The first check of
- * a tracepoint reads the configuration, then registers it. */
+ * and a tracer records it, through user_events or a uprobe on the
+ * level's probe site, else NULL.  Traced through user_events: two loads
+ * inline, the tracepoint's word and the configuration's state.  The
+ * first check of a tracepoint reads the configuration, then registers
+ * it.  The writes that follow go to each transport that records. */
 static inline struct ue_tracepoint *ehs_traced(int severity, unsigned facility)
 {
 	struct ue_tracepoint *tp = ehs_tracepoint(severity, facility);

@@ -162,11 +162,6 @@ static int build_head(struct head *h, const char *name, unsigned level, unsigned
 	return 0;
 }
 
-/* The name a head was built with (NUL-terminated inside it). */
-static const char *head_name(const struct head *h)
-{
-	return (const char *)h->bytes + h->meta_at;
-}
 
 /*
  * The plain message event's heads, one per level, for the idents of
@@ -376,6 +371,9 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	iov[7].iov_len = n2;
 	iov[8].iov_base = p->x ? (void *)p->x->payload : (void *)tail2;
 	iov[8].iov_len = p->x ? p->x->payload_len : 0;
+	if (__builtin_expect(usdt_armed(r->level), 0))
+		ehs_emit_usdt(tp, r->level, head_name(p->head), r->severity, r->facility, r->err,
+			      text, text_len, iov, EHS_EMIT_IOV);
 	ue_tracepoint_write(tp, iov, EHS_EMIT_IOV);
 }
 
@@ -444,6 +442,27 @@ static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, siz
 	struct extras x;
 	extras_build(&x, r);
 	return emit_with(r, &x, limit, tp);
+}
+
+void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *name,
+		   int severity, int facility, int err, const char *msg, size_t len,
+		   const struct iovec *iov, int iovcnt)
+{
+	/* The provider is the tracepoint's name before "_L<level>K<keyword>",
+	 * which has no other '_'. */
+	const char *tail = tp->name ? strrchr(tp->name, '_') : NULL;
+	const struct usdt_fields f = {
+		.level = level,
+		.provider = tp->name,
+		.provider_len = tail ? (size_t)(tail - tp->name) : 0,
+		.name = name,
+		.message = msg,
+		.message_len = len,
+		.severity = severity,
+		.facility = facility,
+		.err = err,
+	};
+	usdt_write(&f, iov + 1, iovcnt - 1);
 }
 
 void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt,

@@ -17,9 +17,26 @@
 #include <sys/uio.h>
 
 #include <ehsyslog/user_events.h>
+#include <ehsyslog/usdt.h>
 
 /* Largest event (header to last payload byte) ftrace and perf both take. */
 #define EHS_EVENT_MAX 4064
+
+/* The most bytes of one event now: while a uprobe is on the library's
+ * probe sites, what a site's arguments carry (usdt.h), so that a long
+ * message makes the same parts for both transports. */
+static inline size_t ehs_event_limit(void)
+{
+	return usdt_any() ? USDT_EVENT_MAX : EHS_EVENT_MAX;
+}
+
+/* The event iov[1..iovcnt) (iov[0] the writer's) for tp through
+ * level's probe site, with tp's provider, its name and its fields as the
+ * site's other arguments; for a caller that found usdt_armed(level).
+ * Out of line: the uprobe's trap costs far more than the call. */
+void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *name,
+		   int severity, int facility, int err, const char *msg, size_t len,
+		   const struct iovec *iov, int iovcnt);
 
 /* The most iovecs the writer receives for one event; iov[0] is left
  * empty for it (it puts the write index there). */

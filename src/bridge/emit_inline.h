@@ -43,6 +43,12 @@ struct head {
 	uint8_t bytes[EH_PREFIX_MAX + META_MAX];
 };
 
+/* The name a head was built with (NUL-terminated inside it). */
+static inline const char *head_name(const struct head *h)
+{
+	return (const char *)h->bytes + h->meta_at;
+}
+
 /* The named heads' entries (emit.c): one per ident, a head per level. */
 #define HEAD_NAMES 8
 
@@ -161,6 +167,8 @@ emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
 	iov[2] = (struct iovec){ count, sizeof count };
 	iov[3] = (struct iovec){ (void *)msg, len };
 	iov[4] = (struct iovec){ after, sizeof after };
+	if (__builtin_expect(usdt_armed(level), 0))
+		ehs_emit_usdt(tp, level, head_name(h), severity, facility, err, msg, len, iov, 5);
 	/* Its length known here, the limit checked above: the writer need
 	 * not add it up. */
 	write_plain(tp, iov, 5, h->len + sizeof count + len + sizeof after);
@@ -176,8 +184,8 @@ emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 	     const char *p, size_t len)
 {
 	unsigned level = ehs_level(severity);
-	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, p, len,
-		       EHS_EVENT_MAX, tp))
+	size_t limit = ehs_event_limit();
+	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, p, len, limit, tp))
 		return 1;
 	const struct ehs_record rec = {
 		.level = level,
@@ -187,7 +195,7 @@ emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 		.msg = p,
 		.msg_len = len,
 	};
-	return ehs_emit_any(&rec, EHS_EVENT_MAX, tp);
+	return ehs_emit_any(&rec, limit, tp);
 }
 
 /* ehs_emit_vmessage for a text the inline formatter could not make: n is

@@ -102,17 +102,20 @@ static long build_head(uint8_t out[NATIVE_PREFIX_LEN + NATIVE_META_MAX], const c
 	return (long)(NATIVE_PREFIX_LEN + m.buf.len);
 }
 
-/* Hands prefix (the head's, with this call's level), metadata and the
- * values (iov[3..3 + n), size bytes) to tp as one event. */
+/* Hands prefix (the head's, with the level of this call's priority),
+ * metadata and the values (iov[3..3 + n), size bytes) to tp as one
+ * event. */
 static inline __attribute__((always_inline))
-int put_event(struct ue_tracepoint *tp, unsigned level, const uint8_t *head,
+int put_event(struct ue_tracepoint *tp, int priority, const uint8_t *head,
 	      size_t head_len, struct iovec iov[NATIVE_IOV], int n, size_t size)
 {
 	if (size > EHS_EVENT_MAX - head_len)
 		return -E2BIG;
 	uint8_t prefix[NATIVE_PREFIX_LEN];
-	struct iovec *first = native_head_iov(iov + 2, prefix, head, head_len, level) - 1;
+	struct iovec *first =
+		native_head_iov(iov + 2, prefix, head, head_len, ehs_level(priority)) - 1;
 	first[0] = (struct iovec){ NULL, 0 };
+	native_usdt(tp, priority, head, first, (int)(iov + 3 + n - first));
 	ue_tracepoint_write(tp, first, (int)(iov + 3 + n - first));
 	return 1;
 }
@@ -139,7 +142,7 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int pri
 		ehs_native_cache_put(cache, priority, tp, event_name, fields, nfields,
 				     head, (size_t)head_len);
 	}
-	return put_event(tp, level, head, (size_t)head_len, iov, n, size);
+	return put_event(tp, priority, head, (size_t)head_len, iov, n, size);
 }
 
 static inline __attribute__((always_inline))
@@ -153,7 +156,7 @@ int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *
 		size_t size;
 		int n = ehs_emit_values_(fields, nfields, c->keys, iov + 3, buf, &size);
 		if (n >= 0)
-			return put_event(tp, ehs_level(priority), ehs_native_cache_head(c),
+			return put_event(tp, priority, ehs_native_cache_head(c),
 					 c->head_len, iov, n, size);
 		if (n == -1)
 			return -EINVAL;

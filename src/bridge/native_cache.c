@@ -91,8 +91,8 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	 * never goes off after: the state word alone says. */
 	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
 	if (__builtin_expect(state != UE_STATE_ENABLED, 0)) {
-		if (state != 0)
-			goto full;	/* registering, or a tracer's other bits */
+		if (state != 0 || usdt_any())
+			goto full;	/* registering, a tracer's other bits, a uprobe */
 		return 0;
 	}
 	if (ehs_busy)
@@ -161,7 +161,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	if (size > EHS_EVENT_MAX)
 		return too_big(iov + 3, io);
 
-	native_send(tp, first, (int)(io - first));
+	native_send(tp, priority, ehs_native_cache_head(c), first, (int)(io - first));
 	return 1;
 
 full:

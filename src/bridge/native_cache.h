@@ -124,11 +124,28 @@ static inline struct ue_tracepoint *native_tracepoint(int priority)
 	return ehs_tracepoint(priority, native_facility(priority));
 }
 
-/* Writes a whole event (iov[0] the writer's) to tp, as a call from
- * inside the library. */
-static inline void native_send(struct ue_tracepoint *tp, struct iovec *iov, int iovcnt)
+/* The event iov[1..iovcnt) at priority, whose head is head, through
+ * its level's probe site when a uprobe is on it.  A native event has no
+ * message or errno of its own: the site shows its name, the priority's
+ * severity and facility, an empty message and 0. */
+static inline void native_usdt(const struct ue_tracepoint *tp, int priority, const uint8_t *head,
+			       const struct iovec *iov, int iovcnt)
+{
+	unsigned level = ehs_level(priority);
+	if (__builtin_expect(usdt_armed(level), 0))
+		ehs_emit_usdt(tp, level, (const char *)head + NATIVE_PREFIX_LEN,
+			      priority & LOG_PRIMASK, (int)native_facility(priority), 0, "", 0,
+			      iov, iovcnt);
+}
+
+/* Writes a whole event (iov[0] the writer's) at priority, whose head is
+ * head, to tp and its level's probe site, as a call from inside the
+ * library. */
+static inline void native_send(struct ue_tracepoint *tp, int priority, const uint8_t *head,
+			       struct iovec *iov, int iovcnt)
 {
 	ehs_busy = 1;
+	native_usdt(tp, priority, head, iov, iovcnt);
 	ue_tracepoint_write(tp, iov, iovcnt);
 	ehs_busy = 0;
 }

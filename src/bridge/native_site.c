@@ -37,6 +37,7 @@
 #include "user_events/channel.h"
 
 _Static_assert(EHS_SITE_CALL == EHS_PRI_TRACED, "a site's enable byte is a pri_table byte");
+_Static_assert(EHS_SITE_CALL == USDT_GATE_TRACED, "or the probes' semaphore");
 
 /* Moves whenever openlog changes the facility.  Sites point at it: not
  * exported, so that a program never shares it with a second copy of
@@ -59,7 +60,13 @@ static void site_arm(struct ehs_event_site *site, int priority)
 	if ((unsigned)priority > EHS_PRI_MAX || ehs_busy)
 		return;
 	ehs_pri_table_arm(priority);
-	__atomic_store_n(&site->enabled, &ehs_pri_table.full[priority], __ATOMIC_RELEASE);
+	const uint8_t *byte = &ehs_pri_table.full[priority];
+	/* No user_events for the priority (none in this kernel, say): the
+	 * site reads the probe sites' semaphore instead, whose top bit is
+	 * set while a uprobe is on one (usdt.h), and comes back here then. */
+	if (!ehs_deliverable(priority & LOG_PRIMASK, native_facility(priority)))
+		byte = (const uint8_t *)&usdt_gate;
+	__atomic_store_n(&site->enabled, byte, __ATOMIC_RELEASE);
 }
 
 EHS_API int ehs_site_event(struct ehs_event_site *site, int priority, const char *event_name,
@@ -121,7 +128,8 @@ static __attribute__((noinline)) int site_write_slow(struct ehs_event_site *site
 		/* A byte that stays set while untraced (the table had no
 		 * memory to register it) costs no system call per call. */
 		__atomic_store_n(&site->priv_channel, 0, __ATOMIC_RELAXED);
-		return state ? EHS_SITE_FULL : 0;	/* registering, or untraced */
+		/* registering, or a uprobe on a probe site; else untraced */
+		return state || usdt_any() ? EHS_SITE_FULL : 0;
 	}
 	if (ehs_busy)
 		return 0;

@@ -51,6 +51,14 @@ int ehs_tracepoints_init(const char *provider);
  * the writer never sees these tracepoints (the library is disabled). */
 void ehs_tracepoints_off(void);
 
+/* tp's level, 1..EHS_LEVELS, from its row; 0 for a tracepoint outside
+ * the table (a test's). */
+static inline unsigned ehs_tracepoint_level(const struct ue_tracepoint *tp)
+{
+	uintptr_t at = (uintptr_t)tp - (uintptr_t)ehs_table;
+	return at < sizeof ehs_table ? (unsigned)(at / sizeof *tp / EHS_FACILITY_SLOTS) + 1 : 0;
+}
+
 /* The tracepoint for (level of severity, facility 0..127). */
 static inline struct ue_tracepoint *ehs_tracepoint(int severity, unsigned facility)
 {

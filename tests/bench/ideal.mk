@@ -6,7 +6,7 @@
 # interposer's socket calls, so both producers call libc's writev.
 check_PROGRAMS += tests/bench/bench-native
 tests_bench_bench_native_SOURCES = tests/bench/ideal.c
-tests_bench_bench_native_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+tests_bench_bench_native_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	tests/doubles/libuser_events_double.la
 tests_bench_bench_native_LDFLAGS = -no-install
 EXTRA_DIST += tests/bench/ideal.sh
@@ -19,7 +19,7 @@ check_PROGRAMS += tests/bench/bench-native-kernel
 tests_bench_bench_native_kernel_SOURCES = tests/bench/ideal.c tests/bench/kernel-tracepoint.c \
 	tests/bench/kernel-tracepoint.h preload/fd.c preload/syslog_socket.c
 tests_bench_bench_native_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_KERNEL
-tests_bench_bench_native_kernel_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+tests_bench_bench_native_kernel_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	src/user_events/libuserevents.la -lpthread
 tests_bench_bench_native_kernel_LDFLAGS = -no-install
 EXTRA_DIST += tests/bench/guest-instructions.sh tests/bench/callgrind-count.sh

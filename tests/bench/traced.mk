@@ -14,7 +14,7 @@ tests_bench_bench_call_traced_SOURCES = $(tests_bench_bench_call_SOURCES) $(PREL
 	$(PRELOAD_SOCKET_SOURCES)
 tests_bench_bench_call_traced_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED
 tests_bench_bench_call_traced_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
-tests_bench_bench_call_traced_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+tests_bench_bench_call_traced_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	tests/doubles/libuser_events_double.la -lpthread
 tests_bench_bench_call_traced_LDFLAGS = -no-install
 bench: tests/bench/bench-call-traced
@@ -28,7 +28,7 @@ tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES) $(PREL
 	preload/fd.c preload/syslog_socket.c tests/bench/kernel-tracepoint.c tests/bench/kernel-tracepoint.h
 tests_bench_bench_call_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DBENCH_KERNEL
 tests_bench_bench_call_kernel_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
-tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	src/user_events/libuserevents.la -lpthread
 tests_bench_bench_call_kernel_LDFLAGS = -no-install -Wl,--wrap=ue_tracepoint_write \
 	-Wl,--wrap=ue_tracepoint_write_sized

@@ -7,7 +7,7 @@
 check_LTLIBRARIES += tests/bridge/libcapture.la
 tests_bridge_libcapture_la_SOURCES = tests/bridge/capture.h tests/bridge/capture.c
 
-BRIDGE_TEST_LDADD = tests/bridge/libcapture.la src/bridge/libbridge.la \
+BRIDGE_TEST_LDADD = tests/bridge/libcapture.la src/bridge/libbridge.la src/usdt/libusdt.la \
 	src/eventheader/libeventheader.la tests/doubles/libuser_events_double.la $(CHECK_LIBS)
 BRIDGE_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 # Per-target flags, so that a program's objects of the library's own

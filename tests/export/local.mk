@@ -9,7 +9,7 @@ tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/response.c
 tests_export_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/otlp
 tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
-tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/eventheader/libeventheader.la \
+tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	$(CHECK_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS)
 
 # The state file export publishes for status.

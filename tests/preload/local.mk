@@ -87,7 +87,7 @@ tests_preload_pri_table_ktest_SOURCES = tests/preload/pri_table_ktest.c $(PRELOA
 	tests/user_events/nosyscall.c tests/user_events/nosyscall.h $(KERNEL_FILES)
 tests_preload_pri_table_ktest_CPPFLAGS = $(AM_CPPFLAGS)
 tests_preload_pri_table_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -U_FORTIFY_SOURCE
-tests_preload_pri_table_ktest_LDADD = src/bridge/libbridge.la src/eventheader/libeventheader.la \
+tests_preload_pri_table_ktest_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	src/user_events/libuserevents.la $(CHECK_LIBS)
 tests_preload_pri_table_ktest_LDFLAGS = -no-install
 

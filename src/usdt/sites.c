@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The probe sites and their semaphore (see <ehsyslog/usdt.h>).
+ *
+ * Each site is a function of its own that is only a nop and a return:
+ * the nop is the probe, at the function's first byte, so that its
+ * address is known to C (usdt_site_armed reads it) and its arguments are
+ * the call's registers, which the note names as a C call passes them.
+ * <sys/sdt.h> writes the note; the five notes name one semaphore,
+ * usdt_gate, through the per-probe names the header expects.  The sites
+ * are only called directly, never through a pointer: no IBT landing pad
+ * goes before the nop.
+ */
+#include "config.h"
+
+#define _SDT_HAS_SEMAPHORES 1
+#include <sys/sdt.h>
+
+#include <ehsyslog/usdt.h>
+
+#include "usdt/sites.h"
+
+#if defined(__x86_64__)
+#define SITE_ARGS 8@%rdi 8@%rsi -4@%edx -4@%ecx -4@%r8d 8@%r9
+#define SITE_RET "ret"
+#elif defined(__aarch64__)
+#define SITE_ARGS 8@x0 8@x1 -4@w2 -4@w3 -4@w4 8@x5
+#define SITE_RET "ret"
+#else
+#error "usdt: probe argument locations are written for x86-64 and arm64 only"
+#endif
+
+/* One byte the kernel counts in (the low half of the uprobes' 16-bit
+ * reference counter, little-endian on both architectures), then its
+ * high half, always 0.  .probes is where <sys/sdt.h> puts semaphores:
+ * initialised data, so mapped from the file, which a reference counter
+ * must be. */
+__asm__(".pushsection .probes,\"aw\",@progbits\n"
+	".balign 2\n"
+	".globl usdt_gate\n"
+	".hidden usdt_gate\n"
+	".type usdt_gate, @object\n"
+	".size usdt_gate, 2\n"
+	"usdt_gate: .byte 0x7f, 0\n"
+	".popsection\n");
+
+#define SITE(level)								\
+	__asm__(".set ehsyslog_L" #level "_semaphore, usdt_gate\n"		\
+		".pushsection .text\n"						\
+		".p2align 4\n"							\
+		".globl usdt_site_L" #level "\n"				\
+		".hidden usdt_site_L" #level "\n"				\
+		".type usdt_site_L" #level ", @function\n"			\
+		"usdt_site_L" #level ":\n"					\
+		STAP_PROBE_ASM(ehsyslog, L##level, SITE_ARGS)			\
+		SITE_RET "\n"							\
+		".size usdt_site_L" #level ", . - usdt_site_L" #level "\n"	\
+		".popsection\n")
+
+SITE(1);
+SITE(2);
+SITE(3);
+SITE(4);
+SITE(5);
