@@ -9,6 +9,7 @@ ehsyslog_SOURCES = \
 	src/cli/provider.c src/cli/provider.h \
 	src/cli/user_events_access.c src/cli/user_events_access.h \
 	src/cli/stale.c src/cli/stale.h \
+	src/cli/transport.c src/cli/transport.h \
 	src/cli/process_alive.c src/cli/process_alive.h \
 	src/cli/paths.c src/cli/paths.h \
 	src/cli/export_state.c src/cli/export_state.h

@@ -16,6 +16,7 @@
 #include "cli/read/output.h"
 #include "cli/provider.h"
 #include "cli/stale.h"
+#include "cli/transport.h"
 
 /* How long the buffers fill between two reads: the latency of a line. */
 #define POLL_NS (100 * 1000 * 1000L)
@@ -47,6 +48,10 @@ static const char usage[] =
 	"  -t, --timeout SECONDS  exit after this many seconds\n"
 	"  -b, --buffer-size KIB  the instance's trace buffer in KiB per CPU, as\n"
 	"                         trace-cmd's -b (default: the kernel's trace_buf_size)\n"
+	"  -u, --uprobes[=LIB]    read the library's USDT probes through uprobe events,\n"
+	"                         the transport where the kernel has no user_events\n"
+	"                         (then the default); LIB: that copy of the library\n"
+	"                         (default: the installed one)\n"
 	"  -h, --help             show this help\n"
 	"\n"
 	"Text lines: `TIME HOST PROGRAM[PID]: FACILITY.SEVERITY MESSAGE`.\n"
@@ -66,8 +71,13 @@ static const char usage[] =
 	"{\"lost\":N,\"cpu\":C}, which has no \"n\") before the first event that CPU's\n"
 	"buffer kept after them, and at exit for those no event followed.  At exit\n"
 	"their total is also counted on stderr.  A larger --buffer-size loses fewer.\n"
-	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel without\n"
-	"user_events, 4 permission denied.\n";
+	"Through uprobes, tail defines the library's events ehsyslog:L1..L5\n"
+	"(ehsyslog_HASH for another LIB) where missing, enables them in its\n"
+	"instance only, and at exit removes those it defined unless another\n"
+	"tracer still has them enabled (then the next tail or 'ehsyslog cleanup'\n"
+	"does).  The lines are the same as through user_events.\n"
+	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel with neither\n"
+	"user_events nor uprobe events, 4 permission denied.\n";
 
 struct tail {
 	struct out out;
@@ -141,6 +151,7 @@ int cmd_tail(int argc, char **argv)
 		{ "count", required_argument, NULL, 'n' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "buffer-size", required_argument, NULL, 'b' },
+		{ "uprobes", optional_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		FILTER_LONG_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -150,7 +161,9 @@ int cmd_tail(int argc, char **argv)
 	uint64_t keywords[SYSLOG_KEYWORD_COUNT];
 	struct tail t = { 0 };
 	unsigned long timeout = 0, buffer_kib = 0;
-	char err[512], host[256];
+	char err[1024], host[256], tracing[PATH_MAX];
+	bool uprobes = false;
+	const char *lib = NULL;
 	struct live *l;
 	bool json = false;
 	int opt, rc, code;
@@ -160,7 +173,7 @@ int cmd_tail(int argc, char **argv)
 	opterr = 0;
 	/* -F: --follow's old short form, kept for scripts; in decode it is
 	 * --fields, which is what ehsyslog(1) documents it as. */
-	while ((opt = getopt_long(argc, argv, ":jFn:t:b:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":jFn:t:b:uh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
@@ -184,6 +197,10 @@ int cmd_tail(int argc, char **argv)
 						       optarg);
 			}
 			break;
+		case 'u':
+			uprobes = true;
+			lib = optarg;
+			break;
 		case 'h':
 			return cli_print_help(usage);
 		case ':':
@@ -203,6 +220,8 @@ int cmd_tail(int argc, char **argv)
 		return cli_usage_error("tail", "unexpected argument '%s'", argv[optind]);
 	live_config_for(&cfg, &filter, keywords);
 	cfg.buffer_kib = buffer_kib;
+	cfg.uprobes = uprobes || cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES;
+	cfg.uprobes_lib = lib;
 
 	if (gethostname(host, sizeof host) < 0)
 		snprintf(host, sizeof host, "-");

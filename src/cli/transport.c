@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "cli/transport.h"
+#include "cli/uprobe/uprobe_events.h"
+
+#include <ehsyslog/user_events.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <unistd.h>
+
+enum cli_transport cli_transport(char *tracing, size_t cap)
+{
+	char data[PATH_MAX + 32];
+
+	if (ue_tracefs_dir(tracing, cap) != 0) {
+		if (cap > 0)
+			tracing[0] = '\0';
+		return CLI_TRANSPORT_NONE;
+	}
+	snprintf(data, sizeof data, "%s/user_events_data", tracing);
+	if (access(data, F_OK) == 0)
+		return CLI_TRANSPORT_USER_EVENTS;
+	return uprobe_events_available(tracing) ? CLI_TRANSPORT_UPROBES : CLI_TRANSPORT_NONE;
+}

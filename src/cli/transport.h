@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which transport this kernel offers the library's events: user_events
+ * (the library's own tracepoints) where it has them, else the library's
+ * USDT probes read through uprobe events (uprobe/ehs_uprobes.h), else
+ * none.  Readers (tail, export) follow user_events where both exist,
+ * uprobes only when asked.
+ */
+#ifndef CLI_TRANSPORT_H
+#define CLI_TRANSPORT_H
+
+#include <stddef.h>
+
+enum cli_transport {
+	CLI_TRANSPORT_NONE,	/* no tracefs, or neither file in it */
+	CLI_TRANSPORT_USER_EVENTS,
+	CLI_TRANSPORT_UPROBES,
+};
+
+/* The transport of the tracefs ue_tracefs_dir() finds; its directory
+ * into tracing (cap bytes; "" when there is none). */
+enum cli_transport cli_transport(char *tracing, size_t cap);
+
+#endif
