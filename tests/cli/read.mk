@@ -3,9 +3,15 @@
 check_PROGRAMS += tests/cli/test_read_perf_data
 tests_cli_test_read_perf_data_SOURCES = tests/cli/test_read_perf_data.c \
 	src/cli/read/perf_data.c src/cli/read/perf_data.h src/cli/read/output.h \
-	src/cli/read/perf_unzip.c src/cli/read/perf_unzip.h
-tests_cli_test_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS)
-tests_cli_test_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS)
+	src/cli/read/perf_unzip.c src/cli/read/perf_unzip.h \
+	src/cli/uprobe/record.c src/cli/uprobe/base64.c src/cli/uprobe/group.c \
+	src/cli/names.c
+tests_cli_test_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS) \
+	$(LIBTRACEEVENT_CFLAGS)
+# names.c: the bridge's facility keywords and severity levels.
+tests_cli_test_read_perf_data_LDADD = $(CHECK_LIBS) $(LIBZSTD_LIBS) $(LIBTRACEEVENT_LIBS) \
+	src/bridge/libbridge.la src/usdt/libusdt.la src/user_events/libuserevents.la \
+	src/eventheader/libeventheader.la
 
 TESTS += tests/cli/test_read_perf_data tests/cli/read_cli.sh tests/cli/read_conformance.sh
 dist_noinst_SCRIPTS += tests/cli/read_cli.sh tests/cli/read_conformance.sh \

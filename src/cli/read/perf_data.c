@@ -21,6 +21,8 @@
 #include "cli/read/perf_data.h"
 #include "cli/read/perf_unzip.h"
 #include "cli/read/span.h"
+#include "cli/uprobe/group.h"
+#include "cli/uprobe/record.h"
 
 enum {
 	HEADER_SIZE = 104,
@@ -77,6 +79,9 @@ struct attr {
 	uint64_t read_format;
 	bool sample_id_all;	/* other records end with the sample's ids */
 	const char *tracepoint;	/* after "user_events:", or NULL */
+	/* One of the library's uprobe events (uprobe/record.h): its group
+	 * and event name; tracepoint is NULL then. */
+	const char *uprobe_group, *uprobe_event;
 };
 
 struct id_map {
@@ -118,6 +123,7 @@ struct reader {
 	uint64_t last_time;	/* of the last one added */
 	uint64_t lost_records;	/* what PERF_RECORD_LOSTs count */
 	uint64_t lost_totals;	/* what perf's closing LOST_SAMPLES count */
+	struct uprobe_scratch scratch;	/* a uprobe sample's decoded event */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -248,19 +254,36 @@ static int read_event_desc(struct reader *r, struct span s)
 		if (!take(&s, attr_sz, &a) || !take32(&s, &nr_ids) || !take_string(&s, &name) ||
 		    nr_ids > s.left / 8 || !take(&s, (size_t)nr_ids * 8, NULL))
 			return fail(r, "malformed event description %u", i);
-		if (rd32(a) != PERF_TYPE_TRACEPOINT ||
-		    strncmp(name, SYSTEM_PREFIX, sizeof SYSTEM_PREFIX - 1) != 0)
+		const char *colon = strchr(name, ':');
+		bool user_events = strncmp(name, SYSTEM_PREFIX, sizeof SYSTEM_PREFIX - 1) == 0;
+		char group[EHS_UPROBE_GROUP_MAX];
+
+		if (rd32(a) != PERF_TYPE_TRACEPOINT || colon == NULL)
+			continue;
+		snprintf(group, sizeof group, "%.*s", (int)(colon - name), name);
+		if (!user_events &&
+		    (!ehs_uprobe_group(group) || strlen(group) != (size_t)(colon - name) ||
+		     !ehs_uprobe_event(colon + 1, NULL)))
 			continue;
 		for (size_t k = 0; k < r->nattrs; k++) {
 			struct attr *at = &r->attrs[k];
+			char *copy;
 
 			if (at->type != PERF_TYPE_TRACEPOINT || at->config != rd64(a + 8) ||
-			    at->tracepoint != NULL || r->nnames >= r->nattrs)
+			    at->tracepoint != NULL || at->uprobe_group != NULL ||
+			    r->nnames >= r->nattrs)
 				continue;
-			r->names[r->nnames] = strdup(name + sizeof SYSTEM_PREFIX - 1);
-			if (r->names[r->nnames] == NULL)
+			copy = strdup(user_events ? name + sizeof SYSTEM_PREFIX - 1 : name);
+			if (copy == NULL)
 				return fail(r, "out of memory");
-			at->tracepoint = r->names[r->nnames++];
+			r->names[r->nnames++] = copy;
+			if (user_events) {
+				at->tracepoint = copy;
+			} else {
+				copy[colon - name] = '\0';
+				at->uprobe_group = copy;
+				at->uprobe_event = copy + (colon - name) + 1;
+			}
 		}
 	}
 	return 0;
@@ -390,7 +413,7 @@ static int parse_sample(const struct reader *r, struct span s, struct sample *ou
 		*why = PERF_SKIP_UNNAMED;
 		return -1;
 	}
-	if (a->tracepoint == NULL)
+	if (a->tracepoint == NULL && a->uprobe_group == NULL)
 		return 0;
 	st = a->sample_type;
 	if (!(st & S_RAW)) {
@@ -665,7 +688,18 @@ static int read_data(struct reader *r, uint64_t off, uint64_t size, struct perf_
 			.wall_ns = sm->time + (uint64_t)r->clock_offset,
 			.has_wall = r->has_clock && (a->sample_type & S_TIME),
 		};
+		if (a->uprobe_group != NULL) {
+			int got = uprobe_raw_record(a->uprobe_group, a->uprobe_event, sm->raw,
+						    sm->raw_len, &r->scratch, &ev.tracepoint,
+						    &ev.data, &ev.len);
 
+			if (got < 0)
+				return fail(r, "out of memory");
+			if (got == 0) {
+				r->skipped[PERF_SKIP_MALFORMED]++;
+				continue;
+			}
+		}
 		rc = cb(&ev, ctx);
 	}
 	if (rc == 0 && after > 0 && lost != NULL)
@@ -717,6 +751,7 @@ int perf_data_read(const void *data, size_t len, struct perf_data_info *info,
 	free(r.ids);
 	free(r.attrs);
 	free(r.samples);
+	uprobe_scratch_free(&r.scratch);
 	perf_unzip_free(&r.unzip);
 	return rc;
 }

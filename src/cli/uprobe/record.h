@@ -58,4 +58,13 @@ int uprobe_tep_record(struct tep_event *event, struct tep_record *record,
 		      struct uprobe_scratch *s, const char **tracepoint,
 		      const uint8_t **data, size_t *len);
 
+/*
+ * The same from a perf.data sample's raw data, raw[0..size), of event
+ * system:name: laid out as the kernel lays out the definition this tool
+ * writes (record.c), since perf.data's reader parses no event formats.
+ */
+int uprobe_raw_record(const char *system, const char *name, const uint8_t *raw, size_t size,
+		      struct uprobe_scratch *s, const char **tracepoint,
+		      const uint8_t **data, size_t *len);
+
 #endif
