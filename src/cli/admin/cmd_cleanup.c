@@ -7,6 +7,8 @@
 #include "cli/export_state.h"
 #include "cli/paths.h"
 #include "cli/stale.h"
+#include "cli/transport.h"
+#include "cli/uprobe/owned.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
@@ -30,13 +32,18 @@ static const char cleanup_usage[] =
 	"/proc/PID/stat) exists any more.  Running tails are never touched.\n"
 	"'ehsyslog tail' and 'ehsyslog register' do the same when they start;\n"
 	"'ehsyslog status' lists them.  Also removes the counters an 'ehsyslog\n"
-	"export' that was killed left in /run/ehsyslog (export-PID.state).\n"
+	"export' that was killed left in /run/ehsyslog (export-PID.state), and\n"
+	"the library's uprobe events that a tail or export now gone defined\n"
+	"(/run/ehsyslog/uprobes-PID-START names them) where no tracer has them\n"
+	"enabled.\n"
 	"\n"
 	"  -h, --help  print this help and exit\n"
 	"\n"
-	"Prints one line per instance removed, or that none was left behind.\n"
+	"Prints one line per instance or uprobe event removed, or that none was\n"
+	"left behind.\n"
 	"Exit status: 0 ok (also when there was nothing to remove), 1 error,\n"
-	"2 usage error, 3 kernel without user_events, 4 permission denied.\n";
+	"2 usage error, 3 kernel with neither user_events nor uprobe events,\n"
+	"4 permission denied.\n";
 
 struct cleanup {
 	const char *cmd;
@@ -54,6 +61,24 @@ static void removed(const char *name, int err, void *ctx)
 	cli_error(c->cmd, "cannot remove stale instance %s: %s", name, strerror(err));
 	if (c->rc == CLI_EXIT_OK)
 		c->rc = cli_exit_for_errno(err);
+}
+
+static void removed_uprobe(const char *group, unsigned level, int rc, void *ctx)
+{
+	struct cleanup *c = ctx;
+
+	/* Enabled by a tracer still: it stays (a later cleanup, once it is
+	 * not); gone meanwhile: nothing to do. */
+	if (rc == -EBUSY || rc == -ENOENT)
+		return;
+	if (rc == 0) {
+		printf("removed uprobe event %s/L%u (the reader that defined it is gone)\n", group,
+		       level);
+		return;
+	}
+	cli_error(c->cmd, "cannot remove uprobe event %s/L%u: %s", group, level, strerror(-rc));
+	if (c->rc == CLI_EXIT_OK)
+		c->rc = cli_exit_for_errno(-rc);
 }
 
 static void remove_stale_state(void *ctx, const char *path, enum export_state_kind kind,
@@ -83,7 +108,7 @@ int cmd_cleanup(int argc, char **argv)
 	};
 	struct cleanup c = { .cmd = argv[0], .rc = CLI_EXIT_OK };
 	char tracing[PATH_MAX], data[PATH_MAX + 32];
-	struct stat st;
+	enum cli_transport transport;
 	int opt, found;
 
 	opterr = 0;
@@ -96,10 +121,11 @@ int cmd_cleanup(int argc, char **argv)
 		return cli_usage_error(c.cmd, "unexpected argument '%s'", argv[optind]);
 
 	/* Where no tail can run, say why, as the other commands do. */
-	if (ue_tracefs_dir(tracing, sizeof tracing) != 0)
+	transport = cli_transport(tracing, sizeof tracing);
+	if (tracing[0] == '\0')
 		return cli_user_events_error(c.cmd, NULL, ENOENT, false);
 	snprintf(data, sizeof data, "%s/user_events_data", tracing);
-	if (stat(data, &st) < 0 && errno == ENOENT)
+	if (transport == CLI_TRANSPORT_NONE)
 		return cli_user_events_error(c.cmd, data, ENOENT, false);
 
 	found = stale_instances(tracing, true, removed, &c);
@@ -110,6 +136,14 @@ int cmd_cleanup(int argc, char **argv)
 	}
 	if (found == 0)
 		puts("no stale instances: nothing to remove");
+	/* After the instances: theirs were enabled events. */
+	found = owned_stale(cli_runtime_dir(), tracing, true, removed_uprobe, &c);
+	if (found < 0 && found != -ENOENT) {
+		cli_error(c.cmd, "cannot look for stale uprobe events in %s: %s", cli_runtime_dir(),
+			  strerror(-found));
+		if (c.rc == CLI_EXIT_OK)
+			c.rc = cli_exit_for_errno(-found);
+	}
 	found = export_state_each(cli_runtime_dir(), remove_stale_state, &c);
 	if (found < 0 && found != -ENOENT) {
 		cli_error(c.cmd, "cannot look for stale export counters in %s: %s",

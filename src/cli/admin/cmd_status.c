@@ -12,6 +12,7 @@
 #include "cli/provider.h"
 #include "cli/read_file.h"
 #include "cli/admin/settings.h"
+#include "cli/admin/status_uprobes.h"
 #include "cli/export_state.h"
 #include "cli/stale.h"
 #include "cli/user_events_access.h"
@@ -47,7 +48,10 @@ static const char status_usage[] =
 	"configuration a program would get.  Lists the tracefs instances left\n"
 	"behind by tails that were killed, which 'ehsyslog cleanup' removes,\n"
 	"and each running 'ehsyslog export' with its counters (or the counters\n"
-	"one left behind when it was killed: stale).\n"
+	"one left behind when it was killed: stale).  Says which transport this\n"
+	"kernel offers (user_events, uprobes, none), and lists the library's\n"
+	"uprobe events defined, where each is enabled, and those that readers\n"
+	"now gone defined.\n"
 	"\n"
 	"  -p, --program NAME  show the configuration for program NAME (its\n"
 	"                      short name), with its per-program settings\n"
@@ -59,7 +63,7 @@ static const char status_usage[] =
 	"line of a malformed file (the whole file is then ignored), a variable\n"
 	"whose value breaks the rule, an EHSYSLOG_* name the library does not read.\n"
 	"Exit status: 0 user_events usable, 1 error, 2 usage error, 3 kernel\n"
-	"without user_events, 4 permission denied.\n";
+	"without user_events (also where it has uprobe events), 4 permission denied.\n";
 
 /* Whether this user may write events: 0, or the exit code (printed). */
 static int report_access(const char *cmd, const struct cli_user_events_probe *p)
@@ -408,6 +412,7 @@ int cmd_status(int argc, char **argv)
 	report_config(program, &s, rc == 0);
 	if (rc != CLI_EXIT_NO_USER_EVENTS)
 		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
+	status_uprobes();
 	report_stale_instances(have_tracing ? tracing : NULL);
 	report_exports();
 	report_preload(cmd);

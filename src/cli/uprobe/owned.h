@@ -39,7 +39,7 @@ void owned_update(struct owned *o, const char *group, unsigned levels);
 /*
  * For each file in dir of a process that is gone: removes its events
  * from tracing where no tracer has them enabled (with remove), calling
- * cb as ehs_uprobes_remove does; the file goes once they are.
+ * cb (may be NULL) as ehs_uprobes_remove does; the file goes once they are.
  * Returns how many such files were found, or -errno when dir cannot be
  * read (-ENOENT: none).
  */

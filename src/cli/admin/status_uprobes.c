@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include "cli/admin/status_uprobes.h"
+#include "cli/paths.h"
+#include "cli/read_file.h"
+#include "cli/transport.h"
+#include "cli/uprobe/ehs_uprobes.h"
+#include "cli/uprobe/owned.h"
+#include "cli/uprobe/uprobe_events.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Whether dir/events/GROUP/EVENT/enable says enabled. */
+static bool enabled_in(const char *dir, const char *group, const char *event)
+{
+	char path[PATH_MAX], *text;
+	struct stat st;
+	size_t len;
+	bool on;
+
+	if ((size_t)snprintf(path, sizeof path, "%s/events/%s/%s/enable", dir, group, event) >=
+	    sizeof path || cli_read_file(path, 0, 64, &text, &len, &st) < 0)
+		return false;
+	on = len > 0 && text[0] == '1';
+	free(text);
+	return on;
+}
+
+/* ", NAME" for the top level and each instance that has it enabled;
+ * perf's use does not show in tracefs. */
+static void print_enabled(const char *tracing, const char *group, const char *event)
+{
+	char path[PATH_MAX];
+	struct dirent *d;
+	bool any = false;
+	DIR *dir;
+
+	if (enabled_in(tracing, group, event)) {
+		fputs("enabled in the top instance", stdout);
+		any = true;
+	}
+	snprintf(path, sizeof path, "%s/instances", tracing);
+	dir = opendir(path);
+	while (dir != NULL && (d = readdir(dir)) != NULL) {
+		char inst[PATH_MAX];
+
+		if (d->d_name[0] == '.' ||
+		    (size_t)snprintf(inst, sizeof inst, "%s/%s", path, d->d_name) >= sizeof inst ||
+		    !enabled_in(inst, group, event))
+			continue;
+		printf("%s%s", any ? ", " : "enabled in instance ", d->d_name);
+		any = true;
+	}
+	if (dir != NULL)
+		closedir(dir);
+	if (!any)
+		fputs("not enabled in tracefs (perf's use does not show here)", stdout);
+}
+
+struct listing {
+	const char *tracing;
+	int ours;
+};
+
+static void print_event(const char *group, const char *event, const char *rest, void *ctx)
+{
+	struct listing *l = ctx;
+
+	if (!ehs_uprobe_group(group) || !ehs_uprobe_event(event, NULL))
+		return;
+	printf("  %s:%s  on %.*s  ", group, event, (int)strcspn(rest, " "), rest);
+	print_enabled(l->tracing, group, event);
+	putchar('\n');
+	l->ours++;
+}
+
+void status_uprobes(void)
+{
+	char tracing[PATH_MAX];
+	struct listing l = { .tracing = tracing };
+	enum cli_transport t = cli_transport(tracing, sizeof tracing);
+	int n, stale;
+
+	if (t == CLI_TRANSPORT_USER_EVENTS)
+		puts("transport:     user_events (the library's tracepoints; its uprobe events "
+		     "when a reader asks: --uprobes)");
+	else if (t == CLI_TRANSPORT_UPROBES)
+		puts("transport:     uprobes: this kernel has no user_events, but uprobe events: "
+		     "tail and export read the library's USDT probes, 'register --uprobes' "
+		     "defines them for perf and trace-cmd");
+	else
+		printf("transport:     none: %s\n", tracing[0] == '\0' ? "no tracefs mounted"
+		       : "this kernel has neither user_events nor uprobe events");
+	if (tracing[0] == '\0' || !uprobe_events_available(tracing))
+		return;
+	puts("uprobes:       the library's uprobe events (group ehsyslog: the installed library)");
+	n = uprobe_events_each(tracing, print_event, &l);
+	if (n < 0)
+		printf("  cannot read %s/uprobe_events: %s\n", tracing, strerror(-n));
+	else if (l.ours == 0)
+		puts("  none defined");
+	stale = owned_stale(cli_runtime_dir(), tracing, false, NULL, NULL);
+	if (stale > 0)
+		printf("stale:         %d reader%s that %s gone defined uprobe events (%s/%s*): "
+		       "'ehsyslog cleanup' removes those not enabled\n", stale, stale == 1 ? "" : "s",
+		       stale == 1 ? "is" : "are", cli_runtime_dir(), OWNED_PREFIX);
+}

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* ehsyslog status's lines on the transports: which one this kernel
+ * offers (transport.h), and the library's uprobe events defined, where
+ * each is enabled, and those readers now gone left. */
+#ifndef CLI_STATUS_UPROBES_H
+#define CLI_STATUS_UPROBES_H
+
+/* Prints the "transport:" and "uprobes:" lines. */
+void status_uprobes(void);
+
+#endif
