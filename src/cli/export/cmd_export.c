@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "cli/live/live.h"
 #include "cli/read/output.h"
 #include "cli/stale.h"
+#include "cli/transport.h"
 #include "cli/export/options.h"
 #include "cli/export/process_name.h"
 #include "cli/export/queue.h"
@@ -150,7 +152,7 @@ int cmd_export(int argc, char **argv)
 	struct live_config cfg;
 	struct http *http;
 	struct queue q;
-	char err[512], host[256];
+	char err[1024], host[256], tracing[PATH_MAX];
 	struct live *l;
 	int rc, code;
 
@@ -159,6 +161,8 @@ int cmd_export(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	live_config_for(&cfg, &o.filter, keywords);
+	cfg.uprobes = o.uprobes || cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES;
+	cfg.uprobes_lib = o.uprobes_lib;
 	if (gethostname(host, sizeof host) < 0)
 		snprintf(host, sizeof host, "-");
 	host[sizeof host - 1] = '\0';

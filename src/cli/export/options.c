@@ -46,11 +46,14 @@ static const char usage[] =
 	"  -s, --min-severity S     only events at least this severe\n"
 	"  -f, --facility F[,F]     only these facilities; may be repeated\n"
 	"  -p, --program NAME       only events of this program (event name)\n"
+	"  -u, --uprobes[=LIB]      read the library's USDT probes through uprobe\n"
+	"                           events, as tail does (the default where the kernel\n"
+	"                           has no user_events); LIB: that copy of the library\n"
 	"  -h, --help               show this help\n"
 	"\n"
 	"The [export] section of " EHSYSLOG_CONFIG_PATH " ($EHSYSLOG_CONFIG\n"
 	"names another file) sets the same as KEY = VALUE lines, KEY being a long\n"
-	"option above (not timeout); the command line overrides them, and adds to\n"
+	"option above (not timeout or uprobes); the command line overrides them, and adds to\n"
 	"the file's --resource and --facility.\n"
 	"\n"
 	"Retries 429, 502, 503, 504 and connection failures with exponential backoff\n"
@@ -58,7 +61,8 @@ static const char usage[] =
 	"counted, and a record saying how many follows once the collector is back;\n"
 	"records a partial success rejects are counted the same way.\n"
 	"At exit the counts go to stderr.  Exit status: 0 ok, 1 runtime error,\n"
-	"2 usage error, 3 kernel without user_events, 4 permission denied.\n";
+	"2 usage error, 3 kernel with neither user_events nor uprobe events,\n"
+	"4 permission denied.\n";
 
 enum {
 	OPT_CACERT = 256, OPT_CERT, OPT_KEY, OPT_BATCH_SIZE, OPT_BATCH_DELAY, OPT_QUEUE_SIZE,
@@ -89,6 +93,7 @@ static const struct option longopts[] = {
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "compression", required_argument, NULL, OPT_COMPRESSION },
 	{ "timeout", required_argument, NULL, 't' },
+	{ "uprobes", optional_argument, NULL, 'u' },
 	{ "help", no_argument, NULL, 'h' },
 	FILTER_LONG_OPTIONS,
 	{ NULL, 0, NULL, 0 },
@@ -217,6 +222,10 @@ static bool apply(struct export_options *o, int opt, char *arg, const char *wher
 		break;
 	case 't':
 		return number(where, "timeout", arg, 1000000000, false, &o->run_seconds);
+	case 'u':
+		o->uprobes = true;
+		o->uprobes_lib = arg;
+		break;
 	case 'P':
 		/* As filter_option would refuse it, but without its "Try
 		 * --help", which means nothing for a line of the file. */
@@ -246,7 +255,8 @@ void export_options_init(struct export_options *o)
 }
 
 /* --timeout makes a run that ends by itself: a service reading the file
- * would stop, which no one wants of a setting. */
+ * would stop, which no one wants of a setting.  (--uprobes, whose value
+ * is optional, is refused with the options that take none.) */
 static bool file_refuses(const struct option *opt)
 {
 	return opt->has_arg != required_argument || strcmp(opt->name, "timeout") == 0;
@@ -355,7 +365,7 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 	}
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":e:H:r:t:h" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":e:H:r:t:uh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
 		if (opt == 'h' || opt == '?' || opt == ':') {
 			free(given);
 			return opt == 'h' ? cli_print_help(usage)

@@ -3,6 +3,7 @@
 #ifndef EHSYSLOG_CLI_EXPORT_OPTIONS_H
 #define EHSYSLOG_CLI_EXPORT_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cli/read/filter.h"
@@ -27,6 +28,8 @@ struct export_options {
 	size_t queue_bytes;
 	long flush_ms;	/* after SIGTERM, at most this long for what is queued */
 	unsigned long run_seconds;	/* --timeout; 0: until a signal */
+	bool uprobes;	/* --uprobes: the uprobe transport (live.h) */
+	const char *uprobes_lib;	/* its library copy; NULL: the installed */
 	struct record_pair resource[EXPORT_RESOURCE_MAX];
 	size_t resource_count;
 	char **kept;	/* the file's values, which the fields above point into */
