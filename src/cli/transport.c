@@ -6,6 +6,7 @@
 
 #include <ehsyslog/user_events.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -22,5 +23,8 @@ enum cli_transport cli_transport(char *tracing, size_t cap)
 	snprintf(data, sizeof data, "%s/user_events_data", tracing);
 	if (access(data, F_OK) == 0)
 		return CLI_TRANSPORT_USER_EVENTS;
+	/* Behind tracefs's 0700 a missing file and a hidden one look alike. */
+	if (errno == EACCES)
+		return CLI_TRANSPORT_HIDDEN;
 	return uprobe_events_available(tracing) ? CLI_TRANSPORT_UPROBES : CLI_TRANSPORT_NONE;
 }

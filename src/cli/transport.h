@@ -15,6 +15,7 @@ enum cli_transport {
 	CLI_TRANSPORT_NONE,	/* no tracefs, or neither file in it */
 	CLI_TRANSPORT_USER_EVENTS,
 	CLI_TRANSPORT_UPROBES,
+	CLI_TRANSPORT_HIDDEN,	/* tracefs cannot be searched by this user */
 };
 
 /* The transport of the tracefs ue_tracefs_dir() finds; its directory

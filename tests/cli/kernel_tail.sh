@@ -7,7 +7,8 @@
 # events read whole, and lost events reported when the buffer overflows.
 # On the host, in mount namespaces it makes itself: without tracefs, and
 # with tracefs but (on a kernel without them) no user_events, tail exits
-# 3 saying which.
+# 3 saying which; where that kernel has uprobe events, tail turns to them
+# instead (tests/cli/uprobe_*.sh), and says so when the library is missing.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 
 if [ "${1:-}" != --inside ]; then
@@ -20,6 +21,10 @@ if [ "${1:-}" != --inside ]; then
 			echo "note: this kernel has no tracefs: the check with tracefs but no user_events cannot run here"
 		elif "$ns" fresh test -e "$TR/user_events_data"; then
 			echo "note: this kernel has user_events: the check with tracefs but no user_events cannot run here"
+		elif "$ns" fresh test -e "$TR/uprobe_events"; then
+			expect 1 "$ns" fresh env EHSYSLOG_LIBRARY=/nonexistent/libehsyslog.so.0 "$EHSYSLOG" tail
+			expect_empty out
+			expect_line err "ehsyslog tail: the library's uprobe events (the transport where the kernel has no user_events): /nonexistent/libehsyslog.so.0: No such file or directory (the installed library; EHSYSLOG_LIBRARY names another)"
 		else
 			expect 3 "$ns" fresh "$EHSYSLOG" tail
 			expect_empty out

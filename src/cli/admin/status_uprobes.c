@@ -96,10 +96,13 @@ void status_uprobes(void)
 		puts("transport:     uprobes: this kernel has no user_events, but uprobe events: "
 		     "tail and export read the library's USDT probes, 'register --uprobes' "
 		     "defines them for perf and trace-cmd");
+	else if (t == CLI_TRANSPORT_HIDDEN)
+		printf("transport:     cannot be told by this user (%s: %s; root can tell)\n", tracing,
+		       strerror(EACCES));
 	else
 		printf("transport:     none: %s\n", tracing[0] == '\0' ? "no tracefs mounted"
 		       : "this kernel has neither user_events nor uprobe events");
-	if (tracing[0] == '\0' || !uprobe_events_available(tracing))
+	if (t == CLI_TRANSPORT_HIDDEN || tracing[0] == '\0' || !uprobe_events_available(tracing))
 		return;
 	puts("uprobes:       the library's uprobe events (group ehsyslog: the installed library)");
 	n = uprobe_events_each(tracing, print_event, &l);

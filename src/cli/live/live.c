@@ -168,6 +168,7 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 			  char *err, size_t errlen, int *exit_code)
 {
 	struct ehs_uprobes *u = malloc(sizeof *u);
+	char why[768];
 	int e = -1;
 
 	if (u == NULL) {
@@ -181,7 +182,10 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 		snprintf(err, errlen, "this kernel has neither user_events nor uprobe events "
 			 "(%s/uprobe_events: CONFIG_UPROBE_EVENTS)", l->tracing);
 		*exit_code = CLI_EXIT_NO_USER_EVENTS;
-	} else if (ehs_uprobes_for(cfg->uprobes_lib, u, err, errlen) == 0) {
+	} else if (ehs_uprobes_for(cfg->uprobes_lib, u, why, sizeof why) < 0) {
+		snprintf(err, errlen, "the library's uprobe events (the transport where the kernel "
+			 "has no user_events): %s", why);
+	} else {
 		unsigned missing = 0;
 
 		snprintf(l->system, sizeof l->system, "%s", u->group);
