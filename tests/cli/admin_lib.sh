@@ -115,6 +115,18 @@ without_user_events() {
 	return 1
 }
 
+# wait_until SECONDS CMD...: runs CMD every 0.1 s until it succeeds; 1 if
+# it never did.
+wait_until() {
+	tries=$(($1 * 10))
+	shift
+	while ! "$@" 2>/dev/null; do
+		tries=$((tries - 1))
+		[ $tries -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
 finish() {
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]

@@ -38,18 +38,6 @@ find_perf() {
 	echo "perf: $PERF ($("$PERF" version))"
 }
 
-# wait_until SECONDS CMD...: runs CMD every 0.1 s until it succeeds; 1 if
-# it never did.
-wait_until() {
-	tries=$(($1 * 10))
-	shift
-	while ! "$@" 2>/dev/null; do
-		tries=$((tries - 1))
-		[ $tries -gt 0 ] || return 1
-		sleep 0.1
-	done
-}
-
 # instance_of PID: prints the tracefs instance of the tail PID
 # (ehsyslog-tail-PID-START); 1 if it has none.
 instance_of() {

@@ -84,12 +84,12 @@ static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usd
 		return -1;
 	}
 	u->offset[level - 1] = p->offset;
+	u->refctr[level - 1] = p->semaphore;
 	return 0;
 }
 
-/* The contract the definitions rest on: one site per level, one shared
- * semaphore, which every site must carry (else the library would
- * format for nobody, or for one level only). */
+/* What the definitions rest on: one site per level, each with a
+ * semaphore (without, the library could not tell it is traced). */
 static int check_probes(const struct ehs_uprobes *u, const struct usdt_file *f,
 			char *err, size_t errlen)
 {
@@ -136,7 +136,6 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 		return -1;
 	}
 	rc = check_probes(u, &f, err, errlen);
-	u->refctr = rc == 0 ? usdt_file_find(&f, "L1")->semaphore : 0;
 	for (unsigned level = 1; rc == 0 && level <= EHS_UPROBE_LEVELS; level++) {
 		char name[8];
 
@@ -178,7 +177,7 @@ static bool same_place(const struct ehs_uprobes *u, unsigned level, const char *
 	if (*end != '(')
 		return false;
 	ref = strtoull(end + 1, &end, 16);
-	return *end == ')' && off == u->offset[level - 1] && ref == u->refctr;
+	return *end == ')' && off == u->offset[level - 1] && ref == u->refctr[level - 1];
 }
 
 /* 0 if level's event, defined already, probes u's place; else -EEXIST. */
@@ -195,7 +194,7 @@ static int check_existing(const char *tracing, const struct ehs_uprobes *u, unsi
 		return 0;
 	snprintf(err, errlen, "uprobe event %s/%s is defined on %s, not on %s:0x%llx(0x%llx) "
 		 "(another build of the library?): 'ehsyslog register --uprobes --delete' removes it",
-		 u->group, event, s.where, u->lib, u->offset[level - 1], u->refctr);
+		 u->group, event, s.where, u->lib, u->offset[level - 1], u->refctr[level - 1]);
 	return -EEXIST;
 }
 

@@ -4,7 +4,8 @@
  * has provider "ehsyslog", probes L1..L5 (EventHeader levels), each with
  * six arguments: message, name (char *), severity, facility, errno
  * (int), event (char *, the base64 of the whole EventHeader event), and
- * one semaphore shared by all.  Each becomes uprobe event GROUP/Ln with
+ * one semaphore shared by all (each note names its own, so a library
+ * with one per probe is read as well).  Each becomes uprobe event GROUP/Ln with
  * fields of those names, the strings as ustring, the integers as s32,
  * carrying the semaphore as its reference counter, so that the library
  * formats nothing while no event is enabled.  GROUP: group.h.
@@ -27,7 +28,7 @@ struct ehs_uprobes {
 	/* Per level 1..5 (index level - 1): the definition line, and where
 	 * it puts the probe, as uprobe_events shows it back. */
 	char line[EHS_UPROBE_LEVELS][EHS_UPROBE_LINE_MAX];
-	unsigned long long offset[EHS_UPROBE_LEVELS], refctr;
+	unsigned long long offset[EHS_UPROBE_LEVELS], refctr[EHS_UPROBE_LEVELS];
 };
 
 /* The group of the library at lib (NULL: the installed one) into g. */

@@ -1,0 +1,187 @@
+#!/bin/sh
+# ehsyslog register --uprobes on this machine's kernel: the library's
+# five uprobe events defined from its .note.stapsdt (each probe's and its
+# semaphore's file offsets, checked here against readelf's notes and
+# program headers; the arguments as uprobe fetch arguments), kept when
+# defined again, listed by status, deleted by level and whole, refused
+# while a tracer has them enabled; the errors.  Then the contract alone
+# (tests/cli/uprobe_tiny.c: a semaphore per probe, arguments in memory):
+# its definitions, a tail that reads an event fired through it, field by
+# field, and its semaphore raised only while the tail runs.
+. "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
+in_namespace "$0" "$@"
+
+# file_offset LIB ADDRESS: ADDRESS through the PT_LOAD segment holding it.
+file_offset() {
+	readelf -lW "$1" | awk '$1 == "LOAD" { print $2, $3, $5 }' | {
+		while read -r o v f; do
+			if [ $(($2)) -ge $((v)) ] && [ $(($2)) -lt $((v + f)) ]; then
+				echo $(($2 - v + o))
+				return 0
+			fi
+		done
+		return 1
+	}
+}
+
+# note LIB PROBE: "LOCATION SEMAPHORE ARGUMENTS" of the probe's note.
+note() {
+	readelf -n "$1" | awk -v p="$2" '/Provider: ehsyslog/ { on = 1; next }
+		on && $1 == "Name:" { name = $2 }
+		on && name == p && /Location:/ { gsub(",", ""); l = $2; s = $6 }
+		on && name == p && /Arguments:/ { $1 = ""; print l, s $0; exit }'
+}
+
+# place LIB PROBE: what uprobe_events shows of the probe's place,
+# PATH:0xOFFSET(0xREFCTR), the offset zero-padded as the kernel prints it.
+place() {
+	set -- "$1" $(note "$1" "$2")
+	printf '%s:0x%016x(0x%x)\n' "$1" "$(file_offset "$1" "$2")" "$(file_offset "$1" "$3")"
+}
+
+own_library "$T/libehsyslog.so.0"
+expect 0 "$EHSYSLOG" register --uprobes "$LIB"
+printf '%s:L%s\n' "$GROUP" 1 "$GROUP" 2 "$GROUP" 3 "$GROUP" 4 "$GROUP" 5 >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/out" || fail "register --uprobes printed: $(cat "$T/out")"
+case $(uname -m) in
+x86_64) args='message=+0(%di):ustring name=+0(%si):ustring severity=%dx:s32 facility=%cx:s32 errno=%r8:s32 event=+0(%r9):ustring' ;;
+aarch64) args='message=+0(%x0):ustring name=+0(%x1):ustring severity=%x2:s32 facility=%x3:s32 errno=%x4:s32 event=+0(%x5):ustring' ;;
+*) args='' ;;
+esac
+for l in 1 2 3 4 5; do
+	checks=$((checks + 1))
+	line=$(grep "^p:$GROUP/L$l " "$TR/uprobe_events")
+	want="p:$GROUP/L$l $(place "$LIB" "L$l")${args:+ $args}"
+	if [ -n "$args" ]; then
+		[ "$line" = "$want" ] || fail "L$l is defined as '$line', expected '$want'"
+	else
+		case $line in "$want "*) ;; *) fail "L$l is defined as '$line', expected '$want ...'" ;; esac
+	fi
+done
+# One semaphore for all five (the library's contract).
+checks=$((checks + 1))
+n=$(sed -n "s|^p:$GROUP/L[1-5] [^(]*(\\(0x[0-9a-f]*\\)).*|\\1|p" "$TR/uprobe_events" | sort -u | wc -l)
+[ "$n" = 1 ] || fail "the library's five probes carry $n reference counters, not one"
+
+# Defined again: kept, named again, nothing doubled.
+expect 0 "$EHSYSLOG" register --uprobes "$LIB"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/out" || fail "register --uprobes again printed: $(cat "$T/out")"
+checks=$((checks + 1))
+[ "$(defined "$GROUP" | wc -l)" = 5 ] || fail "defined twice: $(cat "$TR/uprobe_events")"
+
+expect 3 "$EHSYSLOG" status
+expect_line out "transport:     uprobes: this kernel has no user_events, but uprobe events: tail and export read the library's USDT probes, 'register --uprobes' defines them for perf and trace-cmd"
+expect_line out "  $GROUP:L3  on $(place "$LIB" L3)  not enabled in tracefs (perf's use does not show here)"
+
+# While a tail has them enabled they cannot go; the tail leaves what it
+# did not define.
+"$EHSYSLOG" tail --uprobes="$LIB" --timeout 30 >"$T/tail.out" 2>"$T/tail.err" &
+tail_pid=$!
+wait_until 20 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
+expect 3 "$EHSYSLOG" status
+expect_line out "  $GROUP:L4  on $(place "$LIB" L4)  enabled in instance $(basename "$TR"/instances/ehsyslog-tail-$tail_pid-*)"
+expect 1 "$EHSYSLOG" register --uprobes --delete --level err "$LIB"
+expect_empty out
+expect_line err "ehsyslog register: cannot delete $GROUP/L2: in use (enabled by a tracer: a tail, perf or trace-cmd)"
+kill -INT $tail_pid
+wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"
+checks=$((checks + 1))
+[ "$(defined "$GROUP" | wc -l)" = 5 ] || fail "tail removed events register defined: $(defined "$GROUP")"
+checks=$((checks + 1))
+[ ! -s "$T/tail.err" ] || fail "tail said: $(cat "$T/tail.err")"
+
+# Deleted by level, then the rest; none left to delete.
+expect 0 "$EHSYSLOG" register --uprobes --delete --level 3 "$LIB"
+expect_line out "$GROUP:L3"
+checks=$((checks + 1))
+[ "$(defined "$GROUP" | tr '\n' ' ')" = "$GROUP/L1 $GROUP/L2 $GROUP/L4 $GROUP/L5 " ] ||
+	fail "after deleting L3: $(defined "$GROUP")"
+expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
+printf '%s:L%s\n' "$GROUP" 1 "$GROUP" 2 "$GROUP" 4 "$GROUP" 5 >"$T/want"
+checks=$((checks + 1))
+cmp -s "$T/want" "$T/out" || fail "register --uprobes --delete printed: $(cat "$T/out")"
+expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
+expect_empty out
+checks=$((checks + 1))
+[ -z "$(defined "$GROUP")" ] || fail "left defined: $(defined "$GROUP")"
+
+# Errors.
+expect 2 "$EHSYSLOG" register --uprobes --persist
+expect_line err "ehsyslog register: --uprobes takes no --provider, --facility or --persist (one event per level; a reader filters facilities)"
+expect 1 "$EHSYSLOG" register --uprobes
+expect_line err "ehsyslog register: /nonexistent/libehsyslog.so.0: No such file or directory (the installed library; EHSYSLOG_LIBRARY names another)"
+true_bin=$(realpath /bin/true)
+expect 1 "$EHSYSLOG" register --uprobes "$true_bin"
+expect_line err "ehsyslog register: $true_bin: no USDT probes (no .note.stapsdt section)"
+printf 'not ELF\n' >"$T/text.so"
+expect 1 "$EHSYSLOG" register --uprobes "$T/text.so"
+expect_line err "ehsyslog register: $(realpath "$T/text.so"): not an ELF file"
+
+# The contract alone, unoptimised: a semaphore per probe, arguments in
+# memory.  The expected fetch arguments are made here from the notes.
+tiny=$top_builddir/tests/cli/.libs/libuprobe_tiny.so
+[ -f "$tiny" ] || { fail "$tiny not built"; finish; }
+cp "$tiny" "$T/libtiny.so"
+own_events "$T/libtiny.so"
+TINY=$LIB
+expect 0 "$EHSYSLOG" register --uprobes "$TINY"
+if [ "$(uname -m)" = x86_64 ]; then
+	for l in 1 3 5; do
+		set -- $(note "$TINY" "L$l")
+		shift 2
+		want=$(printf '%s\n' "$@" | awk -v names="message name severity facility errno event" '
+			BEGIN { split(names, n, " ") }
+			{	size = $0; sub(/@.*/, "", size); op = $0; sub(/^[^@]*@/, "", op)
+				if (match(op, /^-?[0-9]+\(%r(bp|sp)\)$/) == 0) { print "unexpected operand " op; exit }
+				off = op; sub(/\(.*/, "", off); reg = op; sub(/.*\(%r/, "", reg); sub(/\)/, "", reg)
+				loc = sprintf("%+d(%%%s)", off, reg)
+				i = NR
+				if (i == 1 || i == 2 || i == 6) printf " %s=+0(%s):ustring", n[i], loc
+				else printf " %s=%s:s32", n[i], loc
+			}')
+		checks=$((checks + 1))
+		line=$(grep "^p:$GROUP/L$l " "$TR/uprobe_events")
+		[ "$line" = "p:$GROUP/L$l $(place "$TINY" "L$l")$want" ] ||
+			fail "tiny L$l is defined as '$line', expected 'p:$GROUP/L$l $(place "$TINY" "L$l")$want'"
+	done
+fi
+# Each probe its own semaphore: five reference counters.
+checks=$((checks + 1))
+n=$(sed -n "s|^p:$GROUP/L[1-5] [^(]*(\\(0x[0-9a-f]*\\)).*|\\1|p" "$TR/uprobe_events" | sort -u | wc -l)
+[ "$n" = 5 ] || fail "the tiny library's five probes carry $n reference counters, not five"
+expect 0 "$EHSYSLOG" register --uprobes --delete "$TINY"
+
+# fire LEVEL: tiny_fire through ctypes, an event of Syslog:demo at
+# severity 4 (warning), facility 3 (daemon), "hi perf"; prints the
+# level's semaphore.
+event=BwAAAAAAAAMqAAEAZGVtbwBtZXNzYWdlAApzZXZlcml0eQACZmFjaWxpdHkAAmVycm5vAIQEBwBoaSBwZXJmBAMAAAAA
+fire() {
+	python3 -c '
+import ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+f = lib.tiny_fire
+f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int,
+              ctypes.c_int, ctypes.c_char_p]
+print(f(int(sys.argv[2]), b"hi perf", b"Syslog:demo", 4, 3, 0, sys.argv[3].encode()))' "$TINY" "$1" "$event"
+}
+checks=$((checks + 1))
+[ "$(fire 3)" = 0 ] || fail "the semaphore is raised with nobody tracing"
+"$EHSYSLOG" tail --uprobes="$TINY" --json --count 1 --timeout 30 >"$T/tail.out" 2>"$T/tail.err" &
+tail_pid=$!
+wait_until 20 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
+checks=$((checks + 1))
+[ "$(fire 3)" = 1 ] || fail "the L3 semaphore is not 1 while tail runs"
+wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"
+checks=$((checks + 1))
+sed 's/"time":"[^"]*",//; s/"cpu":[0-9]*,//; s/"pid":[0-9]*,"tid":[0-9]*,//' "$T/tail.out" >"$T/got"
+echo '{"n":"Syslog:demo","message":"hi perf","severity":4,"facility":3,"errno":"ERRNO(0)","meta":{"level":3,"keyword":"0x8"}}' >"$T/want"
+cmp -s "$T/want" "$T/got" || fail "tail printed: $(cat "$T/tail.out") $(cat "$T/tail.err")"
+checks=$((checks + 1))
+[ "$(fire 3)" = 0 ] || fail "the L3 semaphore is not back at 0 after the tail"
+checks=$((checks + 1))
+[ -z "$(defined "$GROUP")" ] || fail "tail left its events defined: $(defined "$GROUP")"
+checks=$((checks + 1))
+[ -z "$(ls "$T/run" 2>/dev/null)" ] || fail "tail left $(ls "$T/run")"
+finish

@@ -1,0 +1,84 @@
+# shellcheck shell=sh
+# Shared by the tests/cli/uprobe_*.sh tests: sourced, not run.  Adds to
+# admin_lib.sh what the uprobe transport's tests need: running the test
+# script itself in a private mount namespace with a fresh tracefs
+# (scripts/tracefs-ns) on this machine's kernel, a copy of the built
+# library of the test's own (so its uprobe events are a group no other
+# test uses), and the removal of every uprobe event of that group when
+# the test ends, however it ends.
+. "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+
+TR=/sys/kernel/tracing
+unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS LD_PRELOAD
+export EHSYSLOG_CONFIG="$T/absent.conf" EHSYSLOG_RUNTIME_DIR="$T/run"
+# The installed library is one that does not exist: a test that forgets
+# to name its copy fails rather than define group ehsyslog.
+export EHSYSLOG_LIBRARY=/nonexistent/libehsyslog.so.0
+
+# in_namespace SCRIPT [ARG]...: unless SCRIPT runs with --inside
+# already, runs "SCRIPT --inside" in a private mount namespace with a
+# fresh tracefs and exits with its status; skips (77) where that cannot
+# be, or where this kernel has no uprobe events.  Inside, returns.
+in_namespace() {
+	script=$1
+	shift
+	[ "${1:-}" = --inside ] && return 0
+	[ -f "$BUILT_LIBRARY" ] || skip "$BUILT_LIBRARY not built"
+	ns=$top_srcdir/scripts/tracefs-ns
+	why=$("$ns" --check 2>&1) || skip "no private tracefs here: $why"
+	"$ns" fresh -- test -e "$TR/uprobe_events" ||
+		skip "this kernel has no uprobe events (CONFIG_UPROBE_EVENTS)"
+	nrc=0
+	"$ns" fresh -- "$script" --inside || nrc=$?
+	exit $nrc
+}
+
+# own_library PATH: copies the built library to PATH (in $T); sets LIB
+# to it and GROUP to its group, ehsyslog_ and FNV-1a of its real path
+# (computed here, not asked of the tool), and removes that group's
+# events when the test exits.
+own_library() {
+	cp "$BUILT_LIBRARY" "$1"
+	own_events "$1"
+}
+
+# own_events PATH: LIB and GROUP for the library at PATH, removed at exit.
+own_events() {
+	LIB=$(realpath "$1")
+	GROUP=ehsyslog_$(python3 -c '
+import sys
+h = 2166136261
+for b in sys.argv[1].encode():
+    h = ((h ^ b) * 16777619) & 0xffffffff
+print("%08x" % h)' "$LIB")
+	OWNED_GROUPS="${OWNED_GROUPS:-} $GROUP"
+}
+
+# At exit: every instance of this test's tails gone (their processes
+# are), then each event of the test's groups disabled where a leftover
+# enabled it and removed.  Before $T goes.
+remove_owned() {
+	for g in ${OWNED_GROUPS:-}; do
+		for e in "$TR"/events/"$g"/L[1-5] "$TR"/instances/*/events/"$g"/L[1-5]; do
+			[ -e "$e/enable" ] && echo 0 >"$e/enable" 2>/dev/null
+		done
+		for l in 1 2 3 4 5; do
+			echo "-:$g/L$l" >>"$TR/uprobe_events" 2>/dev/null
+		done
+	done
+	return 0
+}
+trap 'remove_owned; rm -rf "$T" ${S:+"$S"}' EXIT
+
+# defined GROUP: the events of GROUP in uprobe_events, "GROUP/Ln" each.
+defined() {
+	sed -n "s|^p:\\($1/L[1-5]\\) .*|\\1|p" "$TR/uprobe_events"
+}
+
+# enabled_in_tail PID GROUP: the tail PID's instance has GROUP's L4 enabled.
+enabled_in_tail() {
+	for inst in "$TR/instances/ehsyslog-tail-$1-"*; do
+		[ "$(cat "$inst/events/$2/L4/enable" 2>/dev/null)" = 1 ] && return 0
+	done
+	return 1
+}
