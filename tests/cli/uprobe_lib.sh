@@ -75,10 +75,11 @@ defined() {
 	sed -n "s|^p:\\($1/L[1-5]\\) .*|\\1|p" "$TR/uprobe_events"
 }
 
-# enabled_in_tail PID GROUP: the tail PID's instance has GROUP's L4 enabled.
+# enabled_in_tail PID GROUP: the tail PID's instance has GROUP's L1
+# enabled (every tail follows level 1, critical, whatever its filter).
 enabled_in_tail() {
 	for inst in "$TR/instances/ehsyslog-tail-$1-"*; do
-		[ "$(cat "$inst/events/$2/L4/enable" 2>/dev/null)" = 1 ] && return 0
+		[ "$(cat "$inst/events/$2/L1/enable" 2>/dev/null)" = 1 ] && return 0
 	done
 	return 1
 }
