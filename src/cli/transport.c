@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli/transport.h"
+#include "cli/util.h"
 #include "cli/uprobe/uprobe_events.h"
 
 #include <ehsyslog/user_events.h>
@@ -27,4 +28,18 @@ enum cli_transport cli_transport(char *tracing, size_t cap)
 	if (errno == EACCES)
 		return CLI_TRANSPORT_HIDDEN;
 	return uprobe_events_available(tracing) ? CLI_TRANSPORT_UPROBES : CLI_TRANSPORT_NONE;
+}
+
+int cli_uprobe_tracing(char *tracing, size_t cap, char *err, size_t errlen)
+{
+	if (ue_tracefs_dir(tracing, cap) != 0) {
+		snprintf(err, errlen, "no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		return CLI_EXIT_NO_USER_EVENTS;
+	}
+	if (!uprobe_events_available(tracing)) {
+		snprintf(err, errlen, "this kernel has no uprobe events (no %s/uprobe_events: "
+			 "CONFIG_UPROBE_EVENTS)", tracing);
+		return CLI_EXIT_NO_USER_EVENTS;
+	}
+	return 0;
 }

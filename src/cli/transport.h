@@ -22,4 +22,9 @@ enum cli_transport {
  * into tracing (cap bytes; "" when there is none). */
 enum cli_transport cli_transport(char *tracing, size_t cap);
 
+/* The tracefs where uprobe events are defined into tracing: 0, or the
+ * exit code (CLI_EXIT_NO_USER_EVENTS) with why in err: no tracefs, or
+ * a kernel without uprobe events. */
+int cli_uprobe_tracing(char *tracing, size_t cap, char *err, size_t errlen);
+
 #endif

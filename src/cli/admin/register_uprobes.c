@@ -2,32 +2,16 @@
 #include "config.h"
 
 #include "cli/admin/register_uprobes.h"
+#include "cli/transport.h"
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/uprobe_events.h"
 #include "cli/util.h"
-
-#include <ehsyslog/user_events.h>
 
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The tracefs where uprobe_events is, or an exit code with the error said. */
-static int find_tracing(const char *cmd, char *tracing, size_t cap)
-{
-	if (ue_tracefs_dir(tracing, cap) != 0) {
-		cli_error(cmd, "no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-		return CLI_EXIT_NO_USER_EVENTS;
-	}
-	if (!uprobe_events_available(tracing)) {
-		cli_error(cmd, "this kernel has no uprobe events (no %s/uprobe_events: "
-			  "CONFIG_UPROBE_EVENTS)", tracing);
-		return CLI_EXIT_NO_USER_EVENTS;
-	}
-	return 0;
-}
 
 static int define(const char *cmd, const char *tracing, const char *lib, unsigned levels)
 {
@@ -97,11 +81,13 @@ static int delete(const char *cmd, const char *tracing, const char *lib, unsigne
 
 int register_uprobes(const char *cmd, unsigned levels, bool remove, char **libs, int nlibs)
 {
-	char tracing[PATH_MAX];
-	int rc = find_tracing(cmd, tracing, sizeof tracing);
+	char tracing[PATH_MAX], err[PATH_MAX + 128];
+	int rc = cli_uprobe_tracing(tracing, sizeof tracing, err, sizeof err);
 
-	if (rc != CLI_EXIT_OK)
+	if (rc != CLI_EXIT_OK) {
+		cli_error(cmd, "%s", err);
 		return rc;
+	}
 	/* Each library on its own: one that fails leaves the others done. */
 	for (int i = 0; i < (nlibs > 0 ? nlibs : 1); i++) {
 		const char *lib = nlibs > 0 ? libs[i] : NULL;

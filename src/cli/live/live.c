@@ -19,6 +19,7 @@
 #include "cli/read/tep_event.h"
 #include "cli/user_events_access.h"
 #include "cli/paths.h"
+#include "cli/transport.h"
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/owned.h"
 #include "cli/uprobe/uprobe_events.h"
@@ -175,16 +176,13 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (ue_tracefs_dir(l->tracing, sizeof l->tracing) != 0) {
-		snprintf(err, errlen, "no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-		*exit_code = CLI_EXIT_NO_USER_EVENTS;
-	} else if (!uprobe_events_available(l->tracing)) {
-		snprintf(err, errlen, "this kernel has neither user_events nor uprobe events "
-			 "(%s/uprobe_events: CONFIG_UPROBE_EVENTS)", l->tracing);
-		*exit_code = CLI_EXIT_NO_USER_EVENTS;
+	if ((e = cli_uprobe_tracing(l->tracing, sizeof l->tracing, err, errlen)) != 0) {
+		*exit_code = e;
+		e = -1;
 	} else if (ehs_uprobes_for(cfg->uprobes_lib, u, why, sizeof why) < 0) {
 		snprintf(err, errlen, "the library's uprobe events (the transport where the kernel "
 			 "has no user_events): %s", why);
+		e = -1;
 	} else {
 		unsigned missing = 0;
 
