@@ -11,6 +11,18 @@ check_LTLIBRARIES += tests/cli/libuprobe_tiny.la
 tests_cli_libuprobe_tiny_la_SOURCES = tests/cli/uprobe_tiny.c
 tests_cli_libuprobe_tiny_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
+# The pure parts: note arguments, group names, base64, records.
+check_PROGRAMS += tests/cli/test_uprobe_args
+tests_cli_test_uprobe_args_SOURCES = tests/cli/test_uprobe_args.c \
+	src/cli/uprobe/fetch_arg.c src/cli/uprobe/group.c src/cli/uprobe/base64.c \
+	src/cli/uprobe/record.c src/cli/names.c
+tests_cli_test_uprobe_args_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBTRACEEVENT_CFLAGS)
+# names.c: the bridge's facility keywords and severity levels.
+tests_cli_test_uprobe_args_LDADD = $(CHECK_LIBS) $(LIBTRACEEVENT_LIBS) \
+	src/bridge/libbridge.la src/usdt/libusdt.la src/user_events/libuserevents.la \
+	src/eventheader/libeventheader.la
+TESTS += tests/cli/test_uprobe_args
+
 CLI_UPROBE_TESTS = tests/cli/uprobe_define.sh tests/cli/uprobe_tail.sh \
 	tests/cli/uprobe_decode.sh
 TESTS += $(CLI_UPROBE_TESTS)
