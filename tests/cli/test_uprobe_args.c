@@ -17,55 +17,57 @@
 #include "cli/uprobe/group.h"
 #include "cli/uprobe/record.h"
 
-static const char *fetch(unsigned machine, const char *arg, enum fetch_type type)
-{
-	static char out[128];
-	char err[256];
+/* A note argument, the type it is fetched as, and the definition's
+ * fetch argument, or "ERROR " and the reason. */
+static const struct {
+	unsigned machine;
+	const char *arg;
+	enum fetch_type type;
+	const char *want;
+} cases[] = {
+	/* The library's notes, x86-64 and arm64. */
+	{ EM_X86_64, "8@%rdi", FETCH_USTRING, "+0(%di):ustring" },
+	{ EM_X86_64, "8@%rsi", FETCH_USTRING, "+0(%si):ustring" },
+	{ EM_X86_64, "-4@%edx", FETCH_S32, "%dx:s32" },
+	{ EM_X86_64, "-4@%ecx", FETCH_S32, "%cx:s32" },
+	{ EM_X86_64, "-4@%r8d", FETCH_S32, "%r8:s32" },
+	{ EM_X86_64, "8@%r9", FETCH_USTRING, "+0(%r9):ustring" },
+	{ EM_AARCH64, "8@x0", FETCH_USTRING, "+0(%x0):ustring" },
+	{ EM_AARCH64, "-4@w2", FETCH_S32, "%x2:s32" },
+	/* Other registers, memory, immediates. */
+	{ EM_X86_64, "8@%r15", FETCH_S32, "%r15:s32" },
+	{ EM_X86_64, "-4@-28(%rbp)", FETCH_S32, "-28(%bp):s32" },
+	{ EM_X86_64, "8@16(%rbp)", FETCH_USTRING, "+0(+16(%bp)):ustring" },
+	{ EM_X86_64, "8@(%rsp)", FETCH_USTRING, "+0(+0(%sp)):ustring" },
+	{ EM_X86_64, "-4@$6", FETCH_S32, "\\6:s32" },
+	{ EM_X86_64, "-4@$-1", FETCH_S32, "\\-1:s32" },
+	{ EM_AARCH64, "-4@w30", FETCH_S32, "%x30:s32" },
+	{ EM_AARCH64, "8@[sp, 24]", FETCH_USTRING, "+0(+24(%sp)):ustring" },
+	{ EM_AARCH64, "-4@[x29, #-12]", FETCH_S32, "-12(%x29):s32" },
+	{ EM_AARCH64, "-4@[x1]", FETCH_S32, "+0(%x1):s32" },
+	{ EM_AARCH64, "-4@5", FETCH_S32, "\\5:s32" },
+	/* What a uprobe cannot fetch, or this tool cannot read. */
+	{ EM_X86_64, "8@8(%rax,%rbx,4)", FETCH_USTRING,
+	  "ERROR note argument '8@8(%rax,%rbx,4)': an operand a uprobe cannot fetch" },
+	{ EM_X86_64, "8@%xmm0", FETCH_S32,
+	  "ERROR note argument '8@%xmm0': an operand a uprobe cannot fetch" },
+	{ EM_X86_64, "8@$6", FETCH_USTRING, "ERROR note argument '8@$6' is no pointer" },
+	{ EM_X86_64, "%rdi", FETCH_USTRING,
+	  "ERROR note argument '%rdi' has no size (SIZE@OPERAND)" },
+	{ EM_AARCH64, "-4@x31", FETCH_S32,
+	  "ERROR note argument '-4@x31': an operand a uprobe cannot fetch" },
+	{ EM_ARM, "-4@r0", FETCH_S32,
+	  "ERROR USDT arguments of ELF machine 40 are not known to this tool (x86-64 and arm64 are)" },
+};
 
-	if (fetch_arg(machine, arg, type, out, sizeof out, err, sizeof err) < 0)
+START_TEST(arguments)
+{
+	char out[128], err[256];
+
+	if (fetch_arg(cases[_i].machine, cases[_i].arg, cases[_i].type, out, sizeof out, err,
+		      sizeof err) < 0)
 		snprintf(out, sizeof out, "ERROR %s", err);
-	return out;
-}
-
-START_TEST(x86_64)
-{
-	ck_assert_str_eq(fetch(EM_X86_64, "8@%rdi", FETCH_USTRING), "+0(%di):ustring");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@%rsi", FETCH_USTRING), "+0(%si):ustring");
-	ck_assert_str_eq(fetch(EM_X86_64, "-4@%edx", FETCH_S32), "%dx:s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "-4@%ecx", FETCH_S32), "%cx:s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "-4@%r8d", FETCH_S32), "%r8:s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@%r9", FETCH_USTRING), "+0(%r9):ustring");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@%r15", FETCH_S32), "%r15:s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "-4@-28(%rbp)", FETCH_S32), "-28(%bp):s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@16(%rbp)", FETCH_USTRING), "+0(+16(%bp)):ustring");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@(%rsp)", FETCH_USTRING), "+0(+0(%sp)):ustring");
-	ck_assert_str_eq(fetch(EM_X86_64, "-4@$6", FETCH_S32), "\\6:s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "-4@$-1", FETCH_S32), "\\-1:s32");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@8(%rax,%rbx,4)", FETCH_USTRING),
-			 "ERROR note argument '8@8(%rax,%rbx,4)': an operand a uprobe cannot fetch");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@%xmm0", FETCH_S32),
-			 "ERROR note argument '8@%xmm0': an operand a uprobe cannot fetch");
-	ck_assert_str_eq(fetch(EM_X86_64, "8@$6", FETCH_USTRING),
-			 "ERROR note argument '8@$6' is no pointer");
-	ck_assert_str_eq(fetch(EM_X86_64, "%rdi", FETCH_USTRING),
-			 "ERROR note argument '%rdi' has no size (SIZE@OPERAND)");
-}
-END_TEST
-
-START_TEST(arm64)
-{
-	ck_assert_str_eq(fetch(EM_AARCH64, "8@x0", FETCH_USTRING), "+0(%x0):ustring");
-	ck_assert_str_eq(fetch(EM_AARCH64, "-4@w2", FETCH_S32), "%x2:s32");
-	ck_assert_str_eq(fetch(EM_AARCH64, "-4@w30", FETCH_S32), "%x30:s32");
-	ck_assert_str_eq(fetch(EM_AARCH64, "8@[sp, 24]", FETCH_USTRING), "+0(+24(%sp)):ustring");
-	ck_assert_str_eq(fetch(EM_AARCH64, "-4@[x29, #-12]", FETCH_S32), "-12(%x29):s32");
-	ck_assert_str_eq(fetch(EM_AARCH64, "-4@[x1]", FETCH_S32), "+0(%x1):s32");
-	ck_assert_str_eq(fetch(EM_AARCH64, "-4@5", FETCH_S32), "\\5:s32");
-	ck_assert_str_eq(fetch(EM_AARCH64, "-4@x31", FETCH_S32),
-			 "ERROR note argument '-4@x31': an operand a uprobe cannot fetch");
-	ck_assert_str_eq(fetch(EM_ARM, "-4@r0", FETCH_S32),
-			 "ERROR USDT arguments of ELF machine 40 are not known to this tool "
-			 "(x86-64 and arm64 are)");
+	ck_assert_str_eq(out, cases[_i].want);
 }
 END_TEST
 
@@ -105,34 +107,28 @@ START_TEST(groups)
 }
 END_TEST
 
-static const char *decoded(const char *text)
-{
-	static char out[64];
-	long n = base64_decode(text, strlen(text), (uint8_t *)out);
-
-	if (n < 0)
-		return "ERROR";
-	out[n] = '\0';
-	return out;
-}
+/* RFC 4648's vectors (10.), then text cut short, padding inside, and
+ * characters outside the alphabet: NULL. */
+static const struct {
+	const char *text, *bytes;
+} vectors[] = {
+	{ "", "" }, { "Zg==", "f" }, { "Zm8=", "fo" }, { "Zm9v", "foo" }, { "Zm9vYg==", "foob" },
+	{ "Zm9vYmE=", "fooba" }, { "Zm9vYmFy", "foobar" }, { "+/+/", "\xfb\xff\xbf" },
+	{ "Zm9vYmF", NULL }, { "Zg==Zm9v", NULL }, { "Z=g=", NULL }, { "Zm9-", NULL },
+	{ "Zm9_", NULL },
+};
 
 START_TEST(base64)
 {
-	/* RFC 4648, 10. */
-	ck_assert_str_eq(decoded(""), "");
-	ck_assert_str_eq(decoded("Zg=="), "f");
-	ck_assert_str_eq(decoded("Zm8="), "fo");
-	ck_assert_str_eq(decoded("Zm9v"), "foo");
-	ck_assert_str_eq(decoded("Zm9vYg=="), "foob");
-	ck_assert_str_eq(decoded("Zm9vYmE="), "fooba");
-	ck_assert_str_eq(decoded("Zm9vYmFy"), "foobar");
-	ck_assert_str_eq(decoded("+/+/"), "\xfb\xff\xbf");
-	/* Cut short, padding inside, outside the alphabet. */
-	ck_assert_str_eq(decoded("Zm9vYmF"), "ERROR");
-	ck_assert_str_eq(decoded("Zg==Zm9v"), "ERROR");
-	ck_assert_str_eq(decoded("Z=g="), "ERROR");
-	ck_assert_str_eq(decoded("Zm9-"), "ERROR");
-	ck_assert_str_eq(decoded("Zm9_"), "ERROR");
+	char out[64];
+	long n = base64_decode(vectors[_i].text, strlen(vectors[_i].text), (uint8_t *)out);
+
+	if (vectors[_i].bytes == NULL) {
+		ck_assert_int_eq(n, -1);
+		return;
+	}
+	ck_assert_int_eq(n, (long)strlen(vectors[_i].bytes));
+	ck_assert_mem_eq(out, vectors[_i].bytes, (size_t)n);
 }
 END_TEST
 
@@ -177,11 +173,10 @@ int main(void)
 	Suite *s = suite_create("uprobe");
 	TCase *tc = tcase_create("args");
 
-	tcase_add_test(tc, x86_64);
-	tcase_add_test(tc, arm64);
+	tcase_add_loop_test(tc, arguments, 0, sizeof cases / sizeof cases[0]);
 	tcase_add_test(tc, split);
 	tcase_add_test(tc, groups);
-	tcase_add_test(tc, base64);
+	tcase_add_loop_test(tc, base64, 0, sizeof vectors / sizeof vectors[0]);
 	tcase_add_test(tc, records);
 	suite_add_tcase(s, tc);
 	return check_run(s);
