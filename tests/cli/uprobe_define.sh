@@ -4,7 +4,8 @@
 # semaphore's file offsets, checked here against readelf's notes and
 # program headers; the arguments as uprobe fetch arguments), kept when
 # defined again, listed by status, deleted by level and whole, refused
-# while a tracer has them enabled; the errors.  Then the contract alone
+# while a tracer has them enabled; the errors, and register without
+# --uprobes pointing to it.  Then the contract alone
 # (tests/cli/uprobe_tiny.c: a semaphore per probe, arguments in memory):
 # its definitions, a tail that reads an event fired through it, field by
 # field, and its semaphore raised only while the tail runs.
@@ -107,7 +108,10 @@ expect_empty out
 checks=$((checks + 1))
 [ -z "$(defined "$GROUP")" ] || fail "left defined: $(defined "$GROUP")"
 
-# Errors.
+# Errors.  Without --uprobes, register points to it.
+expect 3 "$EHSYSLOG" register --level 4
+expect_line err "ehsyslog register: $TR/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"
+expect_line err "ehsyslog register: this kernel has uprobe events: 'ehsyslog register --uprobes' defines the library's events there"
 expect 2 "$EHSYSLOG" register --uprobes --persist
 expect_line err "ehsyslog register: --uprobes takes no --provider, --facility or --persist (one event per level; a reader filters facilities)"
 expect 1 "$EHSYSLOG" register --uprobes
