@@ -20,6 +20,14 @@ syslog.syslog(syslog.LOG_LOCAL0 | syslog.LOG_ERR, "third")
 syslog.syslog(syslog.LOG_DEBUG, "at L5")
 PY
 host=$(uname -n)
+# run.sh: prog.py with the library preloaded, its pid in $T/prog.pid
+# (the shell's, which exec makes python's).
+cat >"$T/run.sh" <<S
+#!/bin/sh
+echo \$\$ >"$T/prog.pid"
+LD_PRELOAD="$LIB" exec python3 "$T/prog.py"
+S
+chmod +x "$T/run.sh"
 
 # check_decoded FILE HOST [L5]: decode's text and JSON lines of FILE,
 # recorded of one run of prog.py as $prog at levels 2 and 3 (and 5).
@@ -37,7 +45,7 @@ check_decoded() {
 {"n":"Syslog:demo","message":"third","severity":3,"facility":16,"errno":E,"meta":{"pid":$prog,"tid":$prog,"level":2,"keyword":"0x10000"}}
 W
 	[ -z "${3:-}" ] ||
-		echo '{"n":"Syslog:demo","message":"at L5","severity":7,"facility":3,"errno":E,"meta":{"pid":'$prog',"tid":'$prog',"level":5,"keyword":"0x8"}}' >>"$T/want"
+		echo '{"n":"Syslog:demo","message":"at L5","severity":7,"facility":3,"errno":E,"meta":{"pid":'"$prog"',"tid":'"$prog"',"level":5,"keyword":"0x8"}}' >>"$T/want"
 	checks=$((checks + 1))
 	cmp -s "$T/want" "$T/got" || fail "decode --json $1 printed: $(cat "$T/out") $(cat "$T/err")"
 }
@@ -45,9 +53,8 @@ W
 # perf record: its samples carry the records' raw data.  perf 6.1 reads
 # "-e GROUP:L2" as the L2 cache (a syntax error): L* names all five.
 if PERF=$(perf_path); then
-	"$PERF" record -q -e "$GROUP:L*" -o "$T/perf.data" -- \
-		env LD_PRELOAD="$LIB" sh -c 'echo $$ >"$1"; exec python3 "$2"' sh "$T/prog.pid" "$T/prog.py" \
-		>"$T/perf.out" 2>&1 || fail "perf record failed: $(cat "$T/perf.out")"
+	"$PERF" record -q -e "$GROUP:L*" -o "$T/perf.data" -- "$T/run.sh" >"$T/perf.out" 2>&1 ||
+		fail "perf record failed: $(cat "$T/perf.out")"
 	prog=$(cat "$T/prog.pid")
 	check_decoded "$T/perf.data" "$host" L5
 	"$PERF" script -i "$T/perf.data" >"$T/script" 2>&1
@@ -64,17 +71,16 @@ fi
 # is enabled there: extract empties that buffer.
 if ! command -v trace-cmd >/dev/null; then
 	echo "SKIP (sub-check): no trace-cmd: trace.dat not checked"
-elif trace-cmd record -q -e "$GROUP:L2" -e "$GROUP:L3" -o "$T/trace.dat" -- \
-	env LD_PRELOAD="$LIB" sh -c 'echo $$ >"$1"; exec python3 "$2"' sh "$T/prog.pid" "$T/prog.py" \
+elif trace-cmd record -q -e "$GROUP:L2" -e "$GROUP:L3" -o "$T/trace.dat" -- "$T/run.sh" \
 	>"$T/tc.out" 2>&1; then
 	prog=$(cat "$T/prog.pid")
 	check_decoded "$T/trace.dat" -
-elif [ -n "$(grep -v '^#' "$TR/set_event")" ]; then
+elif grep -qv '^#' "$TR/set_event"; then
 	echo "SKIP (sub-check): trace-cmd record fails here ($(tr '\n' ' ' <"$T/tc.out")), and the top instance has events enabled: trace.dat not checked"
 else
 	echo 1 >"$TR/events/$GROUP/L2/enable"
 	echo 1 >"$TR/events/$GROUP/L3/enable"
-	LD_PRELOAD="$LIB" sh -c 'echo $$ >"$1"; exec python3 "$2"' sh "$T/prog.pid" "$T/prog.py"
+	"$T/run.sh"
 	echo 0 >"$TR/events/$GROUP/L2/enable"
 	echo 0 >"$TR/events/$GROUP/L3/enable"
 	prog=$(cat "$T/prog.pid")

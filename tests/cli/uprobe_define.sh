@@ -36,6 +36,7 @@ note() {
 # place LIB PROBE: what uprobe_events shows of the probe's place,
 # PATH:0xOFFSET(0xREFCTR), the offset zero-padded as the kernel prints it.
 place() {
+	# shellcheck disable=SC2046 # the note's words, each an argument
 	set -- "$1" $(note "$1" "$2")
 	printf '%s:0x%016x(0x%x)\n' "$1" "$(file_offset "$1" "$2")" "$(file_offset "$1" "$3")"
 }
@@ -133,6 +134,7 @@ TINY=$LIB
 expect 0 "$EHSYSLOG" register --uprobes "$TINY"
 if [ "$(uname -m)" = x86_64 ]; then
 	for l in 1 3 5; do
+		# shellcheck disable=SC2046 # the note's words, each an argument
 		set -- $(note "$TINY" "L$l")
 		shift 2
 		want=$(printf '%s\n' "$@" | awk -v names="message name severity facility errno event" '

@@ -47,28 +47,35 @@ LD_PRELOAD=$LIB python3 "$T/prog.py" "$LIB" "$sem" "$T" >"$T/prog.out" 2>"$T/pro
 prog=$!
 wait_until 20 test -s "$T/prog.out" || fail "the program did not start: $(cat "$T/prog.err")"
 
+# start_tail NAME OPTION...: a tail into $T/NAME.out, its pid in $tail_pid,
+# once its instance has the events enabled.
 start_tail() {
 	name=$1
 	shift
 	"$EHSYSLOG" tail --uprobes="$LIB" --timeout 60 "$@" >"$T/$name.out" 2>"$T/$name.err" &
-	eval "pid_$name=\$!"
-	wait_until 20 enabled_in_tail "$(eval echo "\$pid_$name")" "$GROUP" ||
+	tail_pid=$!
+	wait_until 20 enabled_in_tail $tail_pid "$GROUP" ||
 		fail "tail $name did not enable $GROUP: $(cat "$T/$name.err")"
 }
 start_tail text --count 3
+pid_text=$tail_pid
 start_tail json --count 3 --json
+pid_json=$tail_pid
 start_tail filtered --count 1 --min-severity warning --facility daemon
+pid_filtered=$tail_pid
 checks=$((checks + 1))
 [ "$(defined "$GROUP" | wc -l)" = 5 ] || fail "defined: $(defined "$GROUP")"
 checks=$((checks + 1))
-[ "$(ls "$T/run")" = "uprobes-$pid_text-$(cut -d' ' -f22 /proc/$pid_text/stat)" ] ||
+[ "$(ls "$T/run")" = "uprobes-$pid_text-$(cut -d' ' -f22 "/proc/$pid_text/stat")" ] ||
 	fail "the first tail's note of its events: $(ls "$T/run")"
 checks=$((checks + 1))
 [ "$(cat "$T/run/uprobes-$pid_text-"*)" = "$GROUP 3e" ] || fail "it says: $(cat "$T/run/"*)"
 
 touch "$T/go"
+wait $pid_text || fail "tail text exited $?"
+wait $pid_json || fail "tail json exited $?"
+wait $pid_filtered || fail "tail filtered exited $?"
 for t in text json filtered; do
-	wait "$(eval echo "\$pid_$t")" || fail "tail $t exited $?: $(cat "$T/$t.err")"
 	checks=$((checks + 1))
 	[ ! -s "$T/$t.err" ] || fail "tail $t said: $(cat "$T/$t.err")"
 done
