@@ -127,6 +127,15 @@ wait_until() {
 	done
 }
 
+# sanitizer_runtimes OBJECT: in a sanitizer build, the ASan and UBSan
+# runtimes OBJECT links, each followed by ':', to go first in LD_PRELOAD
+# of a program not built with them (python3, trace-cmd, perf); else
+# nothing.
+sanitizer_runtimes() {
+	[ "${sanitizers:-no}" = yes ] || return 0
+	ldd "$1" | awk '/lib(asan|ubsan)\.so/ { printf "%s:", $3 }'
+}
+
 finish() {
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]

@@ -25,7 +25,7 @@ cp "$PLUGIN" "$T/home/.local/lib/traceevent/plugins/"
 # the sanitizers' runtimes preloaded, and the tools' own leaks ignored.
 TOOL_ENV=
 if [ "${sanitizers:-no}" = yes ]; then
-	rt=$(ldd "$PLUGIN" | awk '/lib(asan|ubsan)\.so/ { printf "%s:", $3 }')
+	rt=$(sanitizer_runtimes "$PLUGIN")
 	TOOL_ENV="LD_PRELOAD=${rt%:} ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
 fi
 

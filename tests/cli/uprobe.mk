@@ -9,6 +9,9 @@
 # shared.
 check_LTLIBRARIES += tests/cli/libuprobe_tiny.la
 tests_cli_libuprobe_tiny_la_SOURCES = tests/cli/uprobe_tiny.c
+# Loaded by python3's ctypes, which has no sanitizer runtime: built
+# without one (its own CFLAGS and LDFLAGS replace the AM_ ones).
+tests_cli_libuprobe_tiny_la_CFLAGS = $(WARN_CFLAGS)
 tests_cli_libuprobe_tiny_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
 # The pure parts: note arguments, group names, base64, records.

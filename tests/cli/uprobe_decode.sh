@@ -25,7 +25,7 @@ host=$(uname -n)
 cat >"$T/run.sh" <<S
 #!/bin/sh
 echo \$\$ >"$T/prog.pid"
-LD_PRELOAD="$LIB" exec python3 "$T/prog.py"
+LD_PRELOAD="$PRELOAD" exec python3 "$T/prog.py"
 S
 chmod +x "$T/run.sh"
 

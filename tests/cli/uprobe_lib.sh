@@ -42,9 +42,14 @@ own_library() {
 	own_events "$1"
 }
 
-# own_events PATH: LIB and GROUP for the library at PATH, removed at exit.
+# own_events PATH: LIB and GROUP for the library at PATH, removed at exit;
+# PRELOAD, what LD_PRELOAD takes to load it into python3 (in a sanitizer
+# build, the runtimes first, and python's leaks not reported).
 own_events() {
 	LIB=$(realpath "$1")
+	# shellcheck disable=SC2034 # used by the tests that source this
+	PRELOAD=$(sanitizer_runtimes "$LIB")$LIB
+	[ "${sanitizers:-no}" != yes ] || export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
 	GROUP=ehsyslog_$(python3 -c '
 import sys
 h = 2166136261

@@ -43,7 +43,7 @@ gate()
 wait("done")
 gate()
 PY
-LD_PRELOAD=$LIB python3 "$T/prog.py" "$LIB" "$sem" "$T" >"$T/prog.out" 2>"$T/prog.err" &
+LD_PRELOAD=$PRELOAD python3 "$T/prog.py" "$LIB" "$sem" "$T" >"$T/prog.out" 2>"$T/prog.err" &
 prog=$!
 wait_until 20 test -s "$T/prog.out" || fail "the program did not start: $(cat "$T/prog.err")"
 
