@@ -4,5 +4,5 @@ check_PROGRAMS += tests/usdt/probe_calls
 tests_usdt_probe_calls_SOURCES = tests/usdt/probe_calls.c
 tests_usdt_probe_calls_LDADD = libehsyslog.la
 tests_usdt_probe_calls_LDFLAGS = -no-install
-TESTS += tests/usdt/probes.sh
-dist_noinst_SCRIPTS += tests/usdt/probes.sh tests/usdt/probes.py
+TESTS += tests/usdt/probes.sh tests/usdt/bpftrace.sh
+dist_noinst_SCRIPTS += tests/usdt/probes.sh tests/usdt/probes.py tests/usdt/bpftrace.sh
