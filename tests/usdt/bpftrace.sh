@@ -19,7 +19,7 @@ fi
 lib=$(readlink -f "$lib")
 tmp=$(mktemp -d) || exit 99
 trap 'kill "$bt" 2>/dev/null; rm -rf "$tmp"' EXIT
-bpftrace -e "usdt:$lib:ehsyslog:L4 { printf(\"%s|%s|%d|%d\n\", str(arg1), str(arg0), arg2, arg3); }" \
+bpftrace -e "usdt:$lib:ehsyslog:L4 { printf(\"%s sev=%d fac=%d: %s\n\", str(arg1), arg2, arg3, str(arg0)); }" \
 	>"$tmp/out" 2>"$tmp/err" &
 bt=$!
 # bpftrace says when its probes are attached; BPF may be refused here.
@@ -45,8 +45,8 @@ sleep 0.5
 kill -INT "$bt"
 wait "$bt"
 bt=
-printf '%s\n' 'Syslog:btdemo|via bpftrace|6|3' 'Syslog:btdemo|notice|5|19' >"$tmp/want"
-grep '|' "$tmp/out" >"$tmp/got"
+printf '%s\n' 'Syslog:btdemo sev=6 fac=3: via bpftrace' 'Syslog:btdemo sev=5 fac=19: notice' >"$tmp/want"
+grep '^Syslog:' "$tmp/out" >"$tmp/got"
 if ! cmp -s "$tmp/want" "$tmp/got"; then
 	echo "FAIL: bpftrace printed:"
 	cat "$tmp/out" "$tmp/err"
