@@ -3,7 +3,7 @@ dist_noinst_SCRIPTS += scripts/setup scripts/test scripts/test-summary scripts/c
 	scripts/test-arm64 scripts/arm64-libtracecmd tests/qemu-run tests/arm64/guest-suite
 EXTRA_DIST += tests/lib/fork_probe.c tests/arm64/guest-tests
 # The real-kernel test guest: scripts/kernel-test picks native, guest or skip.
-dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-run scripts/kernel-test \
+dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-stock-kernel scripts/guest-run scripts/kernel-test \
 	scripts/tracefs-ns
 EXTRA_DIST += scripts/guest/init scripts/guest/kernel.config scripts/guest/kernel-arm64.config \
 	scripts/guest/quote.sh

@@ -23,6 +23,10 @@ typedef unsigned char usdt_insn;
 #elif defined(__aarch64__)
 #define USDT_SITE_NOP 0xd503201fu	/* nop */
 typedef unsigned int usdt_insn;
+#else
+/* No probes (sites.c): a site never changes. */
+#define USDT_SITE_NOP 0u
+typedef unsigned char usdt_insn;
 #endif
 
 #endif

@@ -7,9 +7,11 @@
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(WARN_CFLAGS)
 FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config_parse.c
-# The bridge, the builder, the decoder that checks its output, and the
-# writer's test double (tests/doubles/) instead of the writer.
+# The bridge, the probe sites, the builder, the decoder that checks its
+# output, and the writer's test double (tests/doubles/) instead of the
+# writer.
 FUZZ_BRIDGE_SRC = tests/fuzz/event_check.c $(filter %.c,$(BRIDGE_SOURCES)) \
+	$(filter %.c,$(src_usdt_libusdt_la_SOURCES)) \
 	$(filter %.c,$(src_eventheader_libeventheader_la_SOURCES)) \
 	$(filter %.c,$(tests_doubles_libuser_events_double_la_SOURCES))
 FUZZ_BRIDGE_FLAGS = $(FUZZ_FLAGS) -Wno-format-nonliteral \

@@ -6,3 +6,10 @@
 dist_noinst_SCRIPTS += tests/kernel/guest_smoke.sh
 TESTS += tests/kernel/guest_smoke.sh
 
+# stock_guest.sh proves the guest on Debian's own bookworm and trixie
+# kernels (scripts/guest-stock-kernel): uprobe events, no user_events, a
+# uprobe on stock_probe's stock_hit() recording each call.
+check_PROGRAMS += tests/kernel/stock_probe
+tests_kernel_stock_probe_SOURCES = tests/kernel/stock_probe.c
+dist_noinst_SCRIPTS += tests/kernel/stock_guest.sh
+TESTS += tests/kernel/stock_guest.sh

@@ -1,0 +1,57 @@
+#!/bin/sh
+# The one-liner libehsyslog(7) gives for bpftrace, on the library's L4
+# probe, against preloaded python3: bpftrace must print the ident, the
+# message, the severity and the facility of each traced call, and
+# nothing of a level it does not trace.  Runs in a private mount
+# namespace with a tracefs of its own (bpftrace detaches through it).
+set -u
+b=${top_builddir:-.}
+lib=$b/.libs/libehsyslog.so
+[ -f "$lib" ] || { echo "SKIP: $lib not built"; exit 77; }
+[ "$(id -u)" = 0 ] || { echo "SKIP: bpftrace needs root"; exit 77; }
+command -v bpftrace >/dev/null || { echo "SKIP: no bpftrace (apt-get install bpftrace)"; exit 77; }
+command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
+if [ -z "${EHS_IN_NS:-}" ]; then
+	"${top_srcdir:-.}/scripts/tracefs-ns" --check 2>/dev/null ||
+		{ echo "SKIP: no private mount namespace: $("${top_srcdir:-.}/scripts/tracefs-ns" --check 2>&1)"; exit 77; }
+	EHS_IN_NS=1 exec "${top_srcdir:-.}/scripts/tracefs-ns" fresh -- sh "$0"
+fi
+lib=$(readlink -f "$lib")
+tmp=$(mktemp -d) || exit 99
+trap 'kill "$bt" 2>/dev/null; rm -rf "$tmp"' EXIT
+bpftrace -e "usdt:$lib:ehsyslog:L4 { printf(\"%s sev=%d fac=%d: %s\n\", str(arg1), arg2, arg3, str(arg0)); }" \
+	>"$tmp/out" 2>"$tmp/err" &
+bt=$!
+# bpftrace says when its probes are attached; BPF may be refused here.
+i=0
+while ! grep -q '^Attaching' "$tmp/out" 2>/dev/null; do
+	if ! kill -0 "$bt" 2>/dev/null || [ $i -ge 300 ]; then
+		if grep -qi 'permission\|not permitted\|bpf' "$tmp/err"; then
+			echo "SKIP: bpftrace cannot load BPF here: $(head -n 3 "$tmp/err")"
+			exit 77
+		fi
+		echo "FAIL: bpftrace did not attach: $(cat "$tmp/err")"
+		exit 1
+	fi
+	sleep 0.1
+	i=$((i + 1))
+done
+LD_PRELOAD=$lib python3 -c 'import syslog
+syslog.openlog("btdemo", 0, syslog.LOG_DAEMON)
+syslog.syslog(syslog.LOG_INFO, "via bpftrace")
+syslog.syslog(syslog.LOG_ERR, "an error: L2, not traced")
+syslog.syslog(syslog.LOG_NOTICE | syslog.LOG_LOCAL3, "notice")'
+sleep 0.5
+kill -INT "$bt"
+wait "$bt"
+bt=
+printf '%s\n' 'Syslog:btdemo sev=6 fac=3: via bpftrace' 'Syslog:btdemo sev=5 fac=19: notice' >"$tmp/want"
+grep '^Syslog:' "$tmp/out" >"$tmp/got"
+if ! cmp -s "$tmp/want" "$tmp/got"; then
+	echo "FAIL: bpftrace printed:"
+	cat "$tmp/out" "$tmp/err"
+	echo "want:"
+	cat "$tmp/want"
+	exit 1
+fi
+echo "PASS: bpftrace's usdt probe printed both L4 calls' fields and nothing else"

@@ -1,0 +1,12 @@
+#!/bin/sh
+# tests/usdt/probes.py in a private mount namespace with a tracefs of its
+# own: uprobes work on this machine's kernel, user_events or not.
+set -u
+b=${top_builddir:-.}
+lib=$b/.libs/libehsyslog.so
+[ -f "$lib" ] || { echo "SKIP: $lib not built"; exit 77; }
+[ "$(id -u)" = 0 ] || { echo "SKIP: uprobes need root"; exit 77; }
+"${top_srcdir:-.}/scripts/tracefs-ns" --check 2>/dev/null ||
+	{ echo "SKIP: no private mount namespace here: $("${top_srcdir:-.}/scripts/tracefs-ns" --check 2>&1)"; exit 77; }
+exec "${top_srcdir:-.}/scripts/tracefs-ns" fresh -- python3 "${top_srcdir:-.}/tests/usdt/probes.py" \
+	"$lib" "$b/tests/usdt/probe_calls"
