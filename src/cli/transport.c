@@ -43,3 +43,12 @@ int cli_uprobe_tracing(char *tracing, size_t cap, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+void cli_uprobes_hint(const char *cmd, int rc, const char *what)
+{
+	char tracing[PATH_MAX];
+
+	if (rc == CLI_EXIT_NO_USER_EVENTS &&
+	    cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES)
+		cli_error(cmd, "this kernel has uprobe events: %s", what);
+}

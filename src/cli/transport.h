@@ -27,4 +27,9 @@ enum cli_transport cli_transport(char *tracing, size_t cap);
  * a kernel without uprobe events. */
 int cli_uprobe_tracing(char *tracing, size_t cap, char *err, size_t errlen);
 
+/* Where user_events are missing (rc, an exit code, is
+ * CLI_EXIT_NO_USER_EVENTS) but uprobe events are not, says on stderr as
+ * cmd's "this kernel has uprobe events: " and what. */
+void cli_uprobes_hint(const char *cmd, int rc, const char *what);
+
 #endif

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli/user_events_access.h"
+#include "cli/transport.h"
 #include "cli/util.h"
 
 #include <ehsyslog/user_events.h>
@@ -157,5 +158,7 @@ bool cli_user_events_warn(const char *cmd, const char *then)
 	if (p.rc == 0)
 		return false;
 	cli_error(cmd, "warning: no event can be written here: %s; %s", p.why, then);
+	cli_uprobes_hint(cmd, p.rc, "the library's events go to its USDT probes, which "
+			 "'ehsyslog tail' reads through uprobe events");
 	return true;
 }

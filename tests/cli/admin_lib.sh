@@ -136,6 +136,13 @@ sanitizer_runtimes() {
 	ldd "$1" | awk '/lib(asan|ubsan)\.so/ { printf "%s:", $3 }'
 }
 
+# expect_uprobes_hint CMD WHAT: where this kernel has uprobe events (in
+# a fresh tracefs of $ns), err has CMD's line saying so and WHAT.
+expect_uprobes_hint() {
+	"$ns" fresh -- test -e /sys/kernel/tracing/uprobe_events || return 0
+	expect_line err "ehsyslog $1: this kernel has uprobe events: $2"
+}
+
 finish() {
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]

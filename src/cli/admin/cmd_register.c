@@ -117,17 +117,8 @@ static bool parse_set(const char *cmd, const char *arg, uint32_t *levels,
 	return ok;
 }
 
-/* Where user_events are missing but uprobe events are not, says what
- * defines the events there. */
-static void hint_uprobes(const char *cmd, int rc)
-{
-	char tracing[PATH_MAX];
-
-	if (rc == CLI_EXIT_NO_USER_EVENTS &&
-	    cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES)
-		cli_error(cmd, "this kernel has uprobe events: 'ehsyslog register --uprobes' "
-			  "defines the library's events there");
-}
+/* What defines the events where the kernel has uprobe events only. */
+#define UPROBES_HINT "'ehsyslog register --uprobes' defines the library's events there"
 
 /* Deletes the named tracepoints on a descriptor of our own, not the
  * writer's (which would keep the file open for nothing); prints each name
@@ -143,7 +134,7 @@ static int delete_tracepoints(const char *cmd, char (*names)[EH_NAME_MAX], size_
 	fd = open(data, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		rc = cli_user_events_error(cmd, data, errno, false);
-		hint_uprobes(cmd, rc);
+		cli_uprobes_hint(cmd, rc, UPROBES_HINT);
 		return rc;
 	}
 	for (size_t i = 0; i < count; i++) {
@@ -312,7 +303,7 @@ int cmd_register(int argc, char **argv)
 
 			rc = cli_user_events_explain_register(msg, sizeof msg, -err, persist);
 			cli_error(cmd, "%s", msg);
-			hint_uprobes(cmd, rc);
+			cli_uprobes_hint(cmd, rc, UPROBES_HINT);
 			ue_close();
 			goto out;
 		}
