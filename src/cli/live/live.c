@@ -185,6 +185,7 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 		e = -1;
 	} else {
 		unsigned missing = 0;
+		int claimed = 0;
 
 		snprintf(l->system, sizeof l->system, "%s", u->group);
 		for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
@@ -197,15 +198,16 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 		}
 		/* Noted before they exist: no moment where a SIGKILL leaves
 		 * one that no file names. */
-		if (missing != 0 &&
-		    (e = owned_claim(&l->owned, cli_runtime_dir(), u->group, missing)) < 0)
-			fprintf(stderr, "ehsyslog: warning: cannot note the uprobe events it defines in "
-				"%s: %s; should it be killed, 'ehsyslog register --uprobes --delete' "
-				"removes them\n", cli_runtime_dir(), strerror(-e));
+		if (missing != 0)
+			claimed = owned_claim(&l->owned, cli_runtime_dir(), u->group, missing);
 		e = ehs_uprobes_define(l->tracing, u, cfg->levels, &l->created, err, errlen);
 		owned_update(&l->owned, u->group, l->created);
 		if (e < 0)
 			*exit_code = exit_code_of(-e);
+		else if (claimed < 0 && l->created != 0)
+			fprintf(stderr, "ehsyslog: warning: cannot note the uprobe events it defined in "
+				"%s: %s; should it be killed, 'ehsyslog register --uprobes --delete' "
+				"removes them\n", cli_runtime_dir(), strerror(-claimed));
 	}
 	if (e == 0) {
 		for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
