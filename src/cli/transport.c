@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <string.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -37,6 +38,13 @@ int cli_uprobe_tracing(char *tracing, size_t cap, char *err, size_t errlen)
 		return CLI_EXIT_NO_USER_EVENTS;
 	}
 	if (!uprobe_events_available(tracing)) {
+		/* Behind tracefs's 0700 a missing file and a hidden one look
+		 * alike: only a missing one is the kernel's lack. */
+		if (errno == EACCES || errno == EPERM) {
+			snprintf(err, errlen, "%s/uprobe_events: %s (defining uprobe events needs "
+				 "root)", tracing, strerror(errno));
+			return CLI_EXIT_PERMISSION;
+		}
 		snprintf(err, errlen, "this kernel has no uprobe events (no %s/uprobe_events: "
 			 "CONFIG_UPROBE_EVENTS)", tracing);
 		return CLI_EXIT_NO_USER_EVENTS;

@@ -23,8 +23,9 @@ enum cli_transport {
 enum cli_transport cli_transport(char *tracing, size_t cap);
 
 /* The tracefs where uprobe events are defined into tracing: 0, or the
- * exit code (CLI_EXIT_NO_USER_EVENTS) with why in err: no tracefs, or
- * a kernel without uprobe events. */
+ * exit code with why in err: CLI_EXIT_NO_USER_EVENTS for no tracefs or
+ * a kernel without uprobe events, CLI_EXIT_PERMISSION for a tracefs
+ * this user may not search. */
 int cli_uprobe_tracing(char *tracing, size_t cap, char *err, size_t errlen);
 
 /* Where user_events are missing (rc, an exit code, is

@@ -120,6 +120,8 @@ expect_line err "ehsyslog register: /nonexistent/libehsyslog.so.0: No such file 
 true_bin=$(realpath /bin/true)
 expect 1 "$EHSYSLOG" register --uprobes "$true_bin"
 expect_line err "ehsyslog register: $true_bin: no USDT probes (no .note.stapsdt section)"
+expect 4 as_nobody "$EHSYSLOG" tail --uprobes="$LIB" --timeout 1
+expect_line err "ehsyslog tail: $TR/uprobe_events: Permission denied (defining uprobe events needs root)"
 printf 'not ELF\n' >"$T/text.so"
 expect 1 "$EHSYSLOG" register --uprobes "$T/text.so"
 expect_line err "ehsyslog register: $(realpath "$T/text.so"): not an ELF file"

@@ -26,7 +26,7 @@ int uprobe_events_remove(const char *tracing, const char *group, const char *eve
 int uprobe_events_defined(const char *tracing, const char *group, const char *event);
 
 /* Whether this kernel offers uprobe events there (tracing/uprobe_events
- * exists). */
+ * exists); false with errno set otherwise (EACCES: cannot be told). */
 bool uprobe_events_available(const char *tracing);
 
 /*
