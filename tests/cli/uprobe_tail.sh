@@ -70,6 +70,10 @@ checks=$((checks + 1))
 	fail "the first tail's note of its events: $(ls "$T/run")"
 checks=$((checks + 1))
 [ "$(cat "$T/run/uprobes-$pid_text-"*)" = "$GROUP 3e" ] || fail "it says: $(cat "$T/run/"*)"
+# register while a tail owns the events: named, with a note of whose.
+expect 0 "$EHSYSLOG" register --uprobes --level 4 "$LIB"
+expect_line out "$GROUP:L4"
+expect_line err "ehsyslog register: note: a running tail or export (pid $pid_text) defined some of these and removes them when it exits; run this again after it to keep them"
 
 touch "$T/go"
 wait $pid_text || fail "tail text exited $?"

@@ -2,7 +2,9 @@
 #include "config.h"
 
 #include "cli/admin/register_uprobes.h"
+#include "cli/paths.h"
 #include "cli/transport.h"
+#include "cli/uprobe/owned.h"
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/uprobe_events.h"
 #include "cli/util.h"
@@ -17,7 +19,8 @@ static int define(const char *cmd, const char *tracing, const char *lib, unsigne
 {
 	struct ehs_uprobes *u = malloc(sizeof *u);
 	char err[1024];
-	unsigned created;
+	unsigned created, theirs;
+	long pid = 0;
 	int rc;
 
 	if (u == NULL) {
@@ -38,6 +41,10 @@ static int define(const char *cmd, const char *tracing, const char *lib, unsigne
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
 		if (levels >> level & 1)
 			printf("%s:L%u\n", u->group, level);
+	theirs = owned_running(cli_runtime_dir(), u->group, &pid) & levels & ~created;
+	if (theirs != 0)
+		cli_error(cmd, "note: a running tail or export (pid %ld) defined some of these and "
+			  "removes them when it exits; run this again after it to keep them", pid);
 	free(u);
 	return CLI_EXIT_OK;
 }

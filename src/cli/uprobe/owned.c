@@ -165,3 +165,28 @@ int owned_stale(const char *dir, const char *tracing, bool remove, ehs_uprobes_c
 	closedir(d);
 	return found;
 }
+
+unsigned owned_running(const char *dir, const char *group, long *pid)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned owned = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		char path[4096], g[EHS_UPROBE_GROUP_MAX];
+		uintmax_t start;
+		unsigned levels;
+		long p;
+
+		if (!owner_of(e->d_name, &p, &start) || process_gone(p, &start) ||
+		    (size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
+		    parse(path, g, sizeof g, &levels) < 0 || strcmp(g, group) != 0)
+			continue;
+		owned |= levels;
+		*pid = p;
+	}
+	closedir(d);
+	return owned;
+}

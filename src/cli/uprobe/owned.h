@@ -45,4 +45,8 @@ void owned_update(struct owned *o, const char *group, unsigned levels);
  */
 int owned_stale(const char *dir, const char *tracing, bool remove, ehs_uprobes_cb cb, void *ctx);
 
+/* The levels of group that running readers defined (and will remove
+ * when they exit), 0 when none; *pid gets one such reader's. */
+unsigned owned_running(const char *dir, const char *group, long *pid);
+
 #endif
