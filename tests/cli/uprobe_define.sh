@@ -109,6 +109,17 @@ expect_empty out
 checks=$((checks + 1))
 [ -z "$(defined "$GROUP")" ] || fail "left defined: $(defined "$GROUP")"
 
+# A copy removed since its events were defined (an upgrade): they are
+# deleted by its path all the same.
+cp "$BUILT_LIBRARY" "$T/gone.so"
+own_events "$T/gone.so"
+expect 0 "$EHSYSLOG" register --uprobes --level 1 "$LIB"
+rm "$T/gone.so"
+expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
+expect_line out "$GROUP:L1"
+checks=$((checks + 1))
+[ -z "$(defined "$GROUP")" ] || fail "left defined: $(defined "$GROUP")"
+
 # Errors.  Without --uprobes, register points to it.
 expect 3 "$EHSYSLOG" register --level 4
 expect_line err "ehsyslog register: $TR/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS)"

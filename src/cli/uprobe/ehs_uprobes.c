@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/paths.h"
 #include "cli/uprobe/ehs_uprobes.h"
@@ -43,6 +44,17 @@ int ehs_uprobes_group_of(const char *lib, char *g, size_t cap, char *err, size_t
 	char real[PATH_MAX];
 	bool installed;
 
+	/* A library removed since (an upgrade) still names its group: the
+	 * installed one's is fixed, a copy's hashes the path it had, given
+	 * as its real path. */
+	if (lib == NULL) {
+		ehs_uprobe_group_name(NULL, true, g, cap);
+		return 0;
+	}
+	if (lib[0] == '/' && access(lib, F_OK) < 0 && errno == ENOENT) {
+		ehs_uprobe_group_name(lib, false, g, cap);
+		return 0;
+	}
 	if (resolve(lib, real, &installed, err, errlen) < 0)
 		return -1;
 	ehs_uprobe_group_name(real, installed, g, cap);

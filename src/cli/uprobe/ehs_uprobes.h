@@ -31,7 +31,8 @@ struct ehs_uprobes {
 	unsigned long long offset[EHS_UPROBE_LEVELS], refctr[EHS_UPROBE_LEVELS];
 };
 
-/* The group of the library at lib (NULL: the installed one) into g. */
+/* The group of the library at lib (NULL: the installed one) into g,
+ * also for a library no longer there (lib then as its real path was). */
 int ehs_uprobes_group_of(const char *lib, char *g, size_t cap, char *err, size_t errlen);
 
 /*

@@ -15,7 +15,8 @@
 #define EHS_UPROBE_LEVELS 5	/* L1..L5 */
 #define EHS_UPROBE_GROUP_MAX sizeof EHS_UPROBE_GROUP "_12345678"
 
-/* The group of the library at real (a real path) into g. */
+/* The group of the library at real (a real path; NULL for the
+ * installed library) into g. */
 void ehs_uprobe_group_name(const char *real, bool installed, char *g, size_t cap);
 
 /* True for a group name of ehsyslog's. */
