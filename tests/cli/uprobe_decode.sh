@@ -68,7 +68,11 @@ fi
 # trace-cmd record; where this kernel cannot take trace-cmd's
 # ftrace_enabled (no function tracer), the same events read from the top
 # instance by trace-cmd extract, but only while no event of anyone else's
-# is enabled there: extract empties that buffer.
+# is enabled there: extract empties that buffer.  Both use the top
+# instance, the kernel's, not the namespace's: under the lock of the host
+# tests that use it (tests/lib/top_instance.sh).
+exec 9>"$TOP_INSTANCE_LOCK"
+flock 9
 if ! command -v trace-cmd >/dev/null; then
 	echo "SKIP (sub-check): no trace-cmd: trace.dat not checked"
 elif trace-cmd record -q -e "$GROUP:L2" -e "$GROUP:L3" -o "$T/trace.dat" -- "$T/run.sh" \
@@ -87,6 +91,7 @@ else
 	trace-cmd extract -o "$T/trace.dat" >"$T/tc.out" 2>&1 || fail "trace-cmd extract: $(cat "$T/tc.out")"
 	check_decoded "$T/trace.dat" -
 fi
+flock -u 9
 expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
 
 # A cut event: the base64 ends inside a group.

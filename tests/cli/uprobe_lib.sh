@@ -7,6 +7,7 @@
 # test uses), and the removal of every uprobe event of that group when
 # the test ends, however it ends.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
+. "${top_srcdir:-.}/tests/lib/top_instance.sh"
 
 TR=/sys/kernel/tracing
 unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS LD_PRELOAD

@@ -124,7 +124,9 @@ checks=$((checks + 1))
 	fail "the gate was $(tr '\n' ' ' <"$T/prog.out"), expected 0x7f at rest, 0x84 with the five sites traced, then 0x7f"
 
 # SIGKILL: the instance and the events stay; status names them, cleanup
-# removes them.
+# removes them.  Instances are kernel-wide: another test's tail or
+# cleanup, at the same time, may remove this one first (its events are
+# only this test's to remove: their note is in this test's $T/run).
 "$EHSYSLOG" tail --uprobes="$LIB" >/dev/null 2>"$T/killed.err" &
 killed=$!
 wait_until 20 enabled_in_tail $killed "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/killed.err")"
@@ -133,9 +135,10 @@ kill -KILL $killed
 wait $killed 2>/dev/null
 expect 3 "$EHSYSLOG" status
 expect_line out "stale:         1 reader that is gone defined uprobe events ($T/run/uprobes-*): 'ehsyslog cleanup' removes those not enabled"
-expect_line out "  $GROUP:L1  on $(grep "^p:$GROUP/L1 " "$TR/uprobe_events" | cut -d' ' -f2)  enabled in instance $inst"
+expect_text out "  $GROUP:L1  on $(grep "^p:$GROUP/L1 " "$TR/uprobe_events" | cut -d' ' -f2)  "
 expect 0 "$EHSYSLOG" cleanup
-expect_line out "removed stale instance $inst (its tail is gone)"
+checks=$((checks + 1))
+[ ! -e "$TR/instances/$inst" ] || fail "cleanup left $inst"
 for l in 1 2 3 4 5; do
 	expect_line out "removed uprobe event $GROUP/L$l (the reader that defined it is gone)"
 done

@@ -11,3 +11,6 @@ SYSLOG_SOCKETS = tests/lib/syslog_sockets.c tests/lib/syslog_sockets.h
 dist_noinst_DATA += tests/lib/eventheader.py
 # perf_path: the real perf binary, for the guest tests that run perf.
 dist_noinst_DATA += tests/lib/perf_path.sh
+# top_instance.sh: the lock of the host tests that use tracefs's top
+# instance (the kernel's own buffer, whatever the mount namespace).
+dist_noinst_DATA += tests/lib/top_instance.sh

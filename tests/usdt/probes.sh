@@ -8,5 +8,9 @@ lib=$b/.libs/libehsyslog.so
 [ "$(id -u)" = 0 ] || { echo "SKIP: uprobes need root"; exit 77; }
 "${top_srcdir:-.}/scripts/tracefs-ns" --check 2>/dev/null ||
 	{ echo "SKIP: no private mount namespace here: $("${top_srcdir:-.}/scripts/tracefs-ns" --check 2>&1)"; exit 77; }
-exec "${top_srcdir:-.}/scripts/tracefs-ns" fresh -- python3 "${top_srcdir:-.}/tests/usdt/probes.py" \
+# probes.py reads tracefs's top instance: under the lock of the host
+# tests that use it (tests/lib/top_instance.sh).
+. "${top_srcdir:-.}/tests/lib/top_instance.sh"
+exec flock "$TOP_INSTANCE_LOCK" \
+	"${top_srcdir:-.}/scripts/tracefs-ns" fresh -- python3 "${top_srcdir:-.}/tests/usdt/probes.py" \
 	"$lib" "$b/tests/usdt/probe_calls"
