@@ -3,7 +3,8 @@
  * USDT probes: the transport for kernels without user_events.
  *
  * Five probe sites in <sys/sdt.h>'s .note.stapsdt, provider "ehsyslog",
- * names L1 to L5, one per EventHeader level (1 critical .. 5 verbose).
+ * one per EventHeader level, named after it: critical, error, warning,
+ * info, verbose (levels 1 to 5).
  * A tracer defines a uprobe event on a site (ehsyslog register, tail
  * and export do; perf, trace-cmd and bpftrace read them) and the kernel
  * then does two things in every process that maps the library: it puts

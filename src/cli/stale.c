@@ -159,10 +159,11 @@ void stale_report_uprobe(const char *group, unsigned level, int rc, void *ctx)
 	if (rc == -EBUSY || rc == -ENOENT)
 		return;
 	if (rc == 0)
-		cli_error(cmd, "removed uprobe event %s/L%u (the reader that defined it is gone)",
-			  group, level);
+		cli_error(cmd, "removed uprobe event %s/%s (the reader that defined it is gone)",
+			  group, ehs_uprobe_event_name(level));
 	else
-		cli_error(cmd, "cannot remove uprobe event %s/L%u: %s", group, level, strerror(-rc));
+		cli_error(cmd, "cannot remove uprobe event %s/%s: %s", group,
+			  ehs_uprobe_event_name(level), strerror(-rc));
 }
 
 void stale_remove_reporting(const char *cmd)

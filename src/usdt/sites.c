@@ -43,24 +43,27 @@ __asm__(".pushsection .probes,\"aw\",%progbits\n"
 	"usdt_gate: .byte 0x7f, 0\n"
 	".popsection\n");
 
-#define SITE(level)								\
-	__asm__(".set ehsyslog_L" #level "_semaphore, usdt_gate\n"		\
+/* level's site, whose probe is ehsyslog:name. */
+#define SITE(level, name)							\
+	__asm__(".set ehsyslog_" #name "_semaphore, usdt_gate\n"		\
 		".pushsection .text\n"						\
 		".p2align 4\n"							\
 		".globl usdt_site_L" #level "\n"				\
 		".hidden usdt_site_L" #level "\n"				\
 		".type usdt_site_L" #level ", %function\n"			\
 		"usdt_site_L" #level ":\n"					\
-		STAP_PROBE_ASM(ehsyslog, L##level, SITE_ARGS)			\
+		STAP_PROBE_ASM(ehsyslog, name, SITE_ARGS)			\
 		SITE_RET "\n"							\
 		".size usdt_site_L" #level ", . - usdt_site_L" #level "\n"	\
 		".popsection\n")
 
-SITE(1);
-SITE(2);
-SITE(3);
-SITE(4);
-SITE(5);
+/* The EventHeader levels' names.  Not L1..L5: perf 6.1 reads "L2" as
+ * the L2 cache and refuses the event ehsyslog:L2. */
+SITE(1, critical);
+SITE(2, error);
+SITE(3, warning);
+SITE(4, info);
+SITE(5, verbose);
 #else
 /* Elsewhere the argument locations are not written down: no probes, and
  * the semaphore never moves. */

@@ -99,8 +99,11 @@ START_TEST(groups)
 	ck_assert(!ehs_uprobe_group("ehsyslog_e40c292"));
 	ck_assert(!ehs_uprobe_group("ehsyslogs"));
 	ck_assert(!ehs_uprobe_group("user_events"));
-	ck_assert(ehs_uprobe_event("L1", &level) && level == 1);
-	ck_assert(ehs_uprobe_event("L5", &level) && level == 5);
+	ck_assert(ehs_uprobe_event("critical", &level) && level == 1);
+	ck_assert(ehs_uprobe_event("error", &level) && level == 2);
+	ck_assert(ehs_uprobe_event("verbose", &level) && level == 5);
+	ck_assert_str_eq(ehs_uprobe_event_name(3), "warning");
+	ck_assert(!ehs_uprobe_event("L2", NULL));
 	ck_assert(!ehs_uprobe_event("L6", NULL));
 	ck_assert(!ehs_uprobe_event("L0", NULL));
 	ck_assert(!ehs_uprobe_event("L12", NULL));

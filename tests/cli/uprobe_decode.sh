@@ -50,15 +50,14 @@ W
 	cmp -s "$T/want" "$T/got" || fail "decode --json $1 printed: $(cat "$T/out") $(cat "$T/err")"
 }
 
-# perf record: its samples carry the records' raw data.  perf 6.1 reads
-# "-e GROUP:L2" as the L2 cache (a syntax error): L* names all five.
+# perf record: its samples carry the records' raw data.
 if PERF=$(perf_path); then
-	"$PERF" record -q -e "$GROUP:L*" -o "$T/perf.data" -- "$T/run.sh" >"$T/perf.out" 2>&1 ||
+	"$PERF" record -q -e "$GROUP:*" -o "$T/perf.data" -- "$T/run.sh" >"$T/perf.out" 2>&1 ||
 		fail "perf record failed: $(cat "$T/perf.out")"
 	prog=$(cat "$T/prog.pid")
 	check_decoded "$T/perf.data" "$host" L5
 	"$PERF" script -i "$T/perf.data" >"$T/script" 2>&1
-	expect_text script "$GROUP:L3: ("
+	expect_text script "$GROUP:warning: ("
 	expect_text script 'message="hi there" name="Syslog:demo" severity=4 facility=3 errno='
 	expect_text script 'message="third" name="Syslog:demo" severity=3 facility=16 errno='
 else
@@ -75,18 +74,18 @@ exec 9>"$TOP_INSTANCE_LOCK"
 flock 9
 if ! command -v trace-cmd >/dev/null; then
 	echo "SKIP (sub-check): no trace-cmd: trace.dat not checked"
-elif trace-cmd record -q -e "$GROUP:L2" -e "$GROUP:L3" -o "$T/trace.dat" -- "$T/run.sh" \
+elif trace-cmd record -q -e "$GROUP:error" -e "$GROUP:warning" -o "$T/trace.dat" -- "$T/run.sh" \
 	>"$T/tc.out" 2>&1; then
 	prog=$(cat "$T/prog.pid")
 	check_decoded "$T/trace.dat" -
 elif grep -qv '^#' "$TR/set_event"; then
 	echo "SKIP (sub-check): trace-cmd record fails here ($(tr '\n' ' ' <"$T/tc.out")), and the top instance has events enabled: trace.dat not checked"
 else
-	echo 1 >"$TR/events/$GROUP/L2/enable"
-	echo 1 >"$TR/events/$GROUP/L3/enable"
+	echo 1 >"$TR/events/$GROUP/error/enable"
+	echo 1 >"$TR/events/$GROUP/warning/enable"
 	"$T/run.sh"
-	echo 0 >"$TR/events/$GROUP/L2/enable"
-	echo 0 >"$TR/events/$GROUP/L3/enable"
+	echo 0 >"$TR/events/$GROUP/error/enable"
+	echo 0 >"$TR/events/$GROUP/warning/enable"
 	prog=$(cat "$T/prog.pid")
 	trace-cmd extract -o "$T/trace.dat" >"$T/tc.out" 2>&1 || fail "trace-cmd extract: $(cat "$T/tc.out")"
 	check_decoded "$T/trace.dat" -
@@ -100,7 +99,7 @@ cp "$tiny" "$T/libtiny.so"
 own_events "$T/libtiny.so"
 expect 0 "$EHSYSLOG" register --uprobes --level 3 "$LIB"
 if [ -n "${PERF:-}" ]; then
-	"$PERF" record -q -e "$GROUP:L3" -o "$T/cut.data" -- python3 -c '
+	"$PERF" record -q -e "$GROUP:warning" -o "$T/cut.data" -- python3 -c '
 import ctypes, sys
 f = ctypes.CDLL(sys.argv[1]).tiny_fire
 f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int,

@@ -43,7 +43,7 @@ place() {
 
 own_library "$T/libehsyslog.so.0"
 expect 0 "$EHSYSLOG" register --uprobes "$LIB"
-printf '%s:L%s\n' "$GROUP" 1 "$GROUP" 2 "$GROUP" 3 "$GROUP" 4 "$GROUP" 5 >"$T/want"
+printf "$GROUP:%s\\n" critical error warning info verbose >"$T/want"
 checks=$((checks + 1))
 cmp -s "$T/want" "$T/out" || fail "register --uprobes printed: $(cat "$T/out")"
 case $(uname -m) in
@@ -51,19 +51,19 @@ x86_64) args='message=+0(%di):ustring name=+0(%si):ustring severity=%dx:s32 faci
 aarch64) args='message=+0(%x0):ustring name=+0(%x1):ustring severity=%x2:s32 facility=%x3:s32 errno=%x4:s32 event=+0(%x5):ustring' ;;
 *) args='' ;;
 esac
-for l in 1 2 3 4 5; do
+for l in critical error warning info verbose; do
 	checks=$((checks + 1))
-	line=$(grep "^p:$GROUP/L$l " "$TR/uprobe_events")
-	want="p:$GROUP/L$l $(place "$LIB" "L$l")${args:+ $args}"
+	line=$(grep "^p:$GROUP/$l " "$TR/uprobe_events")
+	want="p:$GROUP/$l $(place "$LIB" "$l")${args:+ $args}"
 	if [ -n "$args" ]; then
-		[ "$line" = "$want" ] || fail "L$l is defined as '$line', expected '$want'"
+		[ "$line" = "$want" ] || fail "$l is defined as '$line', expected '$want'"
 	else
-		case $line in "$want "*) ;; *) fail "L$l is defined as '$line', expected '$want ...'" ;; esac
+		case $line in "$want "*) ;; *) fail "$l is defined as '$line', expected '$want ...'" ;; esac
 	fi
 done
 # One semaphore for all five (the library's contract).
 checks=$((checks + 1))
-n=$(sed -n "s|^p:$GROUP/L[1-5] [^(]*(\\(0x[0-9a-f]*\\)).*|\\1|p" "$TR/uprobe_events" | sort -u | wc -l)
+n=$(sed -n "s|^p:$GROUP/[a-z]* [^(]*(\\(0x[0-9a-f]*\\)).*|\\1|p" "$TR/uprobe_events" | sort -u | wc -l)
 [ "$n" = 1 ] || fail "the library's five probes carry $n reference counters, not one"
 
 # Defined again: kept, named again, nothing doubled.
@@ -75,7 +75,7 @@ checks=$((checks + 1))
 
 expect 3 "$EHSYSLOG" status
 expect_line out "transport:     uprobes: this kernel has no user_events, but uprobe events: tail and export read the library's USDT probes, 'register --uprobes' defines them for perf and trace-cmd"
-expect_line out "  $GROUP:L3  on $(place "$LIB" L3)  not enabled in tracefs (perf's use does not show here)"
+expect_line out "  $GROUP:warning  on $(place "$LIB" warning)  not enabled in tracefs (perf's use does not show here)"
 
 # While a tail has them enabled they cannot go; the tail leaves what it
 # did not define.
@@ -83,10 +83,10 @@ expect_line out "  $GROUP:L3  on $(place "$LIB" L3)  not enabled in tracefs (per
 tail_pid=$!
 wait_until 20 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
 expect 3 "$EHSYSLOG" status
-expect_line out "  $GROUP:L4  on $(place "$LIB" L4)  enabled in instance $(basename "$TR"/instances/ehsyslog-tail-$tail_pid-*)"
+expect_line out "  $GROUP:info  on $(place "$LIB" info)  enabled in instance $(basename "$TR"/instances/ehsyslog-tail-$tail_pid-*)"
 expect 1 "$EHSYSLOG" register --uprobes --delete --level err "$LIB"
 expect_empty out
-expect_line err "ehsyslog register: cannot delete $GROUP/L2: in use (enabled by a tracer: a tail, perf or trace-cmd)"
+expect_line err "ehsyslog register: cannot delete $GROUP/error: in use (enabled by a tracer: a tail, perf or trace-cmd)"
 kill -INT $tail_pid
 wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"
 checks=$((checks + 1))
@@ -96,12 +96,12 @@ checks=$((checks + 1))
 
 # Deleted by level, then the rest; none left to delete.
 expect 0 "$EHSYSLOG" register --uprobes --delete --level 3 "$LIB"
-expect_line out "$GROUP:L3"
+expect_line out "$GROUP:warning"
 checks=$((checks + 1))
-[ "$(defined "$GROUP" | tr '\n' ' ')" = "$GROUP/L1 $GROUP/L2 $GROUP/L4 $GROUP/L5 " ] ||
-	fail "after deleting L3: $(defined "$GROUP")"
+[ "$(defined "$GROUP" | tr '\n' ' ')" = "$GROUP/critical $GROUP/error $GROUP/info $GROUP/verbose " ] ||
+	fail "after deleting warning: $(defined "$GROUP")"
 expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
-printf '%s:L%s\n' "$GROUP" 1 "$GROUP" 2 "$GROUP" 4 "$GROUP" 5 >"$T/want"
+printf "$GROUP:%s\\n" critical error info verbose >"$T/want"
 checks=$((checks + 1))
 cmp -s "$T/want" "$T/out" || fail "register --uprobes --delete printed: $(cat "$T/out")"
 expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
@@ -116,7 +116,7 @@ own_events "$T/gone.so"
 expect 0 "$EHSYSLOG" register --uprobes --level 1 "$LIB"
 rm "$T/gone.so"
 expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
-expect_line out "$GROUP:L1"
+expect_line out "$GROUP:critical"
 checks=$((checks + 1))
 [ -z "$(defined "$GROUP")" ] || fail "left defined: $(defined "$GROUP")"
 
@@ -146,9 +146,9 @@ own_events "$T/libtiny.so"
 TINY=$LIB
 expect 0 "$EHSYSLOG" register --uprobes "$TINY"
 if [ "$(uname -m)" = x86_64 ]; then
-	for l in 1 3 5; do
+	for l in critical warning verbose; do
 		# shellcheck disable=SC2046 # the note's words, each an argument
-		set -- $(note "$TINY" "L$l")
+		set -- $(note "$TINY" "$l")
 		shift 2
 		want=$(printf '%s\n' "$@" | awk -v names="message name severity facility errno event" '
 			BEGIN { split(names, n, " ") }
@@ -161,14 +161,14 @@ if [ "$(uname -m)" = x86_64 ]; then
 				else printf " %s=%s:s32", n[i], loc
 			}')
 		checks=$((checks + 1))
-		line=$(grep "^p:$GROUP/L$l " "$TR/uprobe_events")
-		[ "$line" = "p:$GROUP/L$l $(place "$TINY" "L$l")$want" ] ||
-			fail "tiny L$l is defined as '$line', expected 'p:$GROUP/L$l $(place "$TINY" "L$l")$want'"
+		line=$(grep "^p:$GROUP/$l " "$TR/uprobe_events")
+		[ "$line" = "p:$GROUP/$l $(place "$TINY" "$l")$want" ] ||
+			fail "tiny $l is defined as '$line', expected 'p:$GROUP/$l $(place "$TINY" "$l")$want'"
 	done
 fi
 # Each probe its own semaphore: five reference counters.
 checks=$((checks + 1))
-n=$(sed -n "s|^p:$GROUP/L[1-5] [^(]*(\\(0x[0-9a-f]*\\)).*|\\1|p" "$TR/uprobe_events" | sort -u | wc -l)
+n=$(sed -n "s|^p:$GROUP/[a-z]* [^(]*(\\(0x[0-9a-f]*\\)).*|\\1|p" "$TR/uprobe_events" | sort -u | wc -l)
 [ "$n" = 5 ] || fail "the tiny library's five probes carry $n reference counters, not five"
 expect 0 "$EHSYSLOG" register --uprobes --delete "$TINY"
 
@@ -191,14 +191,14 @@ checks=$((checks + 1))
 tail_pid=$!
 wait_until 20 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
 checks=$((checks + 1))
-[ "$(fire 3)" = 1 ] || fail "the L3 semaphore is not 1 while tail runs"
+[ "$(fire 3)" = 1 ] || fail "the warning probe's semaphore is not 1 while tail runs"
 wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"
 checks=$((checks + 1))
 sed 's/"time":"[^"]*",//; s/"cpu":[0-9]*,//; s/"pid":[0-9]*,"tid":[0-9]*,//' "$T/tail.out" >"$T/got"
 echo '{"n":"Syslog:demo","message":"hi perf","severity":4,"facility":3,"errno":"ERRNO(0)","meta":{"level":3,"keyword":"0x8"}}' >"$T/want"
 cmp -s "$T/want" "$T/got" || fail "tail printed: $(cat "$T/tail.out") $(cat "$T/tail.err")"
 checks=$((checks + 1))
-[ "$(fire 3)" = 0 ] || fail "the L3 semaphore is not back at 0 after the tail"
+[ "$(fire 3)" = 0 ] || fail "the warning probe's semaphore is not back at 0 after the tail"
 checks=$((checks + 1))
 [ -z "$(defined "$GROUP")" ] || fail "tail left its events defined: $(defined "$GROUP")"
 checks=$((checks + 1))

@@ -76,16 +76,16 @@ remove_owned() {
 }
 trap 'remove_owned; rm -rf "$T" ${S:+"$S"}' EXIT
 
-# defined GROUP: the events of GROUP in uprobe_events, "GROUP/Ln" each.
+# defined GROUP: the events of GROUP in uprobe_events, "GROUP/NAME" each.
 defined() {
-	sed -n "s|^p:\\($1/L[1-5]\\) .*|\\1|p" "$TR/uprobe_events"
+	sed -n "s|^p:\\($1/[a-z]*\\) .*|\\1|p" "$TR/uprobe_events"
 }
 
-# enabled_in_tail PID GROUP: the tail PID's instance has GROUP's L1
+# enabled_in_tail PID GROUP: the tail PID's instance has GROUP's critical
 # enabled (every tail follows level 1, critical, whatever its filter).
 enabled_in_tail() {
 	for inst in "$TR/instances/ehsyslog-tail-$1-"*; do
-		[ "$(cat "$inst/events/$2/L1/enable" 2>/dev/null)" = 1 ] && return 0
+		[ "$(cat "$inst/events/$2/critical/enable" 2>/dev/null)" = 1 ] && return 0
 	done
 	return 1
 }

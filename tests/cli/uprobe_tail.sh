@@ -72,7 +72,7 @@ checks=$((checks + 1))
 [ "$(cat "$T/run/uprobes-$pid_text-"*)" = "$GROUP 3e" ] || fail "it says: $(cat "$T/run/"*)"
 # register while a tail owns the events: named, with a note of whose.
 expect 0 "$EHSYSLOG" register --uprobes --level 4 "$LIB"
-expect_line out "$GROUP:L4"
+expect_line out "$GROUP:info"
 expect_line err "ehsyslog register: note: a running tail or export (pid $pid_text) defined some of these and removes them when it exits; run this again after it to keep them"
 
 touch "$T/go"
@@ -137,7 +137,7 @@ kill -KILL $killed
 wait $killed 2>/dev/null
 expect 3 "$EHSYSLOG" status
 expect_line out "stale:         1 reader that is gone defined uprobe events ($T/run/uprobes-*): 'ehsyslog cleanup' removes those not enabled"
-expect_text out "  $GROUP:L1  on $(grep "^p:$GROUP/L1 " "$TR/uprobe_events" | cut -d' ' -f2)  "
+expect_text out "  $GROUP:critical  on $(grep "^p:$GROUP/critical " "$TR/uprobe_events" | cut -d' ' -f2)  "
 # Another test's tail removing it at this very moment makes this
 # cleanup's removal fail (busy), and the events still enabled in it
 # stay: then cleanup again, once the instance is gone.
@@ -147,8 +147,8 @@ wait_until 10 test ! -e "$TR/instances/$inst" || fail "cleanup left $inst: $(cat
 run_cmd "$EHSYSLOG" cleanup
 cat "$T/out" >>"$T/cleanup.out"
 mv "$T/cleanup.out" "$T/out"
-for l in 1 2 3 4 5; do
-	expect_line out "removed uprobe event $GROUP/L$l (the reader that defined it is gone)"
+for l in critical error warning info verbose; do
+	expect_line out "removed uprobe event $GROUP/$l (the reader that defined it is gone)"
 done
 checks=$((checks + 1))
 [ -z "$(defined "$GROUP")" ] || fail "cleanup left defined: $(defined "$GROUP")"

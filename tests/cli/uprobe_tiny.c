@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A shared object with the library's USDT probe contract and nothing
- * else (tests/cli/uprobe_define.sh): provider ehsyslog, probes L1..L5,
+ * else (tests/cli/uprobe_define.sh): provider ehsyslog, probes critical, error, warning,
+ * info and verbose (levels 1..5),
  * six arguments message, name, severity, facility, errno, event.  Unlike
  * the library, each probe has a semaphore of its own, and the probes are
  * compiled without optimisation, so that the note places the arguments
@@ -17,21 +18,21 @@
 #define UNOPTIMISED __attribute__((optimize("O0"), noinline))
 #endif
 
-#define SEMAPHORE(n) \
-	__attribute__((section(".probes"), used)) volatile unsigned short ehsyslog_L##n##_semaphore
+#define SEMAPHORE(probe) \
+	__attribute__((section(".probes"), used)) volatile unsigned short ehsyslog_##probe##_semaphore
 
-SEMAPHORE(1);
-SEMAPHORE(2);
-SEMAPHORE(3);
-SEMAPHORE(4);
-SEMAPHORE(5);
+SEMAPHORE(critical);
+SEMAPHORE(error);
+SEMAPHORE(warning);
+SEMAPHORE(info);
+SEMAPHORE(verbose);
 
-#define FIRE(n)								\
+#define FIRE(n, probe)							\
 	case n:								\
-		if (ehsyslog_L##n##_semaphore)				\
-			STAP_PROBE6(ehsyslog, L##n, message, name, severity, \
+		if (ehsyslog_##probe##_semaphore)			\
+			STAP_PROBE6(ehsyslog, probe, message, name, severity, \
 				    facility, err, event);		\
-		return ehsyslog_L##n##_semaphore
+		return ehsyslog_##probe##_semaphore
 
 int tiny_fire(int level, const char *message, const char *name, int severity, int facility,
 	      int err, const char *event);
@@ -41,11 +42,11 @@ UNOPTIMISED int tiny_fire(int level, const char *message, const char *name, int 
 			  int facility, int err, const char *event)
 {
 	switch (level) {
-	FIRE(1);
-	FIRE(2);
-	FIRE(3);
-	FIRE(4);
-	FIRE(5);
+	FIRE(1, critical);
+	FIRE(2, error);
+	FIRE(3, warning);
+	FIRE(4, info);
+	FIRE(5, verbose);
 	}
 	return -1;
 }

@@ -72,11 +72,12 @@ static void removed_uprobe(const char *group, unsigned level, int rc, void *ctx)
 	if (rc == -EBUSY || rc == -ENOENT)
 		return;
 	if (rc == 0) {
-		printf("removed uprobe event %s/L%u (the reader that defined it is gone)\n", group,
-		       level);
+		printf("removed uprobe event %s/%s (the reader that defined it is gone)\n", group,
+		       ehs_uprobe_event_name(level));
 		return;
 	}
-	cli_error(c->cmd, "cannot remove uprobe event %s/L%u: %s", group, level, strerror(-rc));
+	cli_error(c->cmd, "cannot remove uprobe event %s/%s: %s", group,
+		  ehs_uprobe_event_name(level), strerror(-rc));
 	if (c->rc == CLI_EXIT_OK)
 		c->rc = cli_exit_for_errno(-rc);
 }

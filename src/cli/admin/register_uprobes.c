@@ -40,7 +40,7 @@ static int define(const char *cmd, const char *tracing, const char *lib, unsigne
 	}
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
 		if (levels >> level & 1)
-			printf("%s:L%u\n", u->group, level);
+			printf("%s:%s\n", u->group, ehs_uprobe_event_name(level));
 	theirs = owned_running(cli_runtime_dir(), u->group, &pid) & levels & ~created;
 	if (theirs != 0)
 		cli_error(cmd, "note: a running tail or export (pid %ld) defined some of these and "
@@ -59,16 +59,17 @@ static void removed(const char *group, unsigned level, int rc, void *ctx)
 	struct removal *r = ctx;
 
 	if (rc == 0) {
-		printf("%s:L%u\n", group, level);
+		printf("%s:%s\n", group, ehs_uprobe_event_name(level));
 		return;
 	}
 	if (rc == -ENOENT)
 		return;	/* not defined: nothing to delete */
 	if (rc == -EBUSY)
-		cli_error(r->cmd, "cannot delete %s/L%u: in use (enabled by a tracer: a tail, "
-			  "perf or trace-cmd)", group, level);
+		cli_error(r->cmd, "cannot delete %s/%s: in use (enabled by a tracer: a tail, "
+			  "perf or trace-cmd)", group, ehs_uprobe_event_name(level));
 	else
-		cli_error(r->cmd, "cannot delete %s/L%u: %s", group, level, strerror(-rc));
+		cli_error(r->cmd, "cannot delete %s/%s: %s", group,
+			  ehs_uprobe_event_name(level), strerror(-rc));
 	if (r->rc == CLI_EXIT_OK)
 		r->rc = rc == -EBUSY ? CLI_EXIT_RUNTIME : cli_exit_for_errno(-rc);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* ehsyslog register --uprobes: the library's uprobe events
  * (uprobe/ehs_uprobes.h) defined or deleted, for perf and trace-cmd to
- * name (perf record -e ehsyslog:L4). */
+ * name (perf record -e ehsyslog:info). */
 #ifndef CLI_REGISTER_UPROBES_H
 #define CLI_REGISTER_UPROBES_H
 

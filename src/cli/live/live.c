@@ -189,9 +189,7 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 
 		snprintf(l->system, sizeof l->system, "%s", u->group);
 		for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
-			char event[4];
-
-			snprintf(event, sizeof event, "L%u", level);
+			const char *event = ehs_uprobe_event_name(level);
 			if ((cfg->levels >> level & 1) &&
 			    uprobe_events_defined(l->tracing, u->group, event) == 0)
 				missing |= 1u << level;
@@ -212,7 +210,7 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 	if (e == 0) {
 		for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
 			if (cfg->levels >> level & 1)
-				snprintf(l->names[l->n++], EH_NAME_MAX, "L%u", level);
+				snprintf(l->names[l->n++], EH_NAME_MAX, "%s", ehs_uprobe_event_name(level));
 	}
 	free(u);
 	return e < 0 ? -1 : 0;

@@ -78,7 +78,8 @@ static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usd
 			 n < 0 ? "more" : "other", NFIELDS);
 		return -1;
 	}
-	len = (size_t)snprintf(line, cap, "p:%s/L%u %s:0x%llx(0x%llx)", u->group, level, u->lib,
+	len = (size_t)snprintf(line, cap, "p:%s/%s %s:0x%llx(0x%llx)", u->group,
+			       ehs_uprobe_event_name(level), u->lib,
 			       (unsigned long long)p->offset, (unsigned long long)p->semaphore);
 	for (size_t i = 0; i < NFIELDS && len < cap; i++) {
 		char fetch[128];
@@ -106,10 +107,9 @@ static int check_probes(const struct ehs_uprobes *u, const struct usdt_file *f,
 			char *err, size_t errlen)
 {
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
-		char name[8];
+		const char *name = ehs_uprobe_event_name(level);
 		int sites = 0;
 
-		snprintf(name, sizeof name, "L%u", level);
 		for (size_t i = 0; i < f->count; i++)
 			sites += strcmp(f->probes[i].name, name) == 0;
 		if (sites != 1) {
@@ -149,9 +149,7 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 	}
 	rc = check_probes(u, &f, err, errlen);
 	for (unsigned level = 1; rc == 0 && level <= EHS_UPROBE_LEVELS; level++) {
-		char name[8];
-
-		snprintf(name, sizeof name, "L%u", level);
+		const char *name = ehs_uprobe_event_name(level);
 		rc = define_line(u, f.machine, usdt_file_find(&f, name), level, err, errlen);
 	}
 	usdt_file_free(&f);
@@ -196,17 +194,15 @@ static bool same_place(const struct ehs_uprobes *u, unsigned level, const char *
 static int check_existing(const char *tracing, const struct ehs_uprobes *u, unsigned level,
 			  char *err, size_t errlen)
 {
-	char event[4];
-	struct shown s = { .group = u->group, .event = event };
+	struct shown s = { .group = u->group, .event = ehs_uprobe_event_name(level) };
 
-	snprintf(event, sizeof event, "L%u", level);
 	if (uprobe_events_each(tracing, find_shown, &s) < 0 || !s.found)
 		return 0;	/* cannot tell, or gone meanwhile: the next step says */
 	if (same_place(u, level, s.where))
 		return 0;
 	snprintf(err, errlen, "uprobe event %s/%s is defined on %s, not on %s:0x%llx(0x%llx) "
 		 "(another build of the library?): 'ehsyslog register --uprobes --delete' removes it",
-		 u->group, event, s.where, u->lib, u->offset[level - 1], u->refctr[level - 1]);
+		 u->group, s.event, s.where, u->lib, u->offset[level - 1], u->refctr[level - 1]);
 	return -EEXIST;
 }
 
@@ -217,11 +213,9 @@ int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigne
 
 	*created = 0;
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS && rc == 0; level++) {
-		char event[4];
-
 		if (!(levels >> level & 1))
 			continue;
-		snprintf(event, sizeof event, "L%u", level);
+		const char *event = ehs_uprobe_event_name(level);
 		rc = uprobe_events_defined(tracing, u->group, event);
 		if (rc == 1) {
 			rc = check_existing(tracing, u, level, err, errlen);
@@ -252,12 +246,11 @@ unsigned ehs_uprobes_remove(const char *tracing, const char *group, unsigned lev
 	unsigned removed = 0;
 
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
-		char event[4];
 		int rc;
 
 		if (!(levels >> level & 1))
 			continue;
-		snprintf(event, sizeof event, "L%u", level);
+		const char *event = ehs_uprobe_event_name(level);
 		rc = uprobe_events_remove(tracing, group, event);
 		if (rc == 0)
 			removed |= 1u << level;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The ehsyslog library's uprobe events.  The library's .note.stapsdt
- * has provider "ehsyslog", probes L1..L5 (EventHeader levels), each with
+ * has provider "ehsyslog", a probe per EventHeader level (group.h), each with
  * six arguments: message, name (char *), severity, facility, errno
  * (int), event (char *, the base64 of the whole EventHeader event), and
  * one semaphore shared by all (each note names its own, so a library
- * with one per probe is read as well).  Each becomes uprobe event GROUP/Ln with
+ * with one per probe is read as well).  Each becomes uprobe event GROUP/NAME with
  * fields of those names, the strings as ustring, the integers as s32,
  * carrying the semaphore as its reference counter, so that the library
  * formats nothing while no event is enabled.  GROUP: group.h.

@@ -39,12 +39,24 @@ bool ehs_uprobe_group(const char *group)
 	return strspn(group + n + 1, "0123456789abcdef") == 8;
 }
 
+/* The library's probe names (src/usdt/sites.c), by level. */
+static const char *const event_names[EHS_UPROBE_LEVELS] = {
+	"critical", "error", "warning", "info", "verbose",
+};
+
+const char *ehs_uprobe_event_name(unsigned level)
+{
+	return level >= 1 && level <= EHS_UPROBE_LEVELS ? event_names[level - 1] : "?";
+}
+
 bool ehs_uprobe_event(const char *event, unsigned *level)
 {
-	if (event[0] != 'L' || event[1] < '1' || event[1] > '0' + EHS_UPROBE_LEVELS ||
-	    event[2] != '\0')
-		return false;
-	if (level != NULL)
-		*level = (unsigned)(event[1] - '0');
-	return true;
+	for (unsigned i = 0; i < EHS_UPROBE_LEVELS; i++) {
+		if (strcmp(event, event_names[i]) == 0) {
+			if (level != NULL)
+				*level = i + 1;
+			return true;
+		}
+	}
+	return false;
 }

@@ -116,9 +116,7 @@ static unsigned release_file(const char *path, const char *tracing, ehs_uprobes_
 	left = levels & ~ehs_uprobes_remove(tracing, group, levels, cb, ctx);
 	/* Removed by another meanwhile (-ENOENT) counts as gone. */
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++) {
-		char event[4];
-
-		snprintf(event, sizeof event, "L%u", level);
+		const char *event = ehs_uprobe_event_name(level);
 		if ((left >> level & 1) && uprobe_events_defined(tracing, group, event) == 0)
 			left &= ~(1u << level);
 	}

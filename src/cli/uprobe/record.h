@@ -5,7 +5,7 @@
  * stage: the EventHeader bytes, decoded from the base64 of its event
  * field, and the tracepoint name user_events would have recorded it
  * under, PROVIDER_L<level>K<keyword>: the provider from the name field
- * ("PROVIDER:EVENT"), the level from the event (L1..L5), the keyword from
+ * ("PROVIDER:EVENT"), the level from the event (1..5), the keyword from
  * the facility field (names.h).  So decode, tail and export print the
  * same on both transports.
  */
@@ -51,7 +51,7 @@ int uprobe_record(const struct uprobe_fields *f, struct uprobe_scratch *s,
 
 /*
  * The same from a libtraceevent record of event (its system an
- * ehsyslog group, its name L1..L5, with the fields).  1, 0 for another
+ * ehsyslog group, its name a level's (group.h), with the fields).  1, 0 for another
  * event, -1 when out of memory.
  */
 int uprobe_tep_record(struct tep_event *event, struct tep_record *record,
