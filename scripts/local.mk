@@ -6,7 +6,7 @@ EXTRA_DIST += tests/lib/fork_probe.c tests/arm64/guest-tests
 dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-stock-kernel scripts/guest-run scripts/kernel-test \
 	scripts/tracefs-ns
 EXTRA_DIST += scripts/guest/init scripts/guest/kernel.config scripts/guest/kernel-arm64.config \
-	scripts/guest/quote.sh
+	scripts/guest/quote.sh scripts/linux-source.sh
 dist_noinst_SCRIPTS += scripts/demo
 # The Debian packages: scripts/deb-check builds them from debian/ in a
 # temporary copy (scripts/copy-tree), runs lintian and tests/deb/guest.sh.
