@@ -8,6 +8,8 @@ dist_noinst_SCRIPTS += scripts/guest-kernel scripts/guest-stock-kernel scripts/g
 EXTRA_DIST += scripts/guest/init scripts/guest/kernel.config scripts/guest/kernel-arm64.config \
 	scripts/guest/quote.sh scripts/linux-source.sh
 dist_noinst_SCRIPTS += scripts/demo
+# A linux-image with user_events from Debian's linux-source (docs/kernels.md).
+dist_noinst_SCRIPTS += scripts/debian-kernel-package
 # The Debian packages: scripts/deb-check builds them from debian/ in a
 # temporary copy (scripts/copy-tree), runs lintian and tests/deb/guest.sh.
 dist_noinst_SCRIPTS += scripts/copy-tree scripts/deb-check tests/deb/guest.sh

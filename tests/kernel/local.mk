@@ -13,3 +13,8 @@ check_PROGRAMS += tests/kernel/stock_probe
 tests_kernel_stock_probe_SOURCES = tests/kernel/stock_probe.c
 dist_noinst_SCRIPTS += tests/kernel/stock_guest.sh
 TESTS += tests/kernel/stock_guest.sh
+
+# debian_package.sh: scripts/debian-kernel-package --config-only (Debian's
+# configuration plus user_events, nothing else changed), on the host.
+dist_noinst_SCRIPTS += tests/kernel/debian_package.sh
+TESTS += tests/kernel/debian_package.sh
