@@ -5,8 +5,12 @@
 # is the release the package's name carries, tracefs has uprobe_events and no
 # user_events_data, and a uprobe event on a function of a program of the
 # build tree (tests/kernel/stock_probe, over 9p) records each call with its
-# argument.  Skips (77) a suite whose kernel cannot be downloaded, or all
-# when no guest can run here.
+# argument.  Then, in a second boot, the uprobe transport as users meet
+# it there: tests/cli/uprobe_tail.sh (tail through uprobes with python3
+# preloaded, text and JSON, filters, SIGKILL and cleanup) and
+# tests/cli/uprobe_decode.sh (perf record, trace-cmd, decode), run in
+# the guest as they run on this machine's kernel.  Skips (77) a suite
+# whose kernel cannot be downloaded, or all when no guest can run here.
 set -u
 
 srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -91,7 +95,24 @@ removed: 0"
 		printf '%s\n' "$expected"
 		echo "--- actual output"
 		printf '%s\n' "$out"
+		continue
 	fi
+
+	# The transport's own tests, each required to run (a skip inside the
+	# guest is a failure: this kernel is what they are for).
+	for t in tests/cli/uprobe_tail.sh tests/cli/uprobe_decode.sh; do
+		rc=0
+		# shellcheck disable=SC2016 # the guest expands these
+		out=$("$kt" --timeout 600 sh -c 'cd "$top_builddir" && sh "$top_srcdir/$1"' sh "$t" 2>&1) ||
+			rc=$?
+		if [ "$rc" = 0 ]; then
+			echo "PASS: $suite: $t ($(printf '%s\n' "$out" | tail -n 1))"
+		else
+			failures=$((failures + 1))
+			echo "FAIL: $suite: $t exited $rc:"
+			printf '%s\n' "$out" | tail -n 30
+		fi
+	done
 done
 
 [ "$failures" = 0 ] || exit 1
