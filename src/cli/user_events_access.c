@@ -153,12 +153,18 @@ void cli_user_events_probe(struct cli_user_events_probe *p)
 bool cli_user_events_warn(const char *cmd, const char *then)
 {
 	struct cli_user_events_probe p;
+	char tracing[PATH_MAX];
 
 	cli_user_events_probe(&p);
 	if (p.rc == 0)
 		return false;
+	/* Not a warning where uprobes take the events: just where they go. */
+	if (p.rc == CLI_EXIT_NO_USER_EVENTS &&
+	    cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES) {
+		cli_error(cmd, "this kernel has no user_events: the library's events go to its "
+			  "USDT probes, which 'ehsyslog tail' reads through uprobe events");
+		return true;
+	}
 	cli_error(cmd, "warning: no event can be written here: %s; %s", p.why, then);
-	cli_uprobes_hint(cmd, p.rc, "the library's events go to its USDT probes, which "
-			 "'ehsyslog tail' reads through uprobe events");
 	return true;
 }

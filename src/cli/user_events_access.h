@@ -48,7 +48,8 @@ void cli_user_events_probe(struct cli_user_events_probe *p);
  * For the commands that arrange logging (run, preload enable): a warning
  * on stderr, naming the reason, when this process could not write an
  * event here; what is said of the programs follows it ("then" clause).
- * Returns true if it warned.
+ * On a kernel with uprobe events but no user_events, one line saying
+ * where the events go instead.  Returns true if it said anything.
  */
 bool cli_user_events_warn(const char *cmd, const char *then);
 

@@ -15,6 +15,7 @@
 #include "cli/admin/status_uprobes.h"
 #include "cli/export_state.h"
 #include "cli/stale.h"
+#include "cli/transport.h"
 #include "cli/user_events_access.h"
 #include "cli/util.h"
 
@@ -62,12 +63,17 @@ static const char status_usage[] =
 	"the library would ignore is listed as \"ignored\", with the reason: a\n"
 	"line of a malformed file (the whole file is then ignored), a variable\n"
 	"whose value breaks the rule, an EHSYSLOG_* name the library does not read.\n"
-	"Exit status: 0 user_events usable, 1 error, 2 usage error, 3 kernel\n"
-	"without user_events (also where it has uprobe events), 4 permission denied.\n";
+	"Exit status: 0 events can be recorded (user_events usable, or a kernel\n"
+	"with uprobe events only), 1 error, 2 usage error, 3 kernel with neither\n"
+	"user_events nor uprobe events, 4 permission denied.\n";
 
-/* Whether this user may write events: 0, or the exit code (printed). */
+/* Whether this user may write events: 0, or the exit code (printed).
+ * A kernel without user_events but with uprobe events is not an error:
+ * the library's events go to its probes there (transport:, below). */
 static int report_access(const char *cmd, const struct cli_user_events_probe *p)
 {
+	char tracing[PATH_MAX];
+
 	if (!p->tracefs)
 		puts("user_events:   unavailable (no tracefs)");
 	else if (p->rc == 0)
@@ -85,6 +91,9 @@ static int report_access(const char *cmd, const struct cli_user_events_probe *p)
 		       p->data, strerror(p->err), p->evidence);
 	else
 		printf("user_events:   unusable: %s: %s\n", p->data, strerror(p->err));
+	if (p->rc == CLI_EXIT_NO_USER_EVENTS &&
+	    cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES)
+		return 0;
 	if (p->rc != 0)
 		cli_error(cmd, "%s", p->why);
 	return p->rc;
@@ -409,8 +418,8 @@ int cmd_status(int argc, char **argv)
 	have_tracing = ue_tracefs_dir(tracing, sizeof tracing) == 0;
 	cli_user_events_probe(&probe);
 	rc = report_access(cmd, &probe);
-	report_config(program, &s, rc == 0);
-	if (rc != CLI_EXIT_NO_USER_EVENTS)
+	report_config(program, &s, probe.rc == 0);
+	if (probe.rc != CLI_EXIT_NO_USER_EVENTS)
 		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
 	status_uprobes();
 	report_stale_instances(have_tracing ? tracing : NULL);
