@@ -136,11 +136,16 @@ sanitizer_runtimes() {
 	ldd "$1" | awk '/lib(asan|ubsan)\.so/ { printf "%s:", $3 }'
 }
 
-# expect_uprobes_hint CMD WHAT: where this kernel has uprobe events (in
-# a fresh tracefs of $ns), err has CMD's line saying so and WHAT.
-expect_uprobes_hint() {
-	"$ns" fresh -- test -e /sys/kernel/tracing/uprobe_events || return 0
-	expect_line err "ehsyslog $1: this kernel has uprobe events: $2"
+# expect_no_user_events CMD THEN: what run and preload enable say on this
+# machine's tracefs (in a namespace of the test's) without user_events:
+# where it has uprobe events, one line saying the events go to the
+# library's probes; else the warning that none can be written, and THEN.
+expect_no_user_events() {
+	if "$ns" fresh -- test -e /sys/kernel/tracing/uprobe_events; then
+		expect_line err "ehsyslog $1: this kernel has no user_events: the library's events go to its USDT probes, which 'ehsyslog tail' reads through uprobe events"
+	else
+		expect_line err "ehsyslog $1: warning: no event can be written here: /sys/kernel/tracing/user_events_data does not exist: this kernel has no user_events (needs Linux 6.4 or later built with CONFIG_USER_EVENTS); $2"
+	fi
 }
 
 finish() {

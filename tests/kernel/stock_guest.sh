@@ -103,7 +103,7 @@ removed: 0"
 	for t in tests/cli/uprobe_tail.sh tests/cli/uprobe_decode.sh; do
 		rc=0
 		# shellcheck disable=SC2016 # the guest expands these
-		out=$("$kt" --timeout 600 sh -c 'cd "$top_builddir" && sh "$top_srcdir/$1"' sh "$t" 2>&1) ||
+		out=$("$kt" --timeout 1200 sh -c 'cd "$top_builddir" && sh "$top_srcdir/$1"' sh "$t" 2>&1) ||
 			rc=$?
 		if [ "$rc" = 0 ]; then
 			echo "PASS: $suite: $t ($(printf '%s\n' "$out" | tail -n 1))"
