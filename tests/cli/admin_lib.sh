@@ -11,6 +11,7 @@ checks=0
 T=$(mktemp -d "${TMPDIR:-/tmp}/ehsyslog-test.XXXXXX")
 S=''
 trap 'rm -rf "$T" ${S:+"$S"}' EXIT
+. "$top_srcdir/tests/lib/sanitizers.sh"
 
 # as_nobody CMD...: CMD as the user nobody, with a copy of the tool that
 # nobody can run wherever the build tree lies (tests/as-nobody).
@@ -127,14 +128,6 @@ wait_until() {
 	done
 }
 
-# sanitizer_runtimes OBJECT: in a sanitizer build, the ASan and UBSan
-# runtimes OBJECT links, each followed by ':', to go first in LD_PRELOAD
-# of a program not built with them (python3, trace-cmd, perf); else
-# nothing.
-sanitizer_runtimes() {
-	[ "${sanitizers:-no}" = yes ] || return 0
-	ldd "$1" | awk '/lib(asan|ubsan)\.so/ { printf "%s:", $3 }'
-}
 
 # expect_no_user_events CMD THEN: what run and preload enable say on this
 # machine's tracefs (in a namespace of the test's) without user_events:

@@ -14,3 +14,6 @@ dist_noinst_DATA += tests/lib/perf_path.sh
 # top_instance.sh: the lock of the host tests that use tracefs's top
 # instance (the kernel's own buffer, whatever the mount namespace).
 dist_noinst_DATA += tests/lib/top_instance.sh
+# sanitizers.sh: the sanitizer runtimes to preload first into programs
+# not built with them, for tests that preload the library there.
+dist_noinst_DATA += tests/lib/sanitizers.sh

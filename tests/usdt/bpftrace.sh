@@ -22,6 +22,11 @@ trap 'kill "$bt" 2>/dev/null; rm -rf "$tmp"' EXIT
 # library would fire here too.
 cp "$(readlink -f "$lib")" "$tmp/libehsyslog.so.0" || exit 99
 lib=$tmp/libehsyslog.so.0
+# In a sanitizer build, python3 gets the runtimes first (and keeps its
+# own leaks to itself).
+. "${top_srcdir:-.}/tests/lib/sanitizers.sh"
+preload=$(sanitizer_runtimes "$lib")$lib
+[ "${sanitizers:-no}" != yes ] || export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
 bpftrace -e "usdt:$lib:ehsyslog:info { printf(\"%s sev=%d fac=%d: %s\n\", str(arg1), arg2, arg3, str(arg0)); }" \
 	>"$tmp/out" 2>"$tmp/err" &
 bt=$!
@@ -39,7 +44,7 @@ while ! grep -q '^Attaching' "$tmp/out" 2>/dev/null; do
 	sleep 0.1
 	i=$((i + 1))
 done
-LD_PRELOAD=$lib python3 -c 'import syslog
+LD_PRELOAD=$preload python3 -c 'import syslog
 syslog.openlog("btdemo", 0, syslog.LOG_DAEMON)
 syslog.syslog(syslog.LOG_INFO, "via bpftrace")
 syslog.syslog(syslog.LOG_ERR, "an error, not traced")
