@@ -20,6 +20,14 @@
 #include <string.h>
 
 #include <eventheader/eventheader.h>
+#include <ehsyslog/settings.h>
+
+/* The keyword of facility's tracepoints: its own bit for the 24
+ * facilities syslog names, 0 for the numbers above (ehs_keyword). */
+static inline uint64_t ehs_facility_keyword(unsigned facility)
+{
+	return facility < EHS_FACILITIES ? UINT64_C(1) << facility : 0;
+}
 
 #define EHS_FIELD_NAME_MESSAGE "message"
 #define EHS_FIELD_NAME_SEVERITY "severity"

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 
 #include <eventheader/eventheader.h>
+#include <ehsyslog/schema.h>
 
 const unsigned char ehs_level_of_severity[8] = {
 	EH_LEVEL_CRITICAL,	/* LOG_EMERG */
@@ -45,7 +46,7 @@ unsigned ehs_severity_level(int severity)
 
 uint64_t ehs_keyword(unsigned facility)
 {
-	return facility < EHS_FACILITIES ? UINT64_C(1) << facility : 0;
+	return ehs_facility_keyword(facility);
 }
 
 /* Room for every name with a provider of len bytes. */

@@ -1,10 +1,15 @@
 # src/traceevent: plugin_ehsyslog.so, the libtraceevent plugin that makes
 # trace-cmd report and perf script print EventHeader events field by
-# field, and the record helper it shares with the ehsyslog tool.
+# field, and the record helpers it shares with the ehsyslog tool: where a
+# user_events record's EventHeader starts, and the library's uprobe
+# events' records turned back into the EventHeader events they carry.
 traceplugins_LTLIBRARIES = src/traceevent/plugin_ehsyslog.la
 src_traceevent_plugin_ehsyslog_la_SOURCES = \
 	src/traceevent/plugin_ehsyslog.c \
-	src/traceevent/payload.c src/traceevent/payload.h
+	src/traceevent/payload.c src/traceevent/payload.h \
+	src/traceevent/uprobe_record.c src/traceevent/uprobe_record.h \
+	src/traceevent/uprobe_group.c src/traceevent/uprobe_group.h \
+	src/traceevent/base64.c src/traceevent/base64.h
 src_traceevent_plugin_ehsyslog_la_CFLAGS = $(AM_CFLAGS) $(LIBTRACEEVENT_CFLAGS)
 # Not linked to libtraceevent.so: its tep_* calls bind to the copy in the
 # program that loads it (trace-cmd's libtraceevent.so.1, perf's own).

@@ -24,6 +24,14 @@
  * and attaches at once.  The price is 65536 small allocations per tep
  * handle (a few MB, a few ms), freed by tep_free() or the unloader.
  *
+ * The library's uprobe events, where the kernel has no user_events
+ * (traceevent/uprobe_record.h), print the same: the EventHeader event
+ * their event field carries, under the tracepoint name user_events would
+ * have given it.  They are registered by system and name, for the
+ * installed library's group "ehsyslog" only: another copy's group
+ * (ehsyslog_HASH) cannot be named before its format is seen, and those
+ * print as the kernel formats them.
+ *
  * The plugin uses only what perf 6.1 exports to plugins (tep_find_field,
  * tep_find_any_field, tep_read_number_field, tep_(un)register_event_handler,
  * trace_seq_puts) and is not linked to libtraceevent.so: its tep_*
@@ -41,6 +49,8 @@
 #include <eventheader/eventheader.h>
 
 #include "traceevent/payload.h"
+#include "traceevent/uprobe_group.h"
+#include "traceevent/uprobe_record.h"
 
 /* Event ids are the u16 common_type of the trace records. */
 #define EVENT_ID_COUNT 65536
@@ -93,39 +103,80 @@ static char *decode_line(const char *tracepoint, const uint8_t *data, size_t len
 	return NULL;
 }
 
-/* Returns 0: the line is ours; 1: libtraceevent prints the event as it
- * would have without the plugin (a user_event that is not EventHeader). */
-static int print_eventheader(struct trace_seq *s, struct tep_record *record,
-			     struct tep_event *event, void *context)
+/* The EventHeader event data[0..len) of tracepoint, recorded as record
+ * of event, as the decoder's line. */
+static void print_decoded(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, const char *tracepoint,
+			  const uint8_t *data, size_t len)
 {
 	struct eh_record_info info = { 0 };
-	const uint8_t *data;
-	size_t len;
 	const char *why;
 	char *line;
 
-	(void)context;
-	if (!eh_tep_payload(event, record, &data, &len))
-		return 1;
 	info.cpu = record->cpu;
 	info.has_cpu = true;
 	/* ftrace and perf record the thread id only. */
 	info.has_pid = record_tid(event, record, &info.tid) == 0;
 	info.pid = info.tid;
-	line = decode_line(event->name, data, len, &info, &why);
+	line = decode_line(tracepoint, data, len, &info, &why);
 	if (line == NULL) {
 		/* The decoder's reason, never the bytes of a bad event. */
 		trace_seq_puts(s, "EventHeader decode error: ");
 		trace_seq_puts(s, why);
-		return 0;
+		return;
 	}
 	trace_seq_puts(s, line);
 	free(line);
+}
+
+/* Returns 0: the line is ours; 1: libtraceevent prints the event as it
+ * would have without the plugin (a user_event that is not EventHeader). */
+static int print_eventheader(struct trace_seq *s, struct tep_record *record,
+			     struct tep_event *event, void *context)
+{
+	const uint8_t *data;
+	size_t len;
+
+	(void)context;
+	if (!eh_tep_payload(event, record, &data, &len))
+		return 1;
+	print_decoded(s, record, event, event->name, data, len);
+	return 0;
+}
+
+/* The same for one of the library's uprobe events; 1 for a record that
+ * is not one (its fields are not the library's). */
+static int print_uprobe(struct trace_seq *s, struct tep_record *record, struct tep_event *event,
+			void *context)
+{
+	struct uprobe_scratch scratch = { 0 };
+	const char *tracepoint;
+	const uint8_t *data;
+	size_t len;
+	int r;
+
+	(void)context;
+	r = uprobe_tep_record(event, record, &scratch, &tracepoint, &data, &len);
+	if (r == 0)
+		return 1;
+	if (r < 0)
+		trace_seq_puts(s, "EventHeader decode error: out of memory");
+	else if (len == 0)
+		/* The kernel cut the event field: what is left is no event. */
+		trace_seq_puts(s, "EventHeader decode error: the event field is cut short");
+	else
+		print_decoded(s, record, event, tracepoint, data, len);
+	uprobe_scratch_free(&scratch);
 	return 0;
 }
 
 int TEP_PLUGIN_LOADER(struct tep_handle *tep)
 {
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
+		if (tep_register_event_handler(tep, -1, EHS_UPROBE_GROUP,
+					       ehs_uprobe_event_name(level), print_uprobe,
+					       NULL) < 0)
+			return -1;
 	for (int id = EVENT_ID_COUNT - 1; id >= 0; id--)
 		if (tep_register_event_handler(tep, id, "user_events", NULL,
 					       print_eventheader, NULL) < 0)
@@ -140,5 +191,8 @@ int TEP_PLUGIN_UNLOADER(struct tep_handle *tep)
 	for (int id = 0; id < EVENT_ID_COUNT; id++)
 		tep_unregister_event_handler(tep, id, "user_events", NULL,
 					     print_eventheader, NULL);
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
+		tep_unregister_event_handler(tep, -1, EHS_UPROBE_GROUP, ehs_uprobe_event_name(level),
+					     print_uprobe, NULL);
 	return 0;
 }

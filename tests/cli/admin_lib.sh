@@ -141,6 +141,15 @@ expect_no_user_events() {
 	fi
 }
 
+# expect_same LABEL WANT GOT: two files, byte for byte.
+expect_same() {
+	checks=$((checks + 1))
+	cmp -s "$2" "$3" || fail "$1: expected
+$(cat "$2")
+--- got
+$(cat "$3")"
+}
+
 finish() {
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]

@@ -98,15 +98,6 @@ mask_json() {
 	sed -E 's/"time":"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{9}Z"/"time":"TIME"/; s/"cpu":[0-9]+/"cpu":N/' "$1"
 }
 
-# expect_same LABEL WANT GOT: two files, byte for byte.
-expect_same() {
-	checks=$((checks + 1))
-	cmp -s "$2" "$3" || fail "$1: expected
-$(cat "$2")
---- got
-$(cat "$3")"
-}
-
 # no_leftovers LABEL: no tracefs instance and no tracepoint of the
 # providers Syslog and Other are left.
 no_leftovers() {

@@ -4,7 +4,7 @@ check_PROGRAMS += tests/cli/test_read_perf_data
 tests_cli_test_read_perf_data_SOURCES = tests/cli/test_read_perf_data.c \
 	src/cli/read/perf_data.c src/cli/read/perf_data.h src/cli/read/output.h \
 	src/cli/read/perf_unzip.c src/cli/read/perf_unzip.h \
-	src/cli/uprobe/record.c src/cli/uprobe/base64.c src/cli/uprobe/group.c \
+	src/traceevent/uprobe_record.c src/traceevent/base64.c src/traceevent/uprobe_group.c \
 	src/cli/names.c
 tests_cli_test_read_perf_data_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBZSTD_CFLAGS) \
 	$(LIBTRACEEVENT_CFLAGS)

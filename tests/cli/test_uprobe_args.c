@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "../check_run.h"
-#include "cli/uprobe/base64.h"
+#include "traceevent/base64.h"
 #include "cli/uprobe/fetch_arg.h"
-#include "cli/uprobe/group.h"
-#include "cli/uprobe/record.h"
+#include "traceevent/uprobe_group.h"
+#include "traceevent/uprobe_record.h"
 
 /* A note argument, the type it is fetched as, and the definition's
  * fetch argument, or "ERROR " and the reason. */

@@ -17,8 +17,8 @@ tests_cli_libuprobe_tiny_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 # The pure parts: note arguments, group names, base64, records.
 check_PROGRAMS += tests/cli/test_uprobe_args
 tests_cli_test_uprobe_args_SOURCES = tests/cli/test_uprobe_args.c \
-	src/cli/uprobe/fetch_arg.c src/cli/uprobe/group.c src/cli/uprobe/base64.c \
-	src/cli/uprobe/record.c src/cli/names.c
+	src/cli/uprobe/fetch_arg.c src/traceevent/uprobe_group.c src/traceevent/base64.c \
+	src/traceevent/uprobe_record.c src/cli/names.c
 tests_cli_test_uprobe_args_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBTRACEEVENT_CFLAGS)
 # names.c: the bridge's facility keywords and severity levels.
 tests_cli_test_uprobe_args_LDADD = $(CHECK_LIBS) $(LIBTRACEEVENT_LIBS) \
@@ -27,6 +27,6 @@ tests_cli_test_uprobe_args_LDADD = $(CHECK_LIBS) $(LIBTRACEEVENT_LIBS) \
 TESTS += tests/cli/test_uprobe_args
 
 CLI_UPROBE_TESTS = tests/cli/uprobe_define.sh tests/cli/uprobe_tail.sh \
-	tests/cli/uprobe_decode.sh
+	tests/cli/uprobe_decode.sh tests/cli/uprobe_plugin.sh
 TESTS += $(CLI_UPROBE_TESTS)
 EXTRA_DIST += $(CLI_UPROBE_TESTS) tests/cli/uprobe_lib.sh

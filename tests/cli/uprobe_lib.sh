@@ -65,11 +65,11 @@ print("%08x" % h)' "$LIB")
 # enabled it and removed.  Before $T goes.
 remove_owned() {
 	for g in ${OWNED_GROUPS:-}; do
-		for e in "$TR"/events/"$g"/L[1-5] "$TR"/instances/*/events/"$g"/L[1-5]; do
-			[ -e "$e/enable" ] && echo 0 >"$e/enable" 2>/dev/null
-		done
-		for l in 1 2 3 4 5; do
-			echo "-:$g/L$l" >>"$TR/uprobe_events" 2>/dev/null
+		for l in critical error warning info verbose; do
+			for e in "$TR/events/$g/$l" "$TR"/instances/*/events/"$g/$l"; do
+				[ -e "$e/enable" ] && echo 0 >"$e/enable" 2>/dev/null
+			done
+			echo "-:$g/$l" >>"$TR/uprobe_events" 2>/dev/null
 		done
 	done
 	return 0

@@ -31,7 +31,7 @@ FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c src/bridge/format
 # decode's trace.dat reader: our checks, then the system's libtracecmd.
 FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c src/cli/read/trace_dat.c src/cli/read/trace_dat_check.c \
 	src/cli/read/tep_event.c src/traceevent/payload.c src/cli/read/perf_unzip.c \
-	src/cli/uprobe/record.c src/cli/uprobe/base64.c src/cli/uprobe/group.c \
+	src/traceevent/uprobe_record.c src/traceevent/base64.c src/traceevent/uprobe_group.c \
 	src/eventheader/names.c
 FUZZ_TRACEDAT_LIBS = $(LIBTRACECMD_LIBS) $(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
 

@@ -21,8 +21,8 @@
 #include "cli/read/perf_data.h"
 #include "cli/read/perf_unzip.h"
 #include "cli/read/span.h"
-#include "cli/uprobe/group.h"
-#include "cli/uprobe/record.h"
+#include "traceevent/uprobe_group.h"
+#include "traceevent/uprobe_record.h"
 
 enum {
 	HEADER_SIZE = 104,
@@ -79,7 +79,7 @@ struct attr {
 	uint64_t read_format;
 	bool sample_id_all;	/* other records end with the sample's ids */
 	const char *tracepoint;	/* after "user_events:", or NULL */
-	/* One of the library's uprobe events (uprobe/record.h): its group
+	/* One of the library's uprobe events (traceevent/uprobe_record.h): its group
 	 * and event name; tracepoint is NULL then. */
 	const char *uprobe_group, *uprobe_event;
 };

@@ -3,7 +3,7 @@
  * A reader for the files `perf record` writes (perf.data, "PERFILE2",
  * little-endian, not pipe mode, compressed with -z or not).  It finds
  * the user_events tracepoint samples, and those of the library's uprobe
- * events (uprobe/record.h: handed on as the user_events event they carry),
+ * events (traceevent/uprobe_record.h: handed on as the user_events event they carry),
  * and hands them, sorted by time, to a callback, and counts the records
  * it could not decode.
  */

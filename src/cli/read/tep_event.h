@@ -7,10 +7,10 @@
 #include <event-parse.h>
 
 #include "cli/read/output.h"
-#include "cli/uprobe/record.h"
+#include "traceevent/uprobe_record.h"
 
 /* 1 and *out filled if record is a user_events event with EventHeader's
- * declared fields, or one of the library's uprobe events (uprobe/record.h:
+ * declared fields, or one of the library's uprobe events (traceevent/uprobe_record.h:
  * its event decoded into scratch, which out then points into); 0
  * otherwise; -1 when out of memory.  event may be NULL (looked up). */
 int tep_read_event(struct tep_handle *tep, struct tep_event *event,

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/uprobe/group.h"
+#include "traceevent/uprobe_group.h"
 
 #define EHS_UPROBE_PROVIDER "ehsyslog"
 #define EHS_UPROBE_LINE_MAX (PATH_MAX + 512)

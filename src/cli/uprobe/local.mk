@@ -8,8 +8,8 @@ ehsyslog_SOURCES += \
 	src/cli/uprobe/uprobe_events.c src/cli/uprobe/uprobe_events.h \
 	src/cli/uprobe/ehs_uprobes.c src/cli/uprobe/ehs_uprobes.h \
 	src/cli/uprobe/owned.c src/cli/uprobe/owned.h \
-	src/cli/uprobe/group.c src/cli/uprobe/group.h \
-	src/cli/uprobe/base64.c src/cli/uprobe/base64.h \
-	src/cli/uprobe/record.c src/cli/uprobe/record.h
+	src/traceevent/uprobe_group.c src/traceevent/uprobe_group.h \
+	src/traceevent/base64.c src/traceevent/base64.h \
+	src/traceevent/uprobe_record.c src/traceevent/uprobe_record.h
 ehsyslog_CFLAGS += $(LIBELF_CFLAGS)
 ehsyslog_LDADD += $(LIBELF_LIBS)

@@ -2,8 +2,8 @@
 /* RFC 4648 base64 (standard alphabet, '=' padding) back to bytes: how
  * the library's USDT probes carry a whole EventHeader event in a
  * NUL-terminated string, which is all a uprobe can fetch. */
-#ifndef EHSYSLOG_CLI_BASE64_H
-#define EHSYSLOG_CLI_BASE64_H
+#ifndef EHSYSLOG_TRACEEVENT_BASE64_H
+#define EHSYSLOG_TRACEEVENT_BASE64_H
 
 #include <stddef.h>
 #include <stdint.h>

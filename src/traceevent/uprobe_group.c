@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/uprobe/group.h"
+#include "traceevent/uprobe_group.h"
 
 /* FNV-1a, 32 bits: short, and the same on every machine and version. */
 static uint32_t fnv1a(const char *s)

@@ -7,8 +7,8 @@
  * EventHeader level 1..5, named as the library's probes are (not L1..L5:
  * perf 6.1 reads "L2" as the L2 cache and refuses ehsyslog:L2).
  */
-#ifndef EHSYSLOG_CLI_UPROBE_GROUP_H
-#define EHSYSLOG_CLI_UPROBE_GROUP_H
+#ifndef EHSYSLOG_TRACEEVENT_UPROBE_GROUP_H
+#define EHSYSLOG_TRACEEVENT_UPROBE_GROUP_H
 
 #include <stdbool.h>
 #include <stddef.h>

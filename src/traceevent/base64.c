@@ -3,7 +3,7 @@
 
 #include <stdbool.h>
 
-#include "cli/uprobe/base64.h"
+#include "traceevent/base64.h"
 
 static int value(char c)
 {

@@ -9,8 +9,8 @@
  * the facility field (names.h).  So decode, tail and export print the
  * same on both transports.
  */
-#ifndef EHSYSLOG_CLI_UPROBE_RECORD_H
-#define EHSYSLOG_CLI_UPROBE_RECORD_H
+#ifndef EHSYSLOG_TRACEEVENT_UPROBE_RECORD_H
+#define EHSYSLOG_TRACEEVENT_UPROBE_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>

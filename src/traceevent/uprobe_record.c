@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <ehsyslog/schema.h>
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/names.h"
-#include "cli/uprobe/base64.h"
-#include "cli/uprobe/group.h"
-#include "cli/uprobe/record.h"
+#include "traceevent/base64.h"
+#include "traceevent/uprobe_group.h"
+#include "traceevent/uprobe_record.h"
 
 void uprobe_scratch_free(struct uprobe_scratch *s)
 {
@@ -30,7 +31,7 @@ int uprobe_record(const struct uprobe_fields *f, struct uprobe_scratch *s,
 	memcpy(provider, f->name, (size_t)(colon - f->name));
 	provider[colon - f->name] = '\0';
 	/* A native event has no facility, and so the keyword 0. */
-	keyword = f->facility >= 0 ? syslog_facility_keyword((unsigned)f->facility) : 0;
+	keyword = f->facility >= 0 ? ehs_facility_keyword((unsigned)f->facility) : 0;
 	if (eh_tracepoint_name(s->tracepoint, sizeof s->tracepoint, provider, f->level, keyword,
 			       NULL) < 0)
 		return 0;
@@ -69,18 +70,19 @@ static bool string_field(struct tep_event *event, struct tep_record *record, con
 			 const char **s, size_t *len)
 {
 	struct tep_format_field *field = tep_find_field(event, name);
+	unsigned long long loc;
 	size_t off = 0;
 
+	/* tep_read_number_field, not tep_read_number: perf exports only the
+	 * former to plugins (traceevent/plugin_ehsyslog.c). */
 	if (field == NULL || !(field->flags & TEP_FIELD_IS_DYNAMIC) || field->offset < 0 ||
-	    field->size != 4 || record->size < field->offset + 4)
+	    field->size != 4 || record->size < field->offset + 4 ||
+	    tep_read_number_field(field, record->data, &loc) != 0)
 		return false;
 	/* A relative one counts from the end of its own word. */
 	if (field->flags & TEP_FIELD_IS_RELATIVE)
 		off = (size_t)field->offset + 4;
-	return data_loc_string(record->data, (size_t)record->size,
-			       (uint32_t)tep_read_number(event->tep,
-							 (const char *)record->data + field->offset, 4),
-			       off, s, len);
+	return data_loc_string(record->data, (size_t)record->size, (uint32_t)loc, off, s, len);
 }
 
 static uint32_t le32(const uint8_t *p)
