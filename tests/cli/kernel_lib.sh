@@ -48,10 +48,20 @@ instance_of() {
 	done
 }
 
-# enabled_in PID EVENT: the tail PID has enabled EVENT in its instance.
+# enabled_in PID EVENT: the tail PID has enabled EVENT in its instance;
+# on a kernel without user_events (Debian's own, tests/kernel/
+# stock_guest.sh), the uprobe event of EVENT's level (PROVIDER_L<n>K...)
+# in the library's group.
 enabled_in() {
-	inst=$(instance_of "$1") &&
+	inst=$(instance_of "$1") || return 1
+	if [ -e "$TR/user_events_data" ]; then
 		[ "$(cat "$inst/events/user_events/$2/enable")" = 1 ]
+	else
+		level=${2##*_L}
+		set -- critical error warning info verbose
+		shift $((${level%%K*} - 1))
+		[ "$(cat "$inst/events/ehsyslog/$1/enable" 2>/dev/null)" = 1 ]
+	fi
 }
 
 # start_tail NAME EVENT ARG...: "ehsyslog tail ARG..." in the background,
@@ -99,12 +109,17 @@ mask_json() {
 }
 
 # no_leftovers LABEL: no tracefs instance and no tracepoint of the
-# providers Syslog and Other are left.
+# providers Syslog and Other are left; on a kernel without user_events,
+# no uprobe event of the library's group.
 no_leftovers() {
 	checks=$((checks + 1))
 	left=$(ls -A "$TR/instances")
 	[ -z "$left" ] || fail "$1: instances left: $left"
 	checks=$((checks + 1))
-	left=$(grep -E '^(Syslog|Other)_' "$TR/user_events_status")
+	if [ -e "$TR/user_events_status" ]; then
+		left=$(grep -E '^(Syslog|Other)_' "$TR/user_events_status")
+	else
+		left=$(grep '^p:ehsyslog/' "$TR/uprobe_events")
+	fi
 	[ -z "$left" ] || fail "$1: tracepoints left: $left"
 }
