@@ -150,6 +150,23 @@ $(cat "$2")
 $(cat "$3")"
 }
 
+# stage_plugin PLUGIN: the plugin where each tool finds it, and only
+# there: $T/plugins for trace-cmd (TRACEEVENT_PLUGIN_DIR, with HOME
+# $T/empty so that no other copy is loaded from outside the system
+# directory), $T/home's for perf (HOME).  TOOL_ENV: in a sanitizer
+# build, the words that preload the runtimes into trace-cmd and perf,
+# which are not built with them, their own leaks ignored.
+stage_plugin() {
+	mkdir -p "$T/plugins" "$T/home/.local/lib/traceevent/plugins" "$T/empty"
+	cp "$1" "$T/plugins/"
+	cp "$1" "$T/home/.local/lib/traceevent/plugins/"
+	TOOL_ENV=
+	if [ "${sanitizers:-no}" = yes ]; then
+		rt=$(sanitizer_runtimes "$1")
+		TOOL_ENV="LD_PRELOAD=${rt%:} ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
+	fi
+}
+
 finish() {
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]

@@ -14,20 +14,7 @@ in_kernel "$0" "$@"
 find_perf
 command -v trace-cmd >/dev/null || fail "trace-cmd not installed (scripts/setup installs it)"
 
-# The plugin where each tool finds it; HOME empty for trace-cmd, so that
-# only the copy named by TRACEEVENT_PLUGIN_DIR is loaded from outside the
-# system directory.
-mkdir -p "$T/plugins" "$T/home/.local/lib/traceevent/plugins" "$T/empty"
-cp "$PLUGIN" "$T/plugins/"
-cp "$PLUGIN" "$T/home/.local/lib/traceevent/plugins/"
-
-# trace-cmd and perf are not built with ASan: an ASan-built plugin needs
-# the sanitizers' runtimes preloaded, and the tools' own leaks ignored.
-TOOL_ENV=
-if [ "${sanitizers:-no}" = yes ]; then
-	rt=$(sanitizer_runtimes "$PLUGIN")
-	TOOL_ENV="LD_PRELOAD=${rt%:} ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
-fi
+stage_plugin "$PLUGIN"
 
 "$EHSYSLOG" register --facility user,daemon --level info --level err >"$T/reg.out" 2>"$T/reg.err" &
 reg=$!

@@ -28,16 +28,7 @@ syslog.syslog(syslog.LOG_LOCAL0 | syslog.LOG_ERR, "third")'
 S
 chmod +x "$T/run.sh"
 
-# The plugin where each tool finds it, and only there (HOME empty for
-# trace-cmd); in a sanitizer build, the runtimes preloaded into the tools.
-mkdir -p "$T/plugins" "$T/home/.local/lib/traceevent/plugins" "$T/empty"
-cp "$PLUGIN" "$T/plugins/"
-cp "$PLUGIN" "$T/home/.local/lib/traceevent/plugins/"
-TOOL_ENV=
-if [ "${sanitizers:-no}" = yes ]; then
-	rt=$(sanitizer_runtimes "$PLUGIN")
-	TOOL_ENV="LD_PRELOAD=${rt%:} ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
-fi
+stage_plugin "$PLUGIN"
 
 # check_lines NAME FILE: $T/out holds the tool's report; the line of
 # each event after its event name is what the plugin prints, and exactly
