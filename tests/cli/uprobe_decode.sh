@@ -111,4 +111,8 @@ f(3, b"cut", b"Syslog:demo", 4, 3, 0, b"BwAAAAAAAAMqAAEAZGVtbwBtZXN")' "$LIB" >"
 	expect_empty out
 	expect_line err "ehsyslog decode: Syslog_L3K8: event truncated"
 fi
+# Deleted here, where a failure shows, not only by the exit's cleanup.
+expect 0 "$EHSYSLOG" register --uprobes --delete "$LIB"
+checks=$((checks + 1))
+[ -z "$(defined "$GROUP")" ] || fail "left defined: $(defined "$GROUP")"
 finish
