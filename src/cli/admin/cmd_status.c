@@ -70,10 +70,9 @@ static const char status_usage[] =
 /* Whether this user may write events: 0, or the exit code (printed).
  * A kernel without user_events but with uprobe events is not an error:
  * the library's events go to its probes there (transport:, below). */
-static int report_access(const char *cmd, const struct cli_user_events_probe *p)
+static int report_access(const char *cmd, const struct cli_user_events_probe *p,
+			 enum cli_transport t)
 {
-	char tracing[PATH_MAX];
-
 	if (!p->tracefs)
 		puts("user_events:   unavailable (no tracefs)");
 	else if (p->rc == 0)
@@ -91,8 +90,7 @@ static int report_access(const char *cmd, const struct cli_user_events_probe *p)
 		       p->data, strerror(p->err), p->evidence);
 	else
 		printf("user_events:   unusable: %s: %s\n", p->data, strerror(p->err));
-	if (p->rc == CLI_EXIT_NO_USER_EVENTS &&
-	    cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES)
+	if (p->rc == CLI_EXIT_NO_USER_EVENTS && t == CLI_TRANSPORT_UPROBES)
 		return 0;
 	if (p->rc != 0)
 		cli_error(cmd, "%s", p->why);
@@ -397,6 +395,7 @@ int cmd_status(int argc, char **argv)
 	char tracing[PATH_MAX] = "";
 	struct cli_user_events_probe probe;
 	bool have_tracing;
+	enum cli_transport transport;
 	struct ehs_config s;
 	int c, rc;
 
@@ -415,13 +414,15 @@ int cmd_status(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 
-	have_tracing = ue_tracefs_dir(tracing, sizeof tracing) == 0;
+	/* Once, for every line that needs it. */
+	transport = cli_transport(tracing, sizeof tracing);
+	have_tracing = tracing[0] != '\0';
 	cli_user_events_probe(&probe);
-	rc = report_access(cmd, &probe);
+	rc = report_access(cmd, &probe, transport);
 	report_config(program, &s, probe.rc == 0);
 	if (probe.rc != CLI_EXIT_NO_USER_EVENTS)
 		report_tracepoints(have_tracing ? tracing : NULL, s.provider);
-	status_uprobes();
+	status_uprobes(transport, tracing);
 	report_stale_instances(have_tracing ? tracing : NULL);
 	report_exports();
 	report_preload(cmd);

@@ -82,11 +82,9 @@ static void print_event(const char *group, const char *event, const char *rest, 
 	l->ours++;
 }
 
-void status_uprobes(void)
+void status_uprobes(enum cli_transport t, const char *tracing)
 {
-	char tracing[PATH_MAX];
 	struct listing l = { .tracing = tracing };
-	enum cli_transport t = cli_transport(tracing, sizeof tracing);
 	int n, stale;
 
 	if (t == CLI_TRANSPORT_USER_EVENTS)

@@ -5,7 +5,10 @@
 #ifndef CLI_STATUS_UPROBES_H
 #define CLI_STATUS_UPROBES_H
 
-/* Prints the "transport:" and "uprobes:" lines. */
-void status_uprobes(void);
+#include "cli/transport.h"
+
+/* Prints the "transport:" and "uprobes:" lines for the transport t that
+ * cli_transport() found, in tracefs tracing. */
+void status_uprobes(enum cli_transport t, const char *tracing);
 
 #endif
