@@ -4,9 +4,9 @@
 # itself in a user_events kernel, waiting on tracefs, logging programs.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
 . "${top_srcdir:-.}/tests/lib/perf_path.sh"
+. "${top_srcdir:-.}/tests/lib/kernel_logger.sh"
 
 TR=/sys/kernel/tracing
-LOGGER=$top_builddir/tests/cli/kernel_logger
 export EHSYSLOG_LIBRARY="$BUILT_LIBRARY" EHSYSLOG_CONFIG="$T/absent.conf"
 unset EHSYSLOG_PROVIDER EHSYSLOG_PASSTHROUGH EHSYSLOG_DISABLE EHSYSLOG_TRACEFS LD_PRELOAD
 
@@ -84,19 +84,6 @@ stop_tail() {
 	wait "$p" || src=$?
 	checks=$((checks + 1))
 	[ "$src" = 0 ] || fail "tail $1 exited $src after SIG${2:-INT}: $(cat "$T/$1.err")"
-}
-
-# logs IDENT FACILITY SEVERITY COUNT MESSAGE: kernel_logger under the
-# preload, with $LOG_ENV (NAME=VALUE words) in its environment; its pid
-# in $lpid.
-LOG_ENV=
-logs() {
-	# shellcheck disable=SC2086 # LOG_ENV is words
-	env LD_PRELOAD="$BUILT_LIBRARY" $LOG_ENV "$LOGGER" "$@" &
-	lpid=$!
-	lrc=0
-	wait $lpid || lrc=$?
-	[ "$lrc" = 0 ] || fail "kernel_logger $* exited $lrc"
 }
 
 # Text lines with their time (RFC 3339, microseconds) replaced by TIME;

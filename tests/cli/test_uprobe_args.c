@@ -62,7 +62,7 @@ static const struct {
 
 START_TEST(arguments)
 {
-	char out[128], err[256];
+	char out[272], err[256];	/* out holds "ERROR " and any err */
 
 	if (fetch_arg(cases[_i].machine, cases[_i].arg, cases[_i].type, out, sizeof out, err,
 		      sizeof err) < 0)

@@ -1,92 +1,15 @@
 # shellcheck shell=sh
 # What the guest tests of ehsyslog export (tests/export/kernel_*.sh)
-# share.  Sourced after a test's header: it checks what the receiver
-# needs, runs the test in a kernel with user_events (in_kernel), and there
-# defines the receiver's and export's helpers and the wanted records'
-# resource and attribute text.
+# share.  Sourced after a test's header: runs the test in a kernel with
+# user_events (in_kernel), where export_helpers.sh gives the receiver's
+# and export's helpers.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
-# The system's python3 and protoc, not a developer's (pyenv shims).
-PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-export PATH
-command -v protoc >/dev/null || skip "no protoc (protobuf-compiler)"
-python3 -c 'import google.protobuf' 2>/dev/null || skip "no python3-protobuf"
+. "${top_srcdir:-.}/tests/export/export_helpers.sh"
 in_kernel "$0" "$@"
 
-RECEIVER="python3 $top_srcdir/tests/export/otlp_receiver.py --proto $top_srcdir/proto"
-# Export's counters for status go here, not to the machine's /run.
-EHSYSLOG_RUNTIME_DIR=$T/run
-export EHSYSLOG_RUNTIME_DIR
-host=$(uname -n)
-since=$(date +%s%N)
-
-# start_receiver NAME ARG...: the receiver, its files in $T/NAME/, its pid
-# in $rpid, its URL in $url.
-start_receiver() {
-	mkdir -p "$T/$1"
-	w=$T/$1
-	shift
-	# shellcheck disable=SC2086 # RECEIVER is words
-	$RECEIVER --work "$w" --since "$since" "$@" 2>"$w/stderr" &
-	rpid=$!
-	wait_until 60 test -s "$w/port" || fail "receiver did not start: $(cat "$w/stderr")"
-	# shellcheck disable=SC2034 # used by the tests that source this
-	url=http://127.0.0.1:$(cat "$w/port")
-}
-
-# start_export NAME ARG...: export in the background, stderr in
-# $T/NAME.err, pid in $xpid; returns once its tracepoints are enabled.
-start_export() {
-	name=$1
-	shift
-	"$EHSYSLOG" export "$@" >"$T/$name.out" 2>"$T/$name.err" &
-	xpid=$!
-	wait_until 60 enabled_in $xpid Syslog_L5K800000 ||
-		fail "export $name did not enable its tracepoints: $(cat "$T/$name.err")"
-}
-
-# gone PID: the process has exited (a zombie not yet waited for too).
+# export_ready PID: export PID has enabled its tracepoints (the last of
+# them, level 5 of Syslog) in its instance.
 # shellcheck disable=SC2317 # called through wait_until
-gone() {
-	! [ -e "/proc/$1/stat" ] || grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"
+export_ready() {
+	enabled_in "$1" Syslog_L5K800000
 }
-
-# stop_export NAME: SIGTERM, and export exits 0 within 10 s; then the
-# receiver is stopped.
-stop_export() {
-	kill -TERM $xpid
-	checks=$((checks + 1))
-	wait_until 10 gone $xpid || fail "export $1 still runs 10 s after SIGTERM"
-	xrc=0
-	wait $xpid || xrc=$?
-	[ "$xrc" = 0 ] || fail "export $1 exited $xrc: $(cat "$T/$1.err")"
-	expect_empty "$1.out"
-	kill $rpid
-}
-
-# await_records NAME N: the receiver NAME has written N records.
-await_records() {
-	wait_until 60 sh -c "[ \$(wc -l <'$T/$1/records') -ge $2 ]" ||
-		fail "$1: $2 records expected; got $(cat "$T/$1/records"); requests: $(cat "$T/$1/requests")"
-}
-
-# Seconds a logger stays after its calls: export reads process.executable.name
-# from /proc/PID/comm when it reads the event, and while it waits on a
-# 503 or a slow handshake (much slower under ASan) it reads nothing.
-# shellcheck disable=SC2034 # used by the tests that source this
-linger=6
-
-res() { # PID IDENT [MORE]
-	printf 'host.name="%s" process.executable.name="kernel_logger" process.pid=%s service.name="%s"%s' \
-		"$host" "$1" "$2" "${3:-}"
-}
-attrs() { # IDENT FACILITY-CODE FACILITY PID
-	printf 'errno=2 eventheader.event_name="%s" eventheader.provider="Syslog" syslog.facility.code=%s syslog.facility.name="%s" thread.id=%s' \
-		"$1" "$2" "$3" "$4"
-}
-# json_str TEXT ascii|utf-8: TEXT as the receiver quotes it (Python's json.dumps).
-json_str() {
-	python3 -c 'import json, sys; print(json.dumps(sys.argv[1], ensure_ascii=sys.argv[2] == "ascii"))' "$@"
-}
-# A message longer than an event: split by the library, whole in the record.
-# shellcheck disable=SC2034 # used by the tests that source this
-long="long $(printf 'abcdefghij%.0s' $(seq 1000))"

@@ -22,9 +22,12 @@ tests_export_test_state_LDADD = $(CHECK_LIBS)
 # Each kernel_export*.sh boots a guest of its own (export_lib.sh).
 EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_tls.sh \
 	tests/export/kernel_export_wire.sh tests/export/kernel_export_config.sh
+# uprobe_export.sh: export through the uprobe transport on this machine's
+# kernel (tests/cli/uprobe.mk says how).
 TESTS += tests/export/test_export tests/export/test_state $(EXPORT_KERNEL_TESTS) \
-	tests/export/unit_verify.sh
-dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/export_lib.sh tests/export/otlp_receiver.py \
+	tests/export/uprobe_export.sh tests/export/unit_verify.sh
+dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/uprobe_export.sh \
+	tests/export/export_lib.sh tests/export/export_helpers.sh tests/export/otlp_receiver.py \
 	tests/export/unit_verify.sh tests/export/bench_export.py
 # The unit the Debian package ships, checked by unit_verify.sh.
 EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service

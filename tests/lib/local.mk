@@ -17,3 +17,5 @@ dist_noinst_DATA += tests/lib/top_instance.sh
 # sanitizers.sh: the sanitizer runtimes to preload first into programs
 # not built with them, for tests that preload the library there.
 dist_noinst_DATA += tests/lib/sanitizers.sh
+# kernel_logger.sh: logs(), tests/cli/kernel_logger under the preload.
+dist_noinst_DATA += tests/lib/kernel_logger.sh
