@@ -60,6 +60,20 @@ print("%08x" % h)' "$LIB")
 	OWNED_GROUPS="${OWNED_GROUPS:-} $GROUP"
 }
 
+# installed_library PATH: as own_library, and the copy stands for the
+# installed library (EHSYSLOG_LIBRARY), so its events are the group
+# ehsyslog, which two tests must not define at once: the test holds the
+# lock of that group (descriptor 8) until it exits.
+INSTALLED_GROUP_LOCK=/tmp/ehsyslog-tests-installed-group.lock
+installed_library() {
+	own_library "$1"
+	exec 8>"$INSTALLED_GROUP_LOCK"
+	flock 8
+	export EHSYSLOG_LIBRARY="$LIB"
+	GROUP=ehsyslog
+	OWNED_GROUPS="$OWNED_GROUPS ehsyslog"
+}
+
 # At exit: every instance of this test's tails gone (their processes
 # are), then each event of the test's groups disabled where a leftover
 # enabled it and removed.  Before $T goes.

@@ -11,10 +11,7 @@ in_namespace "$0" "$@"
 
 PLUGIN=$top_builddir/src/traceevent/.libs/plugin_ehsyslog.so
 [ -f "$PLUGIN" ] || skip "$PLUGIN not built"
-own_library "$T/libehsyslog.so.0"
-export EHSYSLOG_LIBRARY="$LIB"
-GROUP=ehsyslog
-OWNED_GROUPS="$OWNED_GROUPS ehsyslog"
+installed_library "$T/libehsyslog.so.0"
 expect 0 "$EHSYSLOG" register --uprobes
 expect_line out "ehsyslog:warning"
 

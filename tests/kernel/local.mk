@@ -9,7 +9,8 @@ TESTS += tests/kernel/guest_smoke.sh
 # stock_guest.sh proves the guest on Debian's own bookworm and trixie
 # kernels (scripts/guest-stock-kernel): uprobe events, no user_events, a
 # uprobe on stock_probe's stock_hit() recording each call; then the uprobe
-# transport's tests (tests/cli/uprobe_tail.sh, uprobe_decode.sh) in each.
+# transport's tests (tests/cli/uprobe_quickstart.sh, uprobe_tail.sh,
+# uprobe_decode.sh) in each.
 check_PROGRAMS += tests/kernel/stock_probe
 tests_kernel_stock_probe_SOURCES = tests/kernel/stock_probe.c
 dist_noinst_SCRIPTS += tests/kernel/stock_guest.sh
