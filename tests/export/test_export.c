@@ -7,7 +7,8 @@
  * that keeps the records' order (read back with protobuf-c), the JSON
  * encoding byte for byte, gzip (inflated back with zlib), the
  * partial_success of an answer in both encodings, the records' names
- * and unique keys, and the process of a thread from /proc's texts.
+ * and unique keys, the process of a thread from /proc's texts, and the
+ * header file's owner and mode rule.
  */
 #include <check.h>
 #include <math.h>
@@ -28,6 +29,7 @@
 #include "cli/export/record.h"
 #include "cli/export/request.h"
 #include "cli/export/response.h"
+#include "cli/export/secret_file.h"
 #include "cli/export/severity.h"
 #include "cli/export/thread_process.h"
 
@@ -546,6 +548,33 @@ START_TEST(thread_process_parsing)
 }
 END_TEST
 
+/* The header file's owner and mode, as ssh checks its files. */
+START_TEST(secret_file_rule)
+{
+	struct stat st = { .st_mode = S_IFREG | 0600, .st_uid = 1000 };
+
+	ck_assert_ptr_null(secret_file_refusal(&st, 1000));
+	st.st_mode = S_IFREG | 0640;
+	ck_assert_ptr_null(secret_file_refusal(&st, 1000));
+	st.st_uid = 0;
+	ck_assert_ptr_null(secret_file_refusal(&st, 1000));
+	st.st_uid = 1001;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000),
+			 "owned by another user than root or the one export runs as");
+	st.st_uid = 1000;
+	st.st_mode = S_IFREG | 0660;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "writable by group");
+	st.st_mode = S_IFREG | 0602;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "writable by others");
+	st.st_mode = S_IFREG | 0644;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "readable by others");
+	st.st_mode = S_IFREG | 0601;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "readable by others");
+	st.st_mode = S_IFIFO | 0600;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "not a regular file");
+}
+END_TEST
+
 /* Compressed and inflated back: the same bytes, in a gzip wrapper. */
 START_TEST(gzip_round_trip)
 {
@@ -664,6 +693,7 @@ int main(void)
 	tcase_add_test(tc, resource_keys_unique);
 	tcase_add_test(tc, record_names_and_unique_keys);
 	tcase_add_test(tc, thread_process_parsing);
+	tcase_add_test(tc, secret_file_rule);
 	tcase_add_test(tc, gzip_round_trip);
 	tcase_add_test(tc, partial_success_protobuf);
 	tcase_add_test(tc, partial_success_json);
