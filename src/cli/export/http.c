@@ -39,33 +39,27 @@ static bool add_header(struct http *h, const char *line)
 
 /* path, opened for reading once it passes secret_file.h's rule; NULL,
  * with err said, else.  Opened without blocking, so that a FIFO is
- * refused rather than waited on. */
+ * refused rather than waited on; reading blocks again once it passed. */
 static FILE *open_secret(const char *path, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	const char *why = NULL;
+	const char *why;
 	struct stat st;
-	FILE *f;
+	FILE *f = NULL;
+	int flags;
 
-	if (fd < 0 || fstat(fd, &st) < 0 ||
-	    ((why = secret_file_refusal(&st, geteuid())) == NULL &&
-	     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0)) {
+	if (fd < 0 || fstat(fd, &st) < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	if (why != NULL) {
+	} else if ((why = secret_file_refusal(&st, geteuid())) != NULL) {
 		snprintf(err, errlen, "%s: refused: %s (owner %u, mode %04o); it holds tokens: "
 			 "make it the owner's or root's, mode 0600 or 0640",
 			 path, why, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777));
-		close(fd);
-		return NULL;
-	}
-	if ((f = fdopen(fd, "r")) == NULL) {
+	} else if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+		   (f = fdopen(fd, "r")) == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		close(fd);
 	}
+	if (f == NULL && fd >= 0)
+		close(fd);
 	return f;
 }
 

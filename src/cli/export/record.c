@@ -228,8 +228,8 @@ static const char *user_value(const struct record_context *ctx, const char *key)
 	return v;
 }
 
-/* A built-in pair's value, unless --resource gives key one: that one
- * replaces it.  True when it did. */
+/* The pair --resource gives key, if it gives one (true then): before
+ * a built-in pair of key, it replaces that. */
 static bool add_user(const struct record_context *ctx, struct pairs *p, const char *key)
 {
 	const char *v = user_value(ctx, key);
