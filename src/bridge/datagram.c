@@ -7,6 +7,9 @@
 #include <string.h>
 #include <syslog.h>
 
+/* Where structured data goes (sd_extra_name). */
+#define SD_PREFIX "syslog."
+
 /* A cursor over the datagram: p moves, end never does. */
 struct cur {
 	const char *p, *end;
@@ -185,13 +188,16 @@ static const char *sd_value_bytes(struct ehs_datagram *d, const char *v, size_t 
 	return out;
 }
 
-/* The name "SD-ID.NAME" of a parameter's extra, ';' made '_'. */
+/* The name "syslog.SD-ID.NAME" of a parameter's extra, ';' made '_':
+ * structured data under syslog.*, as the OpenTelemetry logs data
+ * model's RFC5424 mapping puts it. */
 static size_t sd_extra_name(char *out, const char *id, size_t id_len, const char *name, size_t name_len)
 {
-	memcpy(out, id, id_len);
-	out[id_len] = '.';
-	memcpy(out + id_len + 1, name, name_len);
-	size_t n = id_len + 1 + name_len;
+	memcpy(out, SD_PREFIX, sizeof SD_PREFIX - 1);
+	memcpy(out + sizeof SD_PREFIX - 1, id, id_len);
+	out[sizeof SD_PREFIX - 1 + id_len] = '.';
+	memcpy(out + sizeof SD_PREFIX + id_len, name, name_len);
+	size_t n = sizeof SD_PREFIX + id_len + name_len;
 	for (size_t i = 0; i < n; i++)
 		if (out[i] == ';')
 			out[i] = '_';
@@ -224,7 +230,7 @@ static bool sd_elements(struct ehs_datagram *d, struct cur *c, bool add)
 				return false;
 			if (!add || d->j.full)
 				continue;
-			char key[2 * EHS_DATAGRAM_SD_NAME_MAX + 1];
+			char key[sizeof SD_PREFIX + 2 * EHS_DATAGRAM_SD_NAME_MAX];
 			size_t key_len = sd_extra_name(key, id, id_len, name, name_len);
 			const char *bytes = sd_value_bytes(d, v, n, unescaped);
 			if (!bytes)
@@ -255,8 +261,10 @@ static bool parse_5424(struct ehs_datagram *d, struct cur c)
 	d->kind = EHS_DATAGRAM_5424;
 	d->j.ident = f[2];
 	d->j.ident_len = f[2] ? n[2] : 0;
+	if (f[3])
+		ehs_journal_extra(&d->j, "syslog.procid", 13, f[3], n[3]);
 	if (f[4])
-		ehs_journal_extra(&d->j, "msgid", 5, f[4], n[4]);
+		ehs_journal_extra(&d->j, "syslog.msgid", 12, f[4], n[4]);
 
 	struct cur sd = c;
 	bool ok;

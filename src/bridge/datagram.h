@@ -18,11 +18,13 @@
  *               elements "[SD-ID NAME=\"value\" ...]" with \" \\ \] escapes
  *               in values, names 1..32 bytes of printable ASCII but
  *               '=', ']' and '"'; then the end or a space and MSG, without
- *               a leading UTF-8 BOM.  APP-NAME is the ident.  MSGID is an
- *               extra field "msgid", each parameter one named
- *               "SD-ID.NAME" with every ';' made '_' (EventHeader names
- *               hold no ';').  TIMESTAMP, HOSTNAME and PROCID are not
- *               kept.  Structured data that does not parse, or is not
+ *               a leading UTF-8 BOM.  APP-NAME is the ident.  PROCID
+ *               is an extra field "syslog.procid", MSGID one
+ *               "syslog.msgid", each parameter one named
+ *               "syslog.SD-ID.NAME" with every ';' made '_' (EventHeader
+ *               names hold no ';'): the OpenTelemetry logs data model's
+ *               names for them (its appendix's RFC5424 mapping).
+ *               TIMESTAMP and HOSTNAME are not kept.  Structured data that does not parse, or is not
  *               followed by the end or a space, is the start of MSG.  A
  *               header that does not parse is read as RFC 3164.
  *   RFC 3164    after PRI, an optional "Mmm dd hh:mm:ss " timestamp (day

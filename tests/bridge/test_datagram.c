@@ -128,18 +128,19 @@ START_TEST(rfc5424)
 	ck_pri(LOG_INFO, LOG_FAC(LOG_LOCAL7));
 	ck_ident("tag");
 	ck_msg("msg");
-	ck_assert_uint_eq(d.j.nextra, 3);
-	ck_extra(0, "timeQuality.tzKnown", "1");
-	ck_extra(1, "timeQuality.isSynced", "0");
-	ck_extra(2, "ex@32473.a", "b\"c");
+	ck_assert_uint_eq(d.j.nextra, 4);
+	ck_extra(0, "syslog.procid", "123");
+	ck_extra(1, "syslog.timeQuality.tzKnown", "1");
+	ck_extra(2, "syslog.timeQuality.isSynced", "0");
+	ck_extra(3, "syslog.ex@32473.a", "b\"c");
 
 	/* MSGID, every escape, nil fields, no structured data. */
 	PARSE("<14>1 - - - - ID47 [x k=\"\\\\ \\] \\n\"] m");
 	ck_assert_ptr_null(d.j.ident);
 	ck_assert_str_eq(event_name(), program_invocation_short_name);
 	ck_assert_uint_eq(d.j.nextra, 2);
-	ck_extra(0, "msgid", "ID47");
-	ck_extra(1, "x.k", "\\ ] \\n");
+	ck_extra(0, "syslog.msgid", "ID47");
+	ck_extra(1, "syslog.x.k", "\\ ] \\n");
 	ck_msg("m");
 
 	PARSE("<14>1 - - app - - -");
@@ -150,7 +151,7 @@ START_TEST(rfc5424)
 	ck_msg("two  spaces ");
 	/* ';' is not allowed in EventHeader names. */
 	PARSE("<14>1 - - app - - [a;b c;d=\"v\"]");
-	ck_extra(0, "a_b.c_d", "v");
+	ck_extra(0, "syslog.a_b.c_d", "v");
 	ck_msg("");
 }
 END_TEST
@@ -253,23 +254,24 @@ START_TEST(truncated)
 	PARSE("<190>1 - host app 1 - [a b=\"c");
 	ck_assert_int_eq(d.kind, EHS_DATAGRAM_5424);
 	ck_ident("app");
-	ck_assert_uint_eq(d.j.nextra, 0);
+	ck_assert_uint_eq(d.j.nextra, 1);
+	ck_extra(0, "syslog.procid", "1");
 	ck_msg("[a b=\"c");
 	PARSE("<190>1 - host app 1 - [a b=\"c\"][d e=\"f\"]x");
-	ck_assert_uint_eq(d.j.nextra, 0);
+	ck_assert_uint_eq(d.j.nextra, 1);
 	ck_msg("[a b=\"c\"][d e=\"f\"]x");
 	PARSE("<190>1 - host app 1 - [a b=c] m");
 	ck_msg("[a b=c] m");
 	PARSE("<190>1 - host app 1 - -x");
 	ck_msg("-x");
 	PARSE("<190>1 - host app 1 ID [] m");
-	ck_extra(0, "msgid", "ID");
+	ck_extra(1, "syslog.msgid", "ID");
 	ck_msg("[] m");
 	/* An SD-ID longer than RFC 5424's 32 bytes. */
 	PARSE("<190>1 - h a 1 - [abcdefghijklmnopqrstuvwxyz0123456 k=\"v\"] m");
 	ck_msg("[abcdefghijklmnopqrstuvwxyz0123456 k=\"v\"] m");
 	PARSE("<190>1 - h a 1 - [abcdefghijklmnopqrstuvwxyz012345 k=\"v\"] m");
-	ck_extra(0, "abcdefghijklmnopqrstuvwxyz012345.k", "v");
+	ck_extra(1, "syslog.abcdefghijklmnopqrstuvwxyz012345.k", "v");
 	ck_msg("m");
 }
 END_TEST
@@ -345,9 +347,9 @@ START_TEST(huge)
 	ck_assert_uint_gt(d.j.nextra, 10);
 	ck_assert_uint_lt(d.j.nextra, 100);
 	ck_assert_uint_le(d.j.extra_bytes, EHS_EXTRA_BYTES);
-	ck_extra(0, "id.p00", "0000000000000000000000000000000000000000");
-	char last[16];
-	snprintf(last, sizeof last, "id.p%02u", d.j.nextra - 1);
+	ck_extra(0, "syslog.id.p00", "0000000000000000000000000000000000000000");
+	char last[32];
+	snprintf(last, sizeof last, "syslog.id.p%02u", d.j.nextra - 1);
 	ck_assert_str_eq(d.j.extra[d.j.nextra - 1].name, last);
 	ck_msg("tail");
 
@@ -379,7 +381,7 @@ START_TEST(as_event)
 	ck_assert_int_gt(eh_decode_text("Syslog_L4K2", cap.data[0], cap.len[0], NULL,
 					EH_DECODE_NAME, text, sizeof text), 0);
 	ck_assert_str_eq(text, "Syslog:t_x message=\"hi\" severity=6 facility=1 errno=ERRNO(0) "
-			       "msgid=\"ID7\" ex@1.a=\"b\\\"c\"");
+			       "syslog.procid=\"12\" syslog.msgid=\"ID7\" syslog.ex@1.a=\"b\\\"c\"");
 	ue_double_trace(NULL, NULL);
 }
 END_TEST

@@ -3,6 +3,8 @@
 # scripts/kernel-test, and runs all its checks inside it.
 check_PROGRAMS += tests/cli/kernel_logger
 tests_cli_kernel_logger_SOURCES = tests/cli/kernel_logger.c
+tests_cli_kernel_logger_CFLAGS = $(AM_CFLAGS) -pthread
+tests_cli_kernel_logger_LDADD = -lpthread
 # Threads logging at once, to overflow a trace buffer (kernel_lost.sh).
 check_PROGRAMS += tests/cli/kernel_flood
 tests_cli_kernel_flood_SOURCES = tests/cli/kernel_flood.c

@@ -3,7 +3,7 @@
  * Logs COUNT syslog messages with a known ident, facility and severity,
  * for the ehsyslog tool's kernel tests to read back under the preload:
  *
- *   kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER]
+ *   kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]
  *
  * FACILITY 0..127 (LOG_FAC, up to LOG_FACMASK), SEVERITY 0..7.  With COUNT 1 the message is
  * MESSAGE exactly; with more, "MESSAGE 1" ... "MESSAGE COUNT", so a
@@ -14,9 +14,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <syslog.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static long number(const char *s, long max)
@@ -33,27 +36,80 @@ static long number(const char *s, long max)
 	return v;
 }
 
+static long severity, count;
+static sem_t logged;	/* a thread has logged: the next may start */
+
+static void log_all(const char *msg)
+{
+	for (long i = 1; i <= count; i++) {
+		errno = ENOENT;
+		if (count == 1)
+			syslog((int)severity, "%s", msg);
+		else
+			syslog((int)severity, "%s %ld", msg, i);
+	}
+}
+
+struct worker {
+	pthread_t thread;
+	long k;
+	char msg[256];
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	char name[16];
+
+	snprintf(name, sizeof name, "worker-%ld", w->k);
+	pthread_setname_np(pthread_self(), name);
+	log_all(w->msg);
+	printf("t%ld %ld\n", w->k, (long)syscall(SYS_gettid));
+	fflush(stdout);
+	sem_post(&logged);
+	for (;;)
+		pause();	/* until the process exits */
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
-	long facility, severity, count;
+	long facility, threads = 0;
+	struct worker *w;
 
-	if (argc != 6 && argc != 7) {
-		fputs("usage: kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER]\n", stderr);
+	if (argc < 6 || argc > 8) {
+		fputs("usage: kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]\n",
+		      stderr);
 		return 2;
 	}
 	facility = number(argv[2], 127);
 	severity = number(argv[3], 7);
 	count = number(argv[4], 1000000);
+	if (argc == 8)
+		threads = number(argv[7], 64);
 	openlog(argv[1], 0, (int)facility << 3);
-	for (long i = 1; i <= count; i++) {
-		errno = ENOENT;
-		if (count == 1)
-			syslog((int)severity, "%s", argv[5]);
-		else
-			syslog((int)severity, "%s %ld", argv[5], i);
+	log_all(argv[5]);
+	w = calloc((size_t)threads + 1, sizeof *w);
+	if (w == NULL || sem_init(&logged, 0, 0) != 0) {
+		perror("kernel_logger");
+		return 1;
 	}
-	closelog();
-	if (argc == 7)
+	for (long k = 1; k <= threads; k++) {
+		w[k].k = k;
+		snprintf(w[k].msg, sizeof w[k].msg, "%s t%ld", argv[5], k);
+		errno = pthread_create(&w[k].thread, NULL, work, &w[k]);
+		if (errno != 0) {
+			perror("kernel_logger: pthread_create");
+			return 1;
+		}
+		while (sem_wait(&logged) != 0)
+			if (errno != EINTR) {
+				perror("kernel_logger: sem_wait");
+				return 1;
+			}
+	}
+	if (argc >= 7)
 		sleep((unsigned)number(argv[6], 3600));
+	closelog();
 	return 0;
 }

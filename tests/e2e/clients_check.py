@@ -57,7 +57,7 @@ FACILITIES = ("kern user mail daemon auth syslog lpr news uucp cron authpriv ftp
 # logger's RFC 5424 time quality element (isSynced: the test guest's
 # clock is never synchronised).
 TQ = b'[timeQuality tzKnown="1" isSynced="0"]'
-TQ_EXTRAS = [("timeQuality.tzKnown", b"1"), ("timeQuality.isSynced", b"0")]
+TQ_EXTRAS = [("syslog.timeQuality.tzKnown", b"1"), ("syslog.timeQuality.isSynced", b"0")]
 BLOB = b"a\nb\0c"
 
 
@@ -73,9 +73,9 @@ CLIENTS = {
     "logger_5424": (
         [("devlog", b'<27>1 {T5424} {HOST} app5424 - ID47 ' + TQ +
           b'[exampleSDID@32473 iut="3" eventSource="Application" eventID="1011"] structured')],
-        [ev("app5424", 3, 3, b"structured", ("msgid", b"ID47"), *TQ_EXTRAS,
-            ("exampleSDID@32473.iut", b"3"), ("exampleSDID@32473.eventSource", b"Application"),
-            ("exampleSDID@32473.eventID", b"1011"))]),
+        [ev("app5424", 3, 3, b"structured", ("syslog.msgid", b"ID47"), *TQ_EXTRAS,
+            ("syslog.exampleSDID@32473.iut", b"3"), ("syslog.exampleSDID@32473.eventSource", b"Application"),
+            ("syslog.exampleSDID@32473.eventID", b"1011"))]),
     "logger_udp": (
         [("udp514", b"<165>1 {T5424} {HOST} udp_logger - - " + TQ + b" over udp")],
         [ev("udp_logger", 5, 20, b"over udp", *TQ_EXTRAS)]),

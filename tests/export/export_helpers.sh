@@ -68,8 +68,8 @@ await_records() {
 		fail "$1: $2 records expected; got $(cat "$T/$1/records"); requests: $(cat "$T/$1/requests")"
 }
 
-# Seconds a logger stays after its calls: export reads process.executable.name
-# from /proc/PID/comm when it reads the event, and while it waits on a
+# Seconds a logger stays after its calls: export finds the thread's process
+# in /proc (thread_process.h) when it reads the event, and while it waits on a
 # 503 or a slow handshake (much slower under ASan) it reads nothing.
 # shellcheck disable=SC2034 # used by the tests that source this
 linger=6
@@ -78,9 +78,21 @@ res() { # PID IDENT [MORE]
 	printf 'host.name="%s" process.executable.name="kernel_logger" process.pid=%s service.name="%s"%s' \
 		"$host" "$1" "$2" "${3:-}"
 }
-attrs() { # IDENT FACILITY-CODE FACILITY PID
-	printf 'errno=2 eventheader.event_name="%s" eventheader.provider="Syslog" syslog.facility.code=%s syslog.facility.name="%s" thread.id=%s' \
-		"$1" "$2" "$3" "$4"
+attrs() { # IDENT FACILITY-CODE TID
+	printf 'errno=2 eventheader.event_name="%s" eventheader.provider="Syslog" syslog.facility=%s thread.id=%s' \
+		"$1" "$2" "$3"
+}
+# threads_want IDENT PID TIDS: the records of "kernel_logger IDENT 1 6 1
+# hello LINGER 2" (pid PID, its threads' "tK TID" lines in the file TIDS)
+# exported with --resource service.name=first --resource host.name=box
+# --resource k=1 --resource service.name=renamed --resource k=2: the
+# main thread's, then worker-1's and worker-2's, all of one resource.
+threads_want() {
+	r='host.name="box" k="2" process.executable.name="kernel_logger" process.pid='$2' service.name="renamed"'
+	echo "R: $r | S: 9 info | B: \"hello\" | A: $(attrs "$1" 1 "$2") | T: ok"
+	while read -r t tid; do
+		echo "R: $r | S: 9 info | B: \"hello $t\" | A: $(attrs "$1" 1 "$tid") | T: ok"
+	done <"$3"
 }
 # json_str TEXT ascii|utf-8: TEXT as the receiver quotes it (Python's json.dumps).
 json_str() {

@@ -8,7 +8,10 @@
 #  2. a full queue while the collector is away: the drops are counted on
 #     stderr and reported by a record once it is back;
 #  3. a receiver that never answers: the queue stays at its bound, the
-#     drops are counted, and SIGTERM ends export within its timeouts.
+#     drops are counted, and SIGTERM ends export within its timeouts;
+#  4. a process of three threads: one resource, the process's, each
+#     record with its thread's id; --resource pairs replacing built-in
+#     ones, each key once.
 # kernel_export_tls.sh, _wire.sh and _config.sh test the rest, each in a
 # guest of its own, so that none comes near the guest's time limit.
 . "${top_srcdir:-.}/tests/export/export_lib.sh"
@@ -27,11 +30,11 @@ await_records outage 5
 stop_export outage
 
 {
-	echo "R: $(res $p1 wanted ' test.run="1"') | S: 13 warning | B: \"warning to user\" | A: $(attrs wanted 1 user $p1) | T: ok"
+	echo "R: $(res $p1 wanted ' test.run="1"') | S: 13 warning | B: \"warning to user\" | A: $(attrs wanted 1 $p1) | T: ok"
 	for i in 1 2 3; do
-		echo "R: $(res $p2 other ' test.run="1"') | S: 17 err | B: \"err to local0 $i\" | A: $(attrs other 16 local0 $p2) | T: ok"
+		echo "R: $(res $p2 other ' test.run="1"') | S: 17 err | B: \"err to local0 $i\" | A: $(attrs other 16 $p2) | T: ok"
 	done
-	echo "R: $(res $p3 wanted ' test.run="1"') | S: 9 info | B: \"$long\" | A: $(attrs wanted 3 daemon $p3) | T: ok"
+	echo "R: $(res $p3 wanted ' test.run="1"') | S: 9 info | B: \"$long\" | A: $(attrs wanted 3 $p3) | T: ok"
 } >"$T/outage.want"
 expect_same "outage: the records" "$T/outage.want" "$T/outage/records"
 checks=$((checks + 1))
@@ -53,7 +56,7 @@ await_records full 6
 stop_export full
 {
 	for i in 1 2 3 4 5; do
-		echo "R: $(res $lpid burst) | S: 9 info | B: \"burst $i\" | A: $(attrs burst 1 user $lpid) | T: ok"
+		echo "R: $(res $lpid burst) | S: 9 info | B: \"burst $i\" | A: $(attrs burst 1 $lpid) | T: ok"
 	done
 	echo "R: host.name=\"$host\" process.executable.name=\"ehsyslog\" process.pid=$xpid service.name=\"ehsyslog-export\" | S: 13 warning | B: \"ehsyslog export: 3 records dropped (queue full or refused), 0 events lost by the trace buffer\" | A:  | T: ok"
 } >"$T/full.want"
@@ -69,6 +72,20 @@ sleep 1
 stop_export never
 expect_line never.err "ehsyslog export: Timeout was reached; retrying"
 expect_line never.err "ehsyslog export: 0 records sent, 15 dropped (queue full or refused), 5 unsent at exit, 0 events lost by the trace buffer"
+
+# 4. A process of three threads (the main one, worker-1, worker-2), with
+# --resource pairs that replace built-in ones (threads_want says which).
+start_receiver threads
+start_export threads --endpoint "$url" --batch-delay 2000 \
+	--resource service.name=first --resource host.name=box --resource k=1 \
+	--resource service.name=renamed --resource k=2
+logs threaded 1 6 1 "hello" $linger 2 >"$T/threaded.tids"
+await_records threads 3
+stop_export threads
+threads_want threaded "$lpid" "$T/threaded.tids" >"$T/threads.want"
+expect_same "threads: one process's records" "$T/threads.want" "$T/threads/records"
+echo 3 >"$T/threads.resources.want"
+expect_same "threads: one resource" "$T/threads.resources.want" "$T/threads/resources"
 
 no_leftovers "at the end"
 finish

@@ -7,12 +7,13 @@
 . "${top_srcdir:-.}/tests/export/export_lib.sh"
 
 # The configuration file, and status.  The file's endpoint is refused
-# (port 1) and the command line's wins; the file's resource is sent.
+# (port 1) and the command line's wins; the file's resources are sent,
+# but for service.name, which the command line's replaces.
 start_receiver status
 export EHSYSLOG_CONFIG="$T/export.conf"
-printf '[export]\nendpoint = http://127.0.0.1:1\nbatch-delay = 100\nresource = via.file=yes\n' \
+printf '[export]\nendpoint = http://127.0.0.1:1\nbatch-delay = 100\nresource = via.file=yes\nresource = service.name=from.file\n' \
 	>"$EHSYSLOG_CONFIG"
-start_export status --endpoint "$url"
+start_export status --endpoint "$url" --resource service.name=from.cli
 logs watched 1 6 2 "counted" $linger
 # status_says LINE: ehsyslog status prints LINE (into $T/status.out).
 # shellcheck disable=SC2317 # called through wait_until
@@ -32,10 +33,10 @@ export_blocks "$T/status.out" >"$T/status.got"
 expect_same "status: the running export" "$T/status.want" "$T/status.got"
 {
 	for i in 1 2; do
-		echo "R: $(res $lpid watched ' via.file="yes"') | S: 9 info | B: \"counted $i\" | A: $(attrs watched 1 user $lpid) | T: ok"
+		echo "R: host.name=\"$host\" process.executable.name=\"kernel_logger\" process.pid=$lpid service.name=\"from.cli\" via.file=\"yes\" | S: 9 info | B: \"counted $i\" | A: $(attrs watched 1 $lpid) | T: ok"
 	done
 } >"$T/status.records.want"
-expect_same "status: the records, with the file's resource" "$T/status.records.want" \
+expect_same "status: the records, with the file's resources, service.name the command line's" "$T/status.records.want" \
 	"$T/status/records"
 # SIGKILL: no clean exit, so the state file stays, and status says stale.
 kill -KILL $xpid

@@ -20,6 +20,7 @@ if ! openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=ehsyslog-test-c
 	fail "openssl could not make the test certificates: $(cat "$T/openssl.err")"
 fi
 printf '# the token stays off the command line\nAuthorization: Bearer t0ken\n' >"$T/headers"
+chmod 600 "$T/headers"	# it holds a token: export refuses it readable by others
 start_receiver tls --tls "$T/server.pem" "$T/server.key"
 url=https://127.0.0.1:$(cat "$T/tls/port")
 start_export tls --endpoint "$url" --cacert "$T/ca.pem" --header-file "$T/headers" \
@@ -28,7 +29,7 @@ logs secure 1 5 1 "over tls" $linger
 wait_until 60 test -s "$T/tls/records" ||
 	fail "tls: no record; requests: $(cat "$T/tls/requests"); export: $(cat "$T/tls.err")"
 stop_export tls
-echo "R: $(res $lpid secure) | S: 10 notice | B: \"over tls\" | A: $(attrs secure 1 user $lpid) | T: ok" >"$T/tls.want"
+echo "R: $(res $lpid secure) | S: 10 notice | B: \"over tls\" | A: $(attrs secure 1 $lpid) | T: ok" >"$T/tls.want"
 expect_same "tls: the record" "$T/tls.want" "$T/tls/records"
 echo '200 1 "over tls" authorization=Bearer t0ken' >"$T/tls.requests.want"
 expect_same "tls: the request and its header" "$T/tls.requests.want" "$T/tls/requests"

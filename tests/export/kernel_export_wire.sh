@@ -29,9 +29,9 @@ stop_export wire
 {
 	for i in 1 2 3; do
 		# printf: echo would take the backslash as an escape
-		printf '%s\n' "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 user $p1) | T: ok"
+		printf '%s\n' "R: $(res $p1 wire ' test.run="6"') | S: 10 notice | B: $(json_str "$special $i" utf-8) | A: $(attrs wire 1 $p1) | T: ok"
 	done
-	echo "R: $(res $p2 wire ' test.run="6"') | S: 9 info | B: \"$long\" | A: $(attrs wire 3 daemon $p2) | T: ok"
+	echo "R: $(res $p2 wire ' test.run="6"') | S: 9 info | B: \"$long\" | A: $(attrs wire 3 $p2) | T: ok"
 } >"$T/wire.want"
 expect_same "wire: the records, from JSON" "$T/wire.want" "$T/wire/records"
 printf '200 3 %s\n200 1 "%s"\n' "$(json_str "$special 1" ascii)" "$long" >"$T/wire.requests.want"
@@ -47,7 +47,7 @@ await_records partial 4
 stop_export partial
 {
 	for i in 1 2 3; do
-		echo "R: $(res $lpid partly) | S: 13 warning | B: \"partly $i\" | A: $(attrs partly 1 user $lpid) | T: ok"
+		echo "R: $(res $lpid partly) | S: 13 warning | B: \"partly $i\" | A: $(attrs partly 1 $lpid) | T: ok"
 	done
 	echo "R: host.name=\"$host\" process.executable.name=\"ehsyslog\" process.pid=$xpid service.name=\"ehsyslog-export\" | S: 13 warning | B: \"ehsyslog export: 2 records dropped (queue full or refused), 0 events lost by the trace buffer\" | A:  | T: ok"
 } >"$T/partial.want"

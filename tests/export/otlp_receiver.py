@@ -31,7 +31,9 @@ request one line to WORK/records:
   R: resource attributes | S: number text | B: body | A: attributes | T: time
 with attributes sorted by key, strings JSON-quoted; T is "ok" when
 since <= time_unix_nano <= observed_time_unix_nano <= when it arrived,
-else says which does not hold.
+else says which does not hold; and for each such request one line to
+WORK/resources: the number of records of each of its ResourceLogs, in
+order ("3 1": two resources, of 3 and 1 records).
 """
 import argparse
 import gzip
@@ -107,6 +109,7 @@ def main():
     records = open(os.path.join(args.work, "records"), "a", encoding="utf-8")
     requests = open(os.path.join(args.work, "requests"), "a", encoding="utf-8")
     arrivals = open(os.path.join(args.work, "arrivals"), "a", encoding="utf-8")
+    resources = open(os.path.join(args.work, "resources"), "a", encoding="utf-8")
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -163,6 +166,9 @@ def main():
                             r.severity_text, value(r.body), pairs(r.attributes),
                             time_check(r, args.since, arrived)))
                 records.flush()
+                resources.write(" ".join(str(sum(len(sl.log_records) for sl in rl.scope_logs))
+                                         for rl in req.resource_logs) + "\n")
+                resources.flush()
             self.send_response(status)
             if status != 200 and args.retry_after is not None:
                 self.send_header("Retry-After", args.retry_after)

@@ -5,8 +5,10 @@
  * Retry-After arithmetic, which statuses are retried, the bounded queue,
  * the UTF-8 check that chooses string or bytes, the request packing
  * that keeps the records' order (read back with protobuf-c), the JSON
- * encoding byte for byte, gzip (inflated back with zlib), and the
- * partial_success of an answer in both encodings.
+ * encoding byte for byte, gzip (inflated back with zlib), the
+ * partial_success of an answer in both encodings, the records' names
+ * and unique keys, the process of a thread from /proc's texts, and the
+ * header file's owner and mode rule.
  */
 #include <check.h>
 #include <math.h>
@@ -14,6 +16,7 @@
 #include "../check_run.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <zlib.h>
 
@@ -26,7 +29,9 @@
 #include "cli/export/record.h"
 #include "cli/export/request.h"
 #include "cli/export/response.h"
+#include "cli/export/secret_file.h"
 #include "cli/export/severity.h"
+#include "cli/export/thread_process.h"
 
 START_TEST(severity_table)
 {
@@ -409,6 +414,167 @@ START_TEST(request_json)
 }
 END_TEST
 
+/* A message's key-value pairs as "key=value ..." in their order: strings
+ * quoted, integers in decimal; for comparing whole lists at once. */
+static void pairs_text(KeyValue **kv, size_t n, char *out, size_t cap)
+{
+	size_t o = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const AnyValue *v = kv[i]->value;
+
+		if (v->value_case == ANY_CASE(STRING_VALUE))
+			o += (size_t)snprintf(out + o, cap - o, "%s%s=\"%s\"", i ? " " : "", kv[i]->key,
+					      v->string_value);
+		else if (v->value_case == ANY_CASE(INT_VALUE))
+			o += (size_t)snprintf(out + o, cap - o, "%s%s=%lld", i ? " " : "", kv[i]->key,
+					      (long long)v->int_value);
+		else
+			o += (size_t)snprintf(out + o, cap - o, "%s%s=?", i ? " " : "", kv[i]->key);
+		ck_assert_uint_lt(o, cap);
+	}
+}
+
+static void resource_text(const struct record_bytes *rb, char *out, size_t cap)
+{
+	Opentelemetry__Proto__Resource__V1__Resource *r =
+		opentelemetry__proto__resource__v1__resource__unpack(NULL, rb->resource_len, rb->resource);
+
+	ck_assert_ptr_nonnull(r);
+	pairs_text(r->attributes, r->n_attributes, out, cap);
+	opentelemetry__proto__resource__v1__resource__free_unpacked(r, NULL);
+}
+
+/* --resource replaces the built-in pair of its key, and of one key given
+ * twice the last wins (the command line's come after the file's): each
+ * key once. */
+START_TEST(resource_keys_unique)
+{
+	struct record_pair extra[] = {
+		{ "service.name", "from-file" }, { "k", "1" }, { "host.name", "h2" },
+		{ "service.name", "from-command-line" }, { "k", "2" },
+	};
+	struct record_context ctx = { "h1", extra, 5 };
+	struct record_bytes rb = { 0 };
+	char want[256], got[256];
+
+	ck_assert_int_eq(record_pack_own(&ctx, 4, "m", 1, &rb), 0);
+	resource_text(&rb, got, sizeof got);
+	snprintf(want, sizeof want, "host.name=\"h2\" service.name=\"from-command-line\" "
+		 "process.pid=%d process.executable.name=\"ehsyslog\" k=\"2\"", (int)getpid());
+	ck_assert_str_eq(got, want);
+	ctx.extra_count = 0;
+	ck_assert_int_eq(record_pack_own(&ctx, 4, "m", 1, &rb), 0);
+	resource_text(&rb, got, sizeof got);
+	snprintf(want, sizeof want, "host.name=\"h1\" service.name=\"ehsyslog-export\" "
+		 "process.pid=%d process.executable.name=\"ehsyslog\"", (int)getpid());
+	ck_assert_str_eq(got, want);
+	record_bytes_free(&rb);
+}
+END_TEST
+
+/* An event whose fields take export's names, collide with a built-in
+ * attribute (thread.id) and repeat a name (X). */
+static const uint8_t named_event[] = {
+	0x07, 0, 0, 0, 0, 0, 0, 4,	/* flags LE64+ext, version, id, tag, opcode, level 4 */
+	42, 0, 0x01, 0x00,		/* metadata block, 42 bytes, last */
+	'a', 'p', 'p', 0,		/* event name */
+	'f', 'a', 'c', 'i', 'l', 'i', 't', 'y', 0, 0x02,	/* u8 */
+	't', 'h', 'r', 'e', 'a', 'd', '.', 'i', 'd', 0, 0x0a,	/* counted string */
+	'C', 'O', 'D', 'E', '_', 'F', 'U', 'N', 'C', 0, 0x0a,
+	'X', 0, 0x02,
+	'X', 0, 0x02,
+	3,				/* facility daemon */
+	4, 0, 'f', 'a', 'k', 'e',	/* thread.id */
+	4, 0, 'm', 'a', 'i', 'n',	/* CODE_FUNC */
+	1, 2,				/* X, X */
+};
+
+/* The process the record's resource names, and the attributes' names
+ * and order: export's own first, then the fields; of a key given twice
+ * the first wins. */
+START_TEST(record_names_and_unique_keys)
+{
+	struct record_context ctx = { "h", NULL, 0 };
+	struct thread_process proc = { 1234, "daemon" };
+	struct read_event ev = { .tracepoint = "Syslog_L4K2", .data = named_event,
+				 .len = sizeof named_event,
+				 .info = { .pid = 77, .tid = 77, .has_pid = true } };
+	Opentelemetry__Proto__Logs__V1__LogRecord *lr;
+	struct record_bytes rb = { 0 };
+	char got[512];
+
+	ck_assert_int_eq(record_pack(&ctx, &ev, NULL, "m", 1, &proc, 5, &rb), 0);
+	lr = opentelemetry__proto__logs__v1__log_record__unpack(NULL, rb.record_len, rb.record);
+	ck_assert_ptr_nonnull(lr);
+	pairs_text(lr->attributes, lr->n_attributes, got, sizeof got);
+	ck_assert_str_eq(got, "thread.id=77 eventheader.provider=\"Syslog\" eventheader.event_name=\"app\" "
+			 "syslog.facility=3 code.function.name=\"main\" X=1");
+	opentelemetry__proto__logs__v1__log_record__free_unpacked(lr, NULL);
+	resource_text(&rb, got, sizeof got);
+	ck_assert_str_eq(got, "host.name=\"h\" service.name=\"app\" process.pid=1234 "
+			 "process.executable.name=\"daemon\"");
+	/* The thread gone: no process pairs. */
+	ck_assert_int_eq(record_pack(&ctx, &ev, NULL, "m", 1, NULL, 5, &rb), 0);
+	resource_text(&rb, got, sizeof got);
+	ck_assert_str_eq(got, "host.name=\"h\" service.name=\"app\"");
+	record_bytes_free(&rb);
+}
+END_TEST
+
+/* /proc/TID/status's Tgid, and /proc/PID/exe's base name. */
+START_TEST(thread_process_parsing)
+{
+	static const char status[] = "Name:\tworker-3\nUmask:\t0022\nState:\tS (sleeping)\n"
+				     "Tgid:\t4321\nNgid:\t0\nPid:\t4325\n";
+	char name[16];
+	uint32_t tgid = 0;
+
+	ck_assert(thread_process_tgid(status, sizeof status - 1, &tgid));
+	ck_assert_uint_eq(tgid, 4321);
+	ck_assert(!thread_process_tgid("Name:\tx\nPid:\t5\n", 15, &tgid));
+	ck_assert(!thread_process_tgid("Name:\tTgid:\t7\n", 14, &tgid));	/* not at a line's start */
+	ck_assert(!thread_process_tgid("Tgid:\t99999999999\n", 18, &tgid));
+	ck_assert(!thread_process_tgid("Tgid:\t12x\n", 10, &tgid));
+	ck_assert(thread_process_tgid("Tgid:\t12", 8, &tgid));	/* cut after the number */
+	ck_assert_uint_eq(tgid, 12);
+	ck_assert(thread_process_exe_name("/usr/sbin/sshd", name, sizeof name));
+	ck_assert_str_eq(name, "sshd");
+	ck_assert(thread_process_exe_name("/usr/bin/foo (deleted)", name, sizeof name));
+	ck_assert_str_eq(name, "foo");
+	ck_assert(!thread_process_exe_name("/usr/bin/", name, sizeof name));
+	ck_assert(!thread_process_exe_name("/a/very-long-name-indeed", name, sizeof name));
+}
+END_TEST
+
+/* The header file's owner and mode, as ssh checks its files. */
+START_TEST(secret_file_rule)
+{
+	struct stat st = { .st_mode = S_IFREG | 0600, .st_uid = 1000 };
+
+	ck_assert_ptr_null(secret_file_refusal(&st, 1000));
+	st.st_mode = S_IFREG | 0640;
+	ck_assert_ptr_null(secret_file_refusal(&st, 1000));
+	st.st_uid = 0;
+	ck_assert_ptr_null(secret_file_refusal(&st, 1000));
+	st.st_uid = 1001;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000),
+			 "owned by another user than root or the one export runs as");
+	st.st_uid = 1000;
+	st.st_mode = S_IFREG | 0660;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "writable by group");
+	st.st_mode = S_IFREG | 0602;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "writable by others");
+	st.st_mode = S_IFREG | 0644;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "readable by others");
+	st.st_mode = S_IFREG | 0601;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "readable by others");
+	st.st_mode = S_IFIFO | 0600;
+	ck_assert_str_eq(secret_file_refusal(&st, 1000), "not a regular file");
+}
+END_TEST
+
 /* Compressed and inflated back: the same bytes, in a gzip wrapper. */
 START_TEST(gzip_round_trip)
 {
@@ -524,6 +690,10 @@ int main(void)
 	tcase_add_test(tc, json_defaults_and_special_doubles);
 	tcase_add_test(tc, json_escaping);
 	tcase_add_test(tc, request_json);
+	tcase_add_test(tc, resource_keys_unique);
+	tcase_add_test(tc, record_names_and_unique_keys);
+	tcase_add_test(tc, thread_process_parsing);
+	tcase_add_test(tc, secret_file_rule);
 	tcase_add_test(tc, gzip_round_trip);
 	tcase_add_test(tc, partial_success_protobuf);
 	tcase_add_test(tc, partial_success_json);

@@ -8,7 +8,9 @@
 # give through user_events (tests/export/kernel_export.sh, whose wanted
 # text this test shares): resource, severity, body, attributes, a split
 # message whole; through an outage (503, 503, then 200) and a full queue
-# whose drops are reported.  Nothing is left defined after export exits.
+# whose drops are reported; a multithreaded process's records in one
+# resource, with --resource pairs replacing built-in ones.  Nothing is
+# left defined after export exits.
 . "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
 . "${top_srcdir:-.}/tests/lib/kernel_logger.sh"
 . "${top_srcdir:-.}/tests/export/export_helpers.sh"
@@ -48,11 +50,11 @@ p3=$lpid
 await_records outage 5
 stop_export outage
 {
-	echo "R: $(res $p1 wanted ' test.run="1"') | S: 13 warning | B: \"warning to user\" | A: $(attrs wanted 1 user $p1) | T: ok"
+	echo "R: $(res $p1 wanted ' test.run="1"') | S: 13 warning | B: \"warning to user\" | A: $(attrs wanted 1 $p1) | T: ok"
 	for i in 1 2 3; do
-		echo "R: $(res $p2 other ' test.run="1"') | S: 17 err | B: \"err to local0 $i\" | A: $(attrs other 16 local0 $p2) | T: ok"
+		echo "R: $(res $p2 other ' test.run="1"') | S: 17 err | B: \"err to local0 $i\" | A: $(attrs other 16 $p2) | T: ok"
 	done
-	echo "R: $(res $p3 wanted ' test.run="1"') | S: 9 info | B: \"$long\" | A: $(attrs wanted 3 daemon $p3) | T: ok"
+	echo "R: $(res $p3 wanted ' test.run="1"') | S: 9 info | B: \"$long\" | A: $(attrs wanted 3 $p3) | T: ok"
 } >"$T/outage.want"
 expect_same "outage: the records" "$T/outage.want" "$T/outage/records"
 checks=$((checks + 1))
@@ -74,11 +76,28 @@ await_records full 6
 stop_export full
 {
 	for i in 1 2 3 4 5; do
-		echo "R: $(res $lpid burst) | S: 9 info | B: \"burst $i\" | A: $(attrs burst 1 user $lpid) | T: ok"
+		echo "R: $(res $lpid burst) | S: 9 info | B: \"burst $i\" | A: $(attrs burst 1 $lpid) | T: ok"
 	done
 	echo "R: host.name=\"$host\" process.executable.name=\"ehsyslog\" process.pid=$xpid service.name=\"ehsyslog-export\" | S: 13 warning | B: \"ehsyslog export: 3 records dropped (queue full or refused), 0 events lost by the trace buffer\" | A:  | T: ok"
 } >"$T/full.want"
 expect_same "full: the records and the drop notice" "$T/full.want" "$T/full/records"
 expect_line full.err "ehsyslog export: 6 records sent, 3 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
+nothing_left "after the full queue"
+
+# 3. A process of three threads (the main one, worker-1, worker-2): one
+# resource, the process's (its pid, its executable's name, not the
+# threads'), each record with its thread's id; and --resource pairs
+# replacing built-in ones (the last given of a key wins), each key once.
+start_receiver threads
+start_export threads --uprobes="$LIB" --endpoint "$url" --batch-delay 2000 \
+	--resource service.name=first --resource host.name=box --resource k=1 \
+	--resource service.name=renamed --resource k=2
+logs threaded 1 6 1 "hello" $linger 2 >"$T/threaded.tids"
+await_records threads 3
+stop_export threads
+threads_want threaded "$lpid" "$T/threaded.tids" >"$T/threads.want"
+expect_same "threads: one process's records" "$T/threads.want" "$T/threads/records"
+echo 3 >"$T/threads.resources.want"
+expect_same "threads: one resource" "$T/threads.resources.want" "$T/threads/resources"
 nothing_left "at the end"
 finish

@@ -19,10 +19,10 @@
 #include "cli/stale.h"
 #include "cli/transport.h"
 #include "cli/export/options.h"
-#include "cli/export/process_name.h"
 #include "cli/export/queue.h"
 #include "cli/export/record.h"
 #include "cli/export/sender.h"
+#include "cli/export/thread_process.h"
 #include "cli/export_state.h"
 
 /* How long the buffers fill between two reads, as in tail. */
@@ -51,9 +51,11 @@ static int to_record(void *ctx, const struct read_event *ev, const struct syslog
 {
 	struct exporter *x = ctx;
 	int64_t now = cli_mono_ns();
-	const char *exe = ev->info.has_pid ? process_name(ev->info.pid, now) : NULL;
+	/* The trace's pid is the thread's (tep_event.c): its process is
+	 * looked up. */
+	const struct thread_process *proc = ev->info.has_pid ? thread_process(ev->info.tid, now) : NULL;
 
-	if (record_pack(&x->rctx, ev, f, msg, msg_len, exe, cli_wall_ns(), &x->bytes) < 0) {
+	if (record_pack(&x->rctx, ev, f, msg, msg_len, proc, cli_wall_ns(), &x->bytes) < 0) {
 		x->sender.q->dropped++;	/* out of memory: counted as a drop */
 		return 0;
 	}

@@ -3,16 +3,20 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include <curl/curl.h>
 
 #include "cli/export/backoff.h"
 #include "cli/export/http.h"
+#include "cli/export/secret_file.h"
 
 struct http {
 	CURL *curl;
@@ -33,18 +37,42 @@ static bool add_header(struct http *h, const char *line)
 	return true;
 }
 
+/* path, opened for reading once it passes secret_file.h's rule; NULL,
+ * with err said, else.  Opened without blocking, so that a FIFO is
+ * refused rather than waited on; reading blocks again once it passed. */
+static FILE *open_secret(const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	const char *why;
+	struct stat st;
+	FILE *f = NULL;
+	int flags;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	} else if ((why = secret_file_refusal(&st, geteuid())) != NULL) {
+		snprintf(err, errlen, "%s: refused: %s (owner %u, mode %04o); it holds tokens: "
+			 "make it the owner's or root's, mode 0600 or 0640",
+			 path, why, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777));
+	} else if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+		   (f = fdopen(fd, "r")) == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	}
+	if (f == NULL && fd >= 0)
+		close(fd);
+	return f;
+}
+
 /* Adds each "Name: value" line of path; blank lines and '#' comments are
  * skipped.  The file keeps tokens off the command line (ps shows that). */
 static int read_headers(struct http *h, const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = open_secret(path, err, errlen);
 	char line[8192];
 	unsigned n = 0;
 
-	if (f == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (f == NULL)
 		return -1;
-	}
 	while (fgets(line, sizeof line, f) != NULL) {
 		size_t len = strlen(line);
 

@@ -43,8 +43,9 @@ ehsyslog_SOURCES += \
 	src/cli/export/record.c src/cli/export/record.h \
 	src/cli/export/request.c src/cli/export/request.h \
 	src/cli/export/sender.c src/cli/export/sender.h \
-	src/cli/export/process_name.c src/cli/export/process_name.h \
+	src/cli/export/thread_process.c src/cli/export/thread_process.h \
 	src/cli/export/http.c src/cli/export/http.h \
+	src/cli/export/secret_file.c src/cli/export/secret_file.h \
 	src/cli/export/queue.c src/cli/export/queue.h \
 	src/cli/export/backoff.c src/cli/export/backoff.h \
 	src/cli/export/severity.c src/cli/export/severity.h \

@@ -11,7 +11,6 @@
 
 #include "opentelemetry/proto/logs/v1/logs.pb-c.h"
 
-#include "cli/names.h"
 #include "cli/export/record.h"
 #include "cli/export/severity.h"
 
@@ -70,12 +69,22 @@ static char *pairs_own(struct pairs *p, const void *s, size_t n)
 	return c;
 }
 
-/* The next pair's value, keyed key (which must outlive the packing). */
+static bool pairs_has(const struct pairs *p, const char *key)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (strcmp(p->kv[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/* The next pair's value, keyed key (which must outlive the packing);
+ * NULL when key is there already: keys are unique (OTLP's common
+ * README: MUST), and the first one given wins. */
 static AnyValue *pairs_add(struct pairs *p, const char *key)
 {
 	KeyValue *kv;
 
-	if (p->n == p->cap || key == NULL)
+	if (p->n == p->cap || key == NULL || pairs_has(p, key))
 		return NULL;
 	kv = &p->kv[p->n];
 	*kv = kv_init;
@@ -140,6 +149,8 @@ static uint64_t le_uint(const uint8_t *v, size_t n)
 static const char *schema_key(int k)
 {
 	switch (k) {
+	case EHS_FIELD_FACILITY:
+		return "syslog.facility";
 	case EHS_FIELD_ERRNO:
 		return "errno";
 	case EHS_FIELD_FILE:
@@ -151,23 +162,23 @@ static const char *schema_key(int k)
 	}
 }
 
+/* The OTLP key of any other field: the semantic conventions' name where
+ * one fits, else the field's own. */
+static const char *extra_key(const char *name)
+{
+	if (strcmp(name, "CODE_FUNC") == 0)
+		return "code.function.name";
+	return name;
+}
+
 /* One top-level field of the event as an attribute. */
 static void add_field(struct pairs *p, const struct eh_item *it)
 {
 	unsigned enc = it->encoding & EH_ENC_VALUE_MASK;
 	int k = ehs_schema_find(it->name);
-	const char *key = k >= 0 ? schema_key(k) : it->name;
+	const char *key = k >= 0 ? schema_key(k) : extra_key(it->name);
 	AnyValue *v;
 
-	if (k == EHS_FIELD_FACILITY) {
-		const char *name;
-		uint64_t fac = le_uint(it->value, it->value_len);
-
-		set_int(pairs_add(p, "syslog.facility.code"), (int64_t)fac);
-		if ((name = syslog_facility_name((int)fac)) != NULL)
-			add_text(p, "syslog.facility.name", name);
-		return;
-	}
 	if (key == NULL || (v = pairs_add(p, key)) == NULL)
 		return;
 	if (enc == EH_ENC_STRING_LENGTH16_CHAR8 || enc == EH_ENC_ZSTRING_CHAR8) {
@@ -205,19 +216,46 @@ static int pack_into(const ProtobufCMessage *m, uint8_t **buf, size_t *len, size
 	return 0;
 }
 
+/* The value --resource gives key: the last given, as the command
+ * line's come after the configuration file's; NULL when none does. */
+static const char *user_value(const struct record_context *ctx, const char *key)
+{
+	const char *v = NULL;
+
+	for (size_t i = 0; i < ctx->extra_count; i++)
+		if (strcmp(ctx->extra[i].key, key) == 0)
+			v = ctx->extra[i].value;
+	return v;
+}
+
+/* The pair --resource gives key, if it gives one (true then): before
+ * a built-in pair of key, it replaces that. */
+static bool add_user(const struct record_context *ctx, struct pairs *p, const char *key)
+{
+	const char *v = user_value(ctx, key);
+
+	if (v != NULL)
+		add_text(p, key, v);
+	return v != NULL;
+}
+
+/* The resource: the built-in pairs, then the user's (each key once). */
 static int pack_resource(const struct record_context *ctx, struct pairs *p,
-			 const void *service, size_t service_len, uint32_t pid,
-			 const char *executable, struct record_bytes *out)
+			 const void *service, size_t service_len,
+			 const struct thread_process *proc, struct record_bytes *out)
 {
 	Resource res = OPENTELEMETRY__PROTO__RESOURCE__V1__RESOURCE__INIT;
 
-	add_text(p, "host.name", ctx->host);
-	set_text(p, pairs_add(p, "service.name"), service, service_len);
-	set_int(pairs_add(p, "process.pid"), pid);
-	if (executable != NULL)
-		add_text(p, "process.executable.name", executable);
+	if (!add_user(ctx, p, "host.name"))
+		add_text(p, "host.name", ctx->host);
+	if (!add_user(ctx, p, "service.name"))
+		set_text(p, pairs_add(p, "service.name"), service, service_len);
+	if (!add_user(ctx, p, "process.pid") && proc != NULL)
+		set_int(pairs_add(p, "process.pid"), proc->pid);
+	if (!add_user(ctx, p, "process.executable.name") && proc != NULL && proc->executable[0])
+		add_text(p, "process.executable.name", proc->executable);
 	for (size_t i = 0; i < ctx->extra_count; i++)
-		add_text(p, ctx->extra[i].key, ctx->extra[i].value);
+		add_user(ctx, p, ctx->extra[i].key);
 	if (p->nomem)
 		return -1;
 	res.n_attributes = p->n;
@@ -230,7 +268,7 @@ static int pack_resource(const struct record_context *ctx, struct pairs *p,
 
 int record_pack(const struct record_context *ctx, const struct read_event *ev,
 		const struct syslog_fields *f, const void *msg, size_t msg_len,
-		const char *executable, uint64_t observed_ns, struct record_bytes *out)
+		const struct thread_process *proc, uint64_t observed_ns, struct record_bytes *out)
 {
 	LogRecord rec = OPENTELEMETRY__PROTO__LOGS__V1__LOG_RECORD__INIT;
 	AnyValue body = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__INIT;
@@ -248,8 +286,8 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 		while (eh_cursor_next(&c, &it) > 0)
 			fields++;
 	}
-	/* facility takes two pairs; thread, provider and event name three. */
-	if (!pairs_init(&attrs, fields + 5) || !pairs_init(&rattrs, RESOURCE_PAIRS + ctx->extra_count))
+	/* thread, provider and event name: three more than the fields. */
+	if (!pairs_init(&attrs, fields + 3) || !pairs_init(&rattrs, RESOURCE_PAIRS + ctx->extra_count))
 		goto out;
 	rec.time_unix_nano = ev->has_wall ? ev->wall_ns : 0;
 	rec.observed_time_unix_nano = observed_ns;
@@ -280,7 +318,7 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	if (pack_into(&rec.base, &out->record, &out->record_len, &out->record_cap) < 0)
 		goto out;
 	rc = pack_resource(ctx, &rattrs, opened ? view.event_name : "", opened ? view.name_len : 0,
-			   ev->info.pid, executable, out);
+			   proc, out);
 out:
 	pairs_free(&attrs);
 	pairs_free(&rattrs);
@@ -293,6 +331,7 @@ int record_pack_own(const struct record_context *ctx, unsigned severity, const c
 	LogRecord rec = OPENTELEMETRY__PROTO__LOGS__V1__LOG_RECORD__INIT;
 	AnyValue body = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__INIT;
 	static const char service[] = "ehsyslog-export";
+	struct thread_process self = { (uint32_t)getpid(), "ehsyslog" };
 	struct pairs p;
 	int rc = -1;
 
@@ -307,7 +346,7 @@ int record_pack_own(const struct record_context *ctx, unsigned severity, const c
 	rec.body = &body;
 	if (pack_into(&rec.base, &out->record, &out->record_len, &out->record_cap) < 0)
 		goto out;
-	rc = pack_resource(ctx, &p, service, sizeof service - 1, (uint32_t)getpid(), "ehsyslog", out);
+	rc = pack_resource(ctx, &p, service, sizeof service - 1, &self, out);
 out:
 	pairs_free(&p);
 	return rc;

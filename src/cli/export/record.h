@@ -2,21 +2,24 @@
 /*
  * One event as an OTLP LogRecord and the Resource it comes from, after
  * the OpenTelemetry logs data model (specification/logs/data-model.md
- * and its appendix's RFC5424 and systemd-journald mappings):
+ * and its appendix's RFC5424 mapping) and the semantic conventions:
  *   body               the message, whole (split messages reassembled);
  *   severity           severity.h;
  *   time_unix_nano     the kernel's time of the event, on the wall clock;
  *   observed_time...   when export read it;
- *   attributes         syslog.facility.code and .name, errno,
- *                      code.file.path and code.line.number (file, line),
- *                      thread.id, eventheader.provider and
- *                      eventheader.event_name, and every other field of
- *                      the event (journal, GLib, structured data) under
- *                      its own name;
+ *   attributes         thread.id, eventheader.provider and
+ *                      eventheader.event_name, then the event's fields:
+ *                      syslog.facility, errno, code.file.path and
+ *                      code.line.number (file, line), code.function.name
+ *                      (CODE_FUNC), and every other field (journal, GLib,
+ *                      structured data) under its own name;
  *   resource           host.name, service.name (the event name: the
- *                      ident), process.pid, process.executable.name
- *                      (/proc/PID/comm, as the appendix maps journald's
- *                      _COMM), then the user's --resource pairs.
+ *                      ident), process.pid and process.executable.name
+ *                      (thread_process.h), then the user's --resource
+ *                      pairs.
+ * Keys are unique: the first given wins, so an event's field cannot
+ * replace what export says (thread.id, say); a --resource pair replaces
+ * the built-in one of its key, and the last one given of a key wins.
  * Both are packed here, so the queue holds bytes, not object trees.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_RECORD_H
@@ -25,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/export/thread_process.h"
 #include "cli/read/fields.h"
 #include "cli/read/output.h"
 
@@ -47,11 +51,13 @@ struct record_bytes {
 };
 
 /* Packs ev (its fields f, f NULL or incomplete for an event that is not
- * syslog's: then no severity) with body msg into out.  executable is
- * the process's name, NULL when unknown.  0, or -1 when out of memory. */
+ * syslog's: then no severity) with body msg into out.  proc is the
+ * process of the thread that logged, NULL when unknown (the thread was
+ * gone): then the resource has no process.pid nor
+ * process.executable.name.  0, or -1 when out of memory. */
 int record_pack(const struct record_context *ctx, const struct read_event *ev,
 		const struct syslog_fields *f, const void *msg, size_t msg_len,
-		const char *executable, uint64_t observed_ns, struct record_bytes *out);
+		const struct thread_process *proc, uint64_t observed_ns, struct record_bytes *out);
 
 /* A record of export's own (the count of dropped records, say) with the
  * resource service.name "ehsyslog-export" and export's own pid. */

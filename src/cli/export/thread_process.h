@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The process a thread that logged belongs to, for the record's
+ * resource: the trace gives the thread id only (ftrace's common_pid), so
+ * the process id is /proc/TID/status's Tgid, and its executable's name
+ * the base name of /proc/PID/exe's target, as the semantic conventions
+ * say for process.executable.name; where that link cannot be read (a
+ * kernel thread, or not permitted), /proc/PID/comm, the name the kernel
+ * gave the process's first thread at exec.  Read once per thread and
+ * kept a few seconds, so a busy logger costs one read, and a reused id
+ * is seen again soon.
+ */
+#ifndef EHSYSLOG_CLI_EXPORT_THREAD_PROCESS_H
+#define EHSYSLOG_CLI_EXPORT_THREAD_PROCESS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct thread_process {
+	uint32_t pid;
+	char executable[NAME_MAX + 1];	/* empty when none could be read */
+};
+
+/* NULL when the thread is gone (or /proc cannot say). */
+const struct thread_process *thread_process(uint32_t tid, int64_t now_ns);
+
+/* The Tgid of a /proc/TID/status text s[0..n); false when it has none. */
+bool thread_process_tgid(const char *s, size_t n, uint32_t *tgid);
+
+/* Into out, the base name of the executable an /proc/PID/exe target
+ * names, without the " (deleted)" the kernel adds once the file was
+ * removed (a package upgrade); false when nothing is left. */
+bool thread_process_exe_name(const char *target, char *out, size_t cap);
+
+#endif
