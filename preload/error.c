@@ -3,7 +3,9 @@
  * GNU error(3) and error_at_line(3).  They have no va_list form, so the
  * message is formatted here once and handed to the real function as
  * "%s": it still flushes stdout, prints argv[0] or calls
- * error_print_progname, counts error_message_count and exits.
+ * error_print_progname, counts error_message_count and exits.  On
+ * x86-64 error() is a stub (error_stub.S) that goes on to glibc's own
+ * when the call writes no event; this is where it jumps otherwise.
  */
 #include "config.h"
 
@@ -19,12 +21,14 @@
 #include "bridge/bridge.h"
 #include "bridge/text.h"
 #include "preload/real.h"
+#include "preload/stubs.h"
 
-static void report(int status, int errnum, int saved, const char *file,
+/* Writes the event; false when the library was busy (a nested call). */
+static bool report(int status, int errnum, int saved, const char *file,
 		   unsigned line, const char *fmt, va_list ap)
 {
 	if (ehs_busy)
-		return;
+		return false;
 	ehs_real_init();
 	ehs_busy = 1;
 	va_list copy;
@@ -33,6 +37,7 @@ static void report(int status, int errnum, int saved, const char *file,
 		   file, line, fmt, copy);
 	va_end(copy);
 	ehs_busy = 0;
+	return true;
 }
 
 /* glibc prints nothing for a repeat of the previous file and line while
@@ -53,12 +58,23 @@ static bool repeated_line(const char *file, unsigned line)
 	return false;
 }
 
-EHS_INTERPOSE void error(int status, int errnum, const char *fmt, ...)
+#if EHS_STUBS
+#define ERROR_ENTRY ehs_full_error
+#define ERROR_VISIBILITY EHS_HIDDEN
+#else
+#define ERROR_ENTRY error
+#define ERROR_VISIBILITY EHS_INTERPOSE
+#endif
+
+ERROR_VISIBILITY void ERROR_ENTRY(int status, int errnum, const char *fmt, ...)
 {
 	int saved = errno;
 	va_list ap;
 	va_start(ap, fmt);
-	report(status, errnum, saved, NULL, 0, fmt, ap);
+	/* With the configuration read, the stub may answer the next
+	 * untraced call at this priority itself. */
+	if (report(status, errnum, saved, NULL, 0, fmt, ap))
+		ehs_stub_arm(status ? LOG_ERR : LOG_WARNING, false);
 
 	struct ehs_text t;
 	ehs_error_fn real = EHS_REAL(error);

@@ -6,13 +6,13 @@
 # PRELOAD_C_SOURCES is the C alone: the wrappers as their own entry
 # points, which tests also build on x86-64 (with EHS_NO_ASM_STUBS).
 PRELOAD_C_SOURCES = \
-	preload/real.h preload/real.c preload/stubs.h \
+	preload/real.h preload/real.c preload/stubs.h preload/stub_route.c \
 	preload/syslog.c preload/err.c preload/error.c preload/bsd_err.c \
 	preload/glib.h preload/glib.c \
 	preload/journal.c preload/sd_journal.h
 PRELOAD_SOURCES = $(PRELOAD_C_SOURCES)
 if ASM_STUBS
-PRELOAD_SOURCES += preload/syslog_stubs.S
+PRELOAD_SOURCES += preload/syslog_stubs.S preload/error_stub.S
 endif
 
 noinst_LTLIBRARIES += preload/libpreload.la

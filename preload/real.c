@@ -44,6 +44,7 @@ void ehs_real_resolve(void)
 	resolve_stub(EHS_STUB_VSYSLOG, "vsyslog");
 	resolve_stub(EHS_STUB_SYSLOG_CHK, "__syslog_chk");
 	resolve_stub(EHS_STUB_VSYSLOG_CHK, "__vsyslog_chk");
+	resolve_stub(EHS_STUB_ERROR, "error");
 #endif
 	RESOLVE(vsyslog, "vsyslog");
 	RESOLVE(vsyslog_chk, "__vsyslog_chk");

@@ -28,7 +28,8 @@
 #define EHS_STUB_VSYSLOG 1
 #define EHS_STUB_SYSLOG_CHK 2
 #define EHS_STUB_VSYSLOG_CHK 3
-#define EHS_STUB_COUNT 4
+#define EHS_STUB_ERROR 4
+#define EHS_STUB_COUNT 5
 
 #ifndef __ASSEMBLER__
 #include "common/hidden.h"
@@ -44,6 +45,46 @@ extern EHS_HIDDEN ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT];
 
 /* glibc's entry points, stored by ehs_real_resolve; NULL where not found. */
 extern EHS_HIDDEN ehs_stub_fn ehs_stub_glibc[EHS_STUB_COUNT];
+
+#if EHS_STUBS
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "bridge/pri_table.h"
+
+/* The C wrappers the stubs jump to when a call has something to do. */
+EHS_HIDDEN void ehs_full_syslog(int pri, const char *fmt, ...);
+EHS_HIDDEN void ehs_full_vsyslog(int pri, const char *fmt, va_list ap);
+EHS_HIDDEN void ehs_full___syslog_chk(int pri, int flag, const char *fmt, ...);
+EHS_HIDDEN void ehs_full___vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+EHS_HIDDEN void ehs_full_error(int status, int errnum, const char *fmt, ...);
+
+/* ehs_stub_route has run. */
+extern EHS_HIDDEN int ehs_stubs_routed;
+
+/* Points ehs_stub_next at glibc's functions, and marks the table in
+ * pass-through; once (stub_route.c). */
+void ehs_stub_route(void);
+
+/* Lets the stubs answer pri's untraced calls from now on: routes them
+ * (once), then hands pri's byte to the kernel unless the bridge found it
+ * registered (armed).  After the configuration is read.  Inline: every
+ * traced call comes here, and finds both done.  (A native site may have
+ * registered a byte before any call routed the stubs.) */
+static inline void ehs_stub_arm(int pri, bool armed)
+{
+	if (__builtin_expect(!__atomic_load_n(&ehs_stubs_routed, __ATOMIC_ACQUIRE), 0))
+		ehs_stub_route();
+	if (!armed)
+		ehs_pri_table_arm(pri);
+}
+#else
+static inline void ehs_stub_arm(int pri, bool armed)
+{
+	(void)pri;
+	(void)armed;
+}
+#endif
 #endif
 
 #endif

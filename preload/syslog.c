@@ -45,48 +45,6 @@ static inline bool replaced_and_idle(int pri)
 	       ehs_syslog_deliverable(pri);
 }
 
-#if EHS_STUBS
-static int routed;	/* stub_route has run */
-
-/* Points ehs_stub_next at glibc's functions, where the bytes that say
- * pass-through send their calls: every byte in pass-through, which is
- * marked in the table here, and in replace mode those of priorities
- * whose events cannot be written (pri_table.h); once. */
-static __attribute__((noinline, cold)) void stub_route(void)
-{
-	if (!__atomic_load_n(&routed, __ATOMIC_ACQUIRE)) {
-		ehs_real_init();
-		for (int slot = 0; slot < EHS_STUB_COUNT; slot++) {
-			ehs_stub_fn to = __atomic_load_n(&ehs_stub_glibc[slot], __ATOMIC_RELAXED);
-			if (to)	/* else the C wrapper, which passes nothing on either */
-				__atomic_store_n(&ehs_stub_next[slot], to, __ATOMIC_RELEASE);
-		}
-		if (ehs_passthrough())
-			ehs_pri_table_pass_through();
-		__atomic_store_n(&routed, 1, __ATOMIC_RELEASE);
-	}
-}
-
-/* Lets the stubs answer pri's untraced calls from now on: routes them
- * (once), then hands pri's byte to the kernel unless the bridge found it
- * registered (armed).  After the configuration is read.  Inline: every
- * traced call comes here, and finds both done.  (A native site may have
- * registered a byte before any syslog call routed the stubs.) */
-static inline void stub_arm(int pri, bool armed)
-{
-	if (__builtin_expect(!__atomic_load_n(&routed, __ATOMIC_ACQUIRE), 0))
-		stub_route();
-	if (!armed)
-		ehs_pri_table_arm(pri);
-}
-#else
-static inline void stub_arm(int pri, bool armed)
-{
-	(void)pri;
-	(void)armed;
-}
-#endif
-
 /* A signal handler that logs while its thread is inside a logging call
  * is one level of nesting: its event is written too (once set up, the
  * bridge takes no lock and does not allocate with malloc).  Anything
@@ -119,7 +77,7 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *wo
 		} else {
 			pass = mode == EHS_MODE_PASS || !ehs_syslog_deliverable(pri);
 		}
-		stub_arm(pri, armed);
+		ehs_stub_arm(pri, armed);
 	}
 	if (pass) {
 		errno = saved;
@@ -138,19 +96,6 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *wo
 
 void __syslog_chk(int pri, int flag, const char *fmt, ...);
 void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
-EHS_HIDDEN void ehs_full_syslog(int pri, const char *fmt, ...);
-EHS_HIDDEN void ehs_full_vsyslog(int pri, const char *fmt, va_list ap);
-EHS_HIDDEN void ehs_full___syslog_chk(int pri, int flag, const char *fmt, ...);
-EHS_HIDDEN void ehs_full___vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
-
-#if EHS_STUBS
-ehs_stub_fn ehs_stub_next[EHS_STUB_COUNT] = {
-	[EHS_STUB_SYSLOG] = (ehs_stub_fn)ehs_full_syslog,
-	[EHS_STUB_VSYSLOG] = (ehs_stub_fn)ehs_full_vsyslog,
-	[EHS_STUB_SYSLOG_CHK] = (ehs_stub_fn)ehs_full___syslog_chk,
-	[EHS_STUB_VSYSLOG_CHK] = (ehs_stub_fn)ehs_full___vsyslog_chk,
-};
-#endif
 
 ENTRY_VISIBILITY void ENTRY(syslog)(int pri, const char *fmt, ...)
 {

@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <error.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -411,12 +412,32 @@ START_TEST(pass_mode_traced_still_emits)
 }
 END_TEST
 
-#if EHS_STUBS
-void ehs_full_syslog(int pri, const char *fmt, ...);
-void ehs_full_vsyslog(int pri, const char *fmt, va_list ap);
-void ehs_full___syslog_chk(int pri, int flag, const char *fmt, ...);
-void ehs_full___vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
+START_TEST(error_untraced_goes_straight_to_glibc)
+{
+	/* error() at a priority whose byte says untraced: with the stubs,
+	 * glibc's error() prints the call as given, and no event is written
+	 * (the word is traced, so the C wrapper writes one); with the byte
+	 * traced, an event and the same kind of line. */
+	char got[1024], want[1024];
+	pass_mode_counting(LOG_WARNING, false);
+	errno = EILSEQ;
+	error(0, ENOENT, "error %d %s", 1, "two");
+	ck_assert_uint_eq(events, EHS_STUBS ? 0 : 1);
+	__atomic_store_n(&ehs_pri_table.full[LOG_WARNING], EHS_PRI_PASS | EHS_PRI_TRACED,
+			 __ATOMIC_RELAXED);
+	events = 0;
+	error(0, 0, "traced %d", 3);
+	ck_assert_uint_eq(events, 1);
+	ue_double_trace(NULL, NULL);
+	stderr_text(got, sizeof got);
+	int n = snprintf(want, sizeof want, "%s: error 1 two: %s\n%s: traced 3\n",
+			 program_invocation_name, strerror(ENOENT), program_invocation_name);
+	ck_assert(n > 0 && (size_t)n < sizeof want);
+	ck_assert_str_eq(got, want);
+}
+END_TEST
 
+#if EHS_STUBS
 START_TEST(stubs_go_on_to_glibc_functions)
 {
 	/* The C wrappers until the first call reads the configuration,
@@ -431,6 +452,7 @@ START_TEST(stubs_go_on_to_glibc_functions)
 		{ EHS_STUB_VSYSLOG, "vsyslog", (ehs_stub_fn)ehs_full_vsyslog },
 		{ EHS_STUB_SYSLOG_CHK, "__syslog_chk", (ehs_stub_fn)ehs_full___syslog_chk },
 		{ EHS_STUB_VSYSLOG_CHK, "__vsyslog_chk", (ehs_stub_fn)ehs_full___vsyslog_chk },
+		{ EHS_STUB_ERROR, "error", (ehs_stub_fn)ehs_full_error },
 	};
 	for (unsigned i = 0; i < sizeof slots / sizeof slots[0]; i++)
 		ck_assert(ehs_stub_next[slots[i].slot] == slots[i].wrapper);
@@ -520,6 +542,7 @@ int main(void)
 	tcase_add_test(tc, entry_points_decide_on_the_table);
 	tcase_add_test(tc, pass_mode_untraced_goes_straight_to_glibc);
 	tcase_add_test(tc, pass_mode_traced_still_emits);
+	tcase_add_test(tc, error_untraced_goes_straight_to_glibc);
 #if EHS_STUBS
 	tcase_add_test(tc, stubs_go_on_to_glibc_functions);
 	tcase_add_test(tc, stubs_return_in_replace_mode);
