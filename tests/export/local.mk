@@ -6,7 +6,8 @@ tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/severity.c src/cli/export/backoff.c src/cli/export/queue.c \
 	src/cli/export/record.c src/cli/export/request.c src/cli/names.c \
 	src/cli/export/utf8.c src/cli/export/json.c src/cli/export/gzip.c \
-	src/cli/export/response.c src/cli/export/thread_process.c src/cli/export/secret_file.c
+	src/cli/export/response.c src/cli/export/thread_process.c src/cli/export/secret_file.c \
+	src/cli/export/batch.c
 tests_export_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/otlp
 tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
 tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \

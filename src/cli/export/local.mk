@@ -50,6 +50,7 @@ ehsyslog_SOURCES += \
 	src/cli/export/record.c src/cli/export/record.h \
 	src/cli/export/request.c src/cli/export/request.h \
 	src/cli/export/sender.c src/cli/export/sender.h \
+	src/cli/export/batch.c src/cli/export/batch.h \
 	src/cli/export/thread_process.c src/cli/export/thread_process.h \
 	src/cli/export/http.c src/cli/export/http.h \
 	src/cli/export/secret_file.c src/cli/export/secret_file.h \
