@@ -14,7 +14,7 @@
 
 /* The wait before retry number attempt (0 for the first retry): its
  * ceiling is initial_ms doubled attempt times, never more than max_ms;
- * the wait is drawn from [ceiling / 2, ceiling] by random (uniform over
+ * the wait is drawn from [ceiling / 2, ceiling) by random (uniform over
  * 32 bits), so that exporters cut off together do not come back
  * together (exporter.md, "Retry": jitter is a MUST). */
 long backoff_delay_ms(unsigned attempt, long initial_ms, long max_ms, uint32_t random);

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/random.h>
 
