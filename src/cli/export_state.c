@@ -107,7 +107,9 @@ const char *export_state_parse(const char *buf, size_t len, struct export_state 
 	unsigned long long *const numbers[] = { &s->answer, &s->answer_time, &s->queue_full,
 						&s->refused, &s->rejected, &s->given_up,
 						&s->drop_time };
-	enum { NKEYS = sizeof keys / sizeof keys[0] };
+	/* The keys from "message" on came later: a file without them (an
+	 * older export's, during an upgrade) still reads, they 0 or empty. */
+	enum { NKEYS = sizeof keys / sizeof keys[0], REQUIRED = 9 };
 	static char why[96];
 	unsigned seen = 0;
 	const char *end = buf + len, *line = buf;
@@ -180,7 +182,7 @@ const char *export_state_parse(const char *buf, size_t len, struct export_state 
 		}
 		seen |= 1u << k;
 	}
-	for (unsigned k = 0; k < NKEYS; k++)
+	for (unsigned k = 0; k < REQUIRED; k++)
 		if (!(seen & (1u << k))) {
 			snprintf(why, sizeof why, "no %s line", keys[k]);
 			return why;

@@ -33,8 +33,9 @@
  *   drop ...                   the last batch dropped: how many, why
  *   drop_time 0                when (Unix time); 0: none was
  *
- * Unknown keys are skipped (a newer export's), missing ones make the file
- * bad.
+ * Unknown keys are skipped (a newer export's); a missing one makes the
+ * file bad, but for those from answer on, which an older export did not
+ * write: they are then 0 or empty.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_STATE_H
 #define EHSYSLOG_CLI_EXPORT_STATE_H

@@ -270,7 +270,8 @@ static void print_export(void *ctx, const char *path, enum export_state_kind kin
 	}
 	printf("  records      %llu sent, %llu dropped (queue full or refused), %llu unsent\n",
 	       s->sent, s->dropped, s->unsent);
-	if (s->dropped != 0)
+	/* An older export's file has no reasons: nothing to show then. */
+	if (s->queue_full + s->refused + s->rejected + s->given_up != 0)
 		printf("  dropped      %llu queue full, %llu refused, %llu rejected in a partial "
 		       "success, %llu given up after retries\n",
 		       s->queue_full, s->refused, s->rejected, s->given_up);
