@@ -42,7 +42,16 @@ size_t export_state_format(const struct export_state *s, char *buf)
 
 	at = put_text(buf, at, "collector", s->collector);
 	at = put_text(buf, at, "endpoint", s->endpoint);
-	return put_text(buf, at, "error", s->error);
+	at = put_text(buf, at, "error", s->error);
+	n = snprintf(buf + at, EXPORT_STATE_MAX - at,
+		     "answer %llu\nanswer_time %llu\nqueue_full %llu\nrefused %llu\n"
+		     "rejected %llu\ngiven_up %llu\ndrop_time %llu\n",
+		     s->answer, s->answer_time, s->queue_full, s->refused, s->rejected,
+		     s->given_up, s->drop_time);
+	if (n > 0 && (size_t)n < EXPORT_STATE_MAX - at)
+		at += (size_t)n;
+	at = put_text(buf, at, "message", s->message);
+	return put_text(buf, at, "drop", s->drop);
 }
 
 void export_state_endpoint(struct export_state *s, const char *url)
@@ -91,8 +100,16 @@ static bool text(const char *v, size_t len, char *out, size_t cap)
 const char *export_state_parse(const char *buf, size_t len, struct export_state *s)
 {
 	static const char *const keys[] = { "pid", "start", "sent", "dropped", "unsent", "lost",
-					    "collector", "endpoint", "error" };
-	enum { NKEYS = sizeof keys / sizeof keys[0] };
+					    "collector", "endpoint", "error", "message", "drop",
+					    "answer", "answer_time", "queue_full", "refused",
+					    "rejected", "given_up", "drop_time" };
+	/* Where each number of keys[11...] goes. */
+	unsigned long long *const numbers[] = { &s->answer, &s->answer_time, &s->queue_full,
+						&s->refused, &s->rejected, &s->given_up,
+						&s->drop_time };
+	/* The keys from "message" on came later: a file without them (an
+	 * older export's, during an upgrade) still reads, they 0 or empty. */
+	enum { NKEYS = sizeof keys / sizeof keys[0], REQUIRED = 9 };
 	static char why[96];
 	unsigned seen = 0;
 	const char *end = buf + len, *line = buf;
@@ -146,8 +163,18 @@ const char *export_state_parse(const char *buf, size_t len, struct export_state 
 		case 8:
 			ok = text(v, vlen, s->error, sizeof s->error);
 			break;
+		case 9:
+			ok = text(v, vlen, s->message, sizeof s->message);
+			break;
+		case 10:
+			ok = text(v, vlen, s->drop, sizeof s->drop);
+			break;
 		default:
-			continue;	/* a newer export's */
+			if (k == NKEYS)
+				continue;	/* a newer export's */
+			ok = number(v, vlen, ULLONG_MAX, &n);
+			*numbers[k - 11] = (unsigned long long)n;
+			break;
 		}
 		if (!ok) {
 			snprintf(why, sizeof why, "bad value for %s", keys[k]);
@@ -155,7 +182,7 @@ const char *export_state_parse(const char *buf, size_t len, struct export_state 
 		}
 		seen |= 1u << k;
 	}
-	for (unsigned k = 0; k < NKEYS; k++)
+	for (unsigned k = 0; k < REQUIRED; k++)
 		if (!(seen & (1u << k))) {
 			snprintf(why, sizeof why, "no %s line", keys[k]);
 			return why;

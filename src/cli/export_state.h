@@ -19,11 +19,23 @@
  *   dropped 0                  records dropped (queue full, or refused)
  *   unsent 0                   records queued, not yet taken
  *   lost 0                     events the trace buffer lost
- *   collector ok               ok, failing (retrying), or idle (no answer yet)
+ *   collector ok               ok, failing (retrying), dropping (every batch
+ *                              since the last one taken was dropped), or idle
+ *                              (no answer yet)
  *   error ...                  the last failure, or empty when none came
+ *   answer 401                 the last answer's HTTP status; 0: none came
+ *   answer_time 1764328926     when it came or failed (Unix time); 0: no try yet
+ *   message ...                the collector's, in its last error answer
+ *   queue_full 0               of dropped: found the queue full
+ *   refused 0                  of dropped: in a batch an answer refused
+ *   rejected 0                 of dropped: a partial success rejected them
+ *   given_up 0                 of dropped: in a batch retried too long
+ *   drop ...                   the last batch dropped: how many, why
+ *   drop_time 0                when (Unix time); 0: none was
  *
- * Unknown keys are skipped (a newer export's), missing ones make the file
- * bad.
+ * Unknown keys are skipped (a newer export's); a missing one makes the
+ * file bad, but for those from answer on, which an older export did not
+ * write: they are then 0 or empty.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_STATE_H
 #define EHSYSLOG_CLI_EXPORT_STATE_H
@@ -41,8 +53,13 @@ struct export_state {
 	uintmax_t start;
 	char endpoint[EXPORT_STATE_TEXT];
 	unsigned long long sent, dropped, unsent, lost;
-	char collector[16];	/* "ok", "failing" or "idle" */
+	char collector[16];	/* "ok", "failing", "dropping" or "idle" */
 	char error[EXPORT_STATE_TEXT];
+	unsigned long long answer;	/* HTTP status */
+	unsigned long long answer_time, drop_time;	/* Unix time */
+	char message[EXPORT_STATE_TEXT];
+	unsigned long long queue_full, refused, rejected, given_up;	/* of dropped */
+	char drop[EXPORT_STATE_TEXT];
 };
 
 /* This process's publishing: a file in dir, named for its pid. */

@@ -6,7 +6,8 @@ tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/severity.c src/cli/export/backoff.c src/cli/export/queue.c \
 	src/cli/export/record.c src/cli/export/request.c src/cli/names.c \
 	src/cli/export/utf8.c src/cli/export/json.c src/cli/export/gzip.c \
-	src/cli/export/response.c src/cli/export/thread_process.c src/cli/export/secret_file.c
+	src/cli/export/response.c src/cli/export/thread_process.c src/cli/export/secret_file.c \
+	src/cli/export/batch.c
 tests_export_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/otlp
 tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
 tests_export_test_export_LDADD = libotlp.la src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
@@ -23,11 +24,14 @@ tests_export_test_state_LDADD = $(CHECK_LIBS)
 EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_tls.sh \
 	tests/export/kernel_export_wire.sh tests/export/kernel_export_config.sh
 # uprobe_export.sh: export through the uprobe transport on this machine's
-# kernel (tests/cli/uprobe.mk says how).
+# kernel (tests/cli/uprobe.mk says how); uprobe_export_answers.sh the same
+# way, against collectors that refuse, throttle and misbehave.
 # header_file.sh: the header file's owner and mode, before any tracing.
 TESTS += tests/export/test_export tests/export/test_state $(EXPORT_KERNEL_TESTS) \
-	tests/export/uprobe_export.sh tests/export/unit_verify.sh tests/export/header_file.sh
+	tests/export/uprobe_export.sh tests/export/uprobe_export_answers.sh \
+	tests/export/unit_verify.sh tests/export/header_file.sh
 dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/uprobe_export.sh tests/export/header_file.sh \
+	tests/export/uprobe_export_answers.sh \
 	tests/export/export_lib.sh tests/export/export_helpers.sh tests/export/otlp_receiver.py \
 	tests/export/unit_verify.sh tests/export/bench_export.py
 # The unit the Debian package ships, checked by unit_verify.sh.

@@ -6,6 +6,8 @@ usage: otlp_receiver.py --proto DIR --work DIR [--answers S,S,...]
                         [--tls CERT KEY] [--encoding protobuf|json]
                         [--compression none|gzip]
                         [--partial-success REJECTED MESSAGE]
+                        [--status-message MESSAGE] [--big-answer]
+                        [--path PATH]
 
 Compiles the vendored opentelemetry-proto files under DIR with protoc
 (--python_out) into --work, and decodes every request body with the
@@ -16,7 +18,13 @@ its Content-Type is application/json; --encoding and --compression say
 which the request must use (default protobuf, none).
 --partial-success answers the first request it answers 200 with a
 partial_success rejecting REJECTED records with MESSAGE, in the
-request's encoding.
+request's encoding.  --status-message gives each answer other than 200
+a google.rpc.Status body (code 3, MESSAGE) in the request's encoding; a
+3xx has a Location header too (/elsewhere, which export must not follow).
+--big-answer answers the first request it answers 200 with a body of
+over 100 KiB: an ExportLogsServiceResponse whose partial_success rejects
+1 record with a 100 KiB message.  --path: the path requests must use
+(default /v1/logs).
 Listens on 127.0.0.1 (the port goes to WORK/port); request number i
 (from 0) is answered with the i-th of --answers, 200 once they run out
 (503s with Retry-After when given).  --never accepts and reads requests
@@ -26,7 +34,8 @@ Writes WORK/requests, one line per request:
 "STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
 header came, anything unexpected about path, content type or content
 encoding), to
-WORK/arrivals when it came (CLOCK_REALTIME, ns), and for each record of an answered-200
+WORK/arrivals when it came (CLOCK_REALTIME, ns), to WORK/sizes its
+body's bytes as sent (compressed, if it was), and for each record of an answered-200
 request one line to WORK/records:
   R: resource attributes | S: number text | B: body | A: attributes | T: time
 with attributes sorted by key, strings JSON-quoted; T is "ok" when
@@ -50,13 +59,16 @@ from clients_listen import lo_up  # noqa: E402  the guest's loopback is down
 
 
 def compile_proto(proto, work):
+    # google/protobuf/ is Python protobuf's own (any_pb2): not compiled.
     files = [os.path.relpath(os.path.join(d, f), proto)
-             for d, _, fs in os.walk(proto) for f in fs if f.endswith(".proto")]
+             for d, _, fs in os.walk(os.path.join(proto, "opentelemetry"))
+             for f in fs if f.endswith(".proto")] + ["google/rpc/status.proto"]
     subprocess.run(["protoc", "-I" + proto, "--python_out=" + work] + sorted(files),
                    check=True)
     sys.path.insert(0, work)
     from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
-    return logs_service_pb2
+    from google.rpc import status_pb2
+    return logs_service_pb2, status_pb2
 
 
 def value(v):
@@ -98,11 +110,15 @@ def main():
     ap.add_argument("--encoding", choices=("protobuf", "json"), default="protobuf")
     ap.add_argument("--compression", choices=("none", "gzip"), default="none")
     ap.add_argument("--partial-success", nargs=2, metavar=("REJECTED", "MESSAGE"))
+    ap.add_argument("--status-message")
+    ap.add_argument("--big-answer", action="store_true")
+    ap.add_argument("--path", default="/v1/logs")
     args = ap.parse_args()
-    pb = compile_proto(args.proto, args.work)
+    pb, rpc = compile_proto(args.proto, args.work)
     from google.protobuf import json_format
     types = {"protobuf": "application/x-protobuf", "json": "application/json"}
     partial = [args.partial_success]
+    big = [args.big_answer]
     answers = [int(a) for a in args.answers.split(",") if a]
     count = [0]
     got = [0]
@@ -110,6 +126,7 @@ def main():
     requests = open(os.path.join(args.work, "requests"), "a", encoding="utf-8")
     arrivals = open(os.path.join(args.work, "arrivals"), "a", encoding="utf-8")
     resources = open(os.path.join(args.work, "resources"), "a", encoding="utf-8")
+    sizes = open(os.path.join(args.work, "sizes"), "a", encoding="utf-8")
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -120,6 +137,8 @@ def main():
         def do_POST(self):
             arrived = time.time_ns()
             body = self.rfile.read(int(self.headers["Content-Length"]))
+            sizes.write("%d\n" % len(body))
+            sizes.flush()
             if args.never:
                 time.sleep(3600)
             i = count[0]
@@ -145,7 +164,7 @@ def main():
                 status = 200
             recs = [(rl, r) for rl in req.resource_logs for sl in rl.scope_logs
                     for r in sl.log_records]
-            if self.path != "/v1/logs":
+            if self.path != args.path:
                 bad += " path=" + self.path
             if self.headers["Content-Type"] != types[args.encoding]:
                 bad += " content-type=" + str(self.headers["Content-Type"])
@@ -172,15 +191,26 @@ def main():
             self.send_response(status)
             if status != 200 and args.retry_after is not None:
                 self.send_header("Retry-After", args.retry_after)
+            if 300 <= status < 400:
+                self.send_header("Location", "/elsewhere")
             # Empty: an ExportLogsServiceResponse without partial success.
             reply = b""
+            resp = None
             if status == 200 and partial[0] is not None:
                 resp = pb.ExportLogsServiceResponse()
                 resp.partial_success.rejected_log_records = int(partial[0][0])
                 resp.partial_success.error_message = partial[0][1]
+                partial[0] = None
+            elif status == 200 and big[0]:
+                resp = pb.ExportLogsServiceResponse()
+                resp.partial_success.rejected_log_records = 1
+                resp.partial_success.error_message = "x" * 102400
+                big[0] = False
+            elif status != 200 and args.status_message is not None:
+                resp = rpc.Status(code=3, message=args.status_message)
+            if resp is not None:
                 reply = (json_format.MessageToJson(resp).encode("utf-8") if is_json
                          else resp.SerializeToString())
-                partial[0] = None
             self.send_header("Content-Type", types["json"] if is_json else types["protobuf"])
             self.send_header("Content-Length", str(len(reply)))
             self.end_headers()

@@ -11,6 +11,7 @@
  * header file's owner and mode rule.
  */
 #include <check.h>
+#include <limits.h>
 #include <math.h>
 
 #include "../check_run.h"
@@ -20,9 +21,11 @@
 
 #include <zlib.h>
 
+#include "google/rpc/status.pb-c.h"
 #include "opentelemetry/proto/collector/logs/v1/logs_service.pb-c.h"
 
 #include "cli/export/backoff.h"
+#include "cli/export/batch.h"
 #include "cli/export/gzip.h"
 #include "cli/export/json.h"
 #include "cli/export/queue.h"
@@ -49,26 +52,72 @@ START_TEST(severity_table)
 }
 END_TEST
 
+/* The ceiling doubles up to the cap; the wait is drawn from its upper
+ * half: random 0 gives the half, the largest just under the ceiling. */
 START_TEST(backoff_doubles_to_the_cap)
 {
-	ck_assert_int_eq(backoff_delay_ms(0, 500, 30000), 500);
-	ck_assert_int_eq(backoff_delay_ms(1, 500, 30000), 1000);
-	ck_assert_int_eq(backoff_delay_ms(5, 500, 30000), 16000);
-	ck_assert_int_eq(backoff_delay_ms(6, 500, 30000), 30000);
-	ck_assert_int_eq(backoff_delay_ms(1000, 500, 30000), 30000);
-	ck_assert_int_eq(backoff_delay_ms(0, 40000, 30000), 30000);
+	ck_assert_int_eq(backoff_delay_ms(0, 500, 30000, 0), 250);
+	ck_assert_int_eq(backoff_delay_ms(0, 500, 30000, UINT32_MAX), 499);
+	ck_assert_int_eq(backoff_delay_ms(0, 500, 30000, 1u << 31), 375);
+	ck_assert_int_eq(backoff_delay_ms(1, 500, 30000, 0), 500);
+	ck_assert_int_eq(backoff_delay_ms(5, 500, 30000, UINT32_MAX), 15999);
+	ck_assert_int_eq(backoff_delay_ms(6, 500, 30000, 0), 15000);
+	ck_assert_int_eq(backoff_delay_ms(6, 500, 30000, UINT32_MAX), 29999);
+	ck_assert_int_eq(backoff_delay_ms(1000, 500, 30000, UINT32_MAX), 29999);
+	ck_assert_int_eq(backoff_delay_ms(0, 40000, 30000, 0), 15000);
+	/* No overflow at the largest. */
+	ck_assert_int_eq(backoff_delay_ms(70, 1, LONG_MAX, UINT32_MAX),
+			 LONG_MAX / 2 + (long)((uint64_t)(LONG_MAX - LONG_MAX / 2) * UINT32_MAX >> 32));
+}
+END_TEST
+
+/* Jitter: every draw within [ceiling / 2, ceiling), and the draws spread
+ * over that range (no two exporters in step). */
+START_TEST(backoff_jitter_spreads)
+{
+	uint64_t state = 42;
+	long lo = LONG_MAX, hi = 0;
+
+	for (int i = 0; i < 10000; i++) {
+		long d = backoff_delay_ms(3, 500, 30000, backoff_random(&state));
+
+		ck_assert_int_ge(d, 2000);
+		ck_assert_int_lt(d, 4000);
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+	}
+	ck_assert_int_lt(lo, 2010);
+	ck_assert_int_gt(hi, 3990);
+}
+END_TEST
+
+/* Retry-After within [backoff, max]: 0 is no flood, 10^10 s no stall. */
+START_TEST(retry_after_bounds)
+{
+	ck_assert_int_eq(backoff_retry_wait_ms(-1, 700, 30000), 700);
+	ck_assert_int_eq(backoff_retry_wait_ms(0, 700, 30000), 700);
+	ck_assert_int_eq(backoff_retry_wait_ms(2000, 700, 30000), 2000);
+	ck_assert_int_eq(backoff_retry_wait_ms(30000, 700, 30000), 30000);
+	ck_assert_int_eq(backoff_retry_wait_ms(retry_after_ms("10000000000", 0), 700, 30000), 30000);
+	ck_assert_int_eq(backoff_retry_wait_ms(LONG_MAX, 700, 30000), 30000);
 }
 END_TEST
 
 START_TEST(retryable_statuses)
 {
-	static const long yes[] = { 429, 502, 503, 504 };
-	static const long no[] = { 200, 400, 401, 403, 404, 413, 500, 501, 505 };
+	static const long retry[] = { 0, 429, 502, 503, 504 };
+	static const long drop[] = { 100, 301, 302, 307, 308, 400, 401, 403, 404, 413, 500, 501, 505 };
 
-	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
-		ck_assert(backoff_status_retryable(yes[i]));
-	for (size_t i = 0; i < sizeof no / sizeof *no; i++)
-		ck_assert(!backoff_status_retryable(no[i]));
+	ck_assert_int_eq(backoff_classify(200, false), BACKOFF_TAKEN);
+	ck_assert_int_eq(backoff_classify(204, false), BACKOFF_TAKEN);
+	/* An answer over the limit is an error, not a success. */
+	ck_assert_int_eq(backoff_classify(200, true), BACKOFF_DROP);
+	for (size_t i = 0; i < sizeof retry / sizeof *retry; i++) {
+		ck_assert_int_eq(backoff_classify(retry[i], false), BACKOFF_RETRY);
+		ck_assert_int_eq(backoff_classify(retry[i], true), BACKOFF_RETRY);
+	}
+	for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
+		ck_assert_int_eq(backoff_classify(drop[i], false), BACKOFF_DROP);
 }
 END_TEST
 
@@ -86,6 +135,13 @@ START_TEST(retry_after_values)
 	ck_assert_int_eq(retry_after_ms("", t), -1);
 	ck_assert_int_eq(retry_after_ms("Sunday, 06-Nov-94 08:49:37 GMT", t), -1);
 	ck_assert_int_eq(retry_after_ms("Sun, 06 Nov 1994 08:49:37 GMT x", t), -1);
+	/* Huge: saturated, never wrapped. */
+	ck_assert_int_eq(retry_after_ms("10000000000", t), 10000000000L * 1000);
+	ck_assert_int_eq(retry_after_ms("99999999999999999999999999", t), LONG_MAX / 1000 * 1000);
+	ck_assert_int_eq(retry_after_ms("9223372036854775", t), LONG_MAX / 1000 * 1000);
+	ck_assert_int_eq(retry_after_ms("9223372036854774", t), 9223372036854774000L);
+	ck_assert_int_eq(retry_after_ms("Fri, 31 Dec 9999 23:59:59 GMT", t),
+			 (253402300799L - t) * 1000);
 }
 END_TEST
 
@@ -638,6 +694,105 @@ START_TEST(partial_success_protobuf)
 }
 END_TEST
 
+/* An error answer's google.rpc.Status, in either encoding or as text. */
+START_TEST(error_status_message)
+{
+	Google__Rpc__Status m = GOOGLE__RPC__STATUS__INIT;
+	Google__Protobuf__Any detail = GOOGLE__PROTOBUF__ANY__INIT, *details[1] = { &detail };
+	static const char json[] = "{\"code\": 16, \"message\": \"bad \\\"token\\\"\\n\", "
+				   "\"details\": [{\"@type\": \"t/x\", \"v\": [1]}]}";
+	static const char text[] = "413 Request Entity Too Large\r\n<html>";
+	struct response r;
+	uint8_t buf[256];
+	size_t len;
+
+	m.code = 16;
+	m.message = (char *)"invalid token\x1b";
+	detail.type_url = (char *)"type.googleapis.com/x";
+	m.n_details = 1;
+	m.details = details;
+	len = google__rpc__status__pack(&m, buf);
+	ck_assert_int_eq(response_error(buf, len, "application/x-protobuf", REQUEST_JSON, &r), 0);
+	ck_assert_str_eq(r.message, "invalid token?");
+	ck_assert_uint_eq(r.rejected, 0);
+	/* No Content-Type: the request's encoding, as the server must answer. */
+	ck_assert_int_eq(response_error(buf, len, "", REQUEST_PROTOBUF, &r), 0);
+	ck_assert_str_eq(r.message, "invalid token?");
+	ck_assert_int_eq(response_error(buf, len, "", REQUEST_JSON, &r), -1);
+	ck_assert_str_eq(r.message, "");
+	ck_assert_int_eq(response_error((const uint8_t *)json, strlen(json), "application/json",
+					REQUEST_PROTOBUF, &r), 0);
+	ck_assert_str_eq(r.message, "bad \"token\"?");
+	ck_assert_int_eq(response_error((const uint8_t *)text, strlen(text), "text/plain",
+					REQUEST_PROTOBUF, &r), 0);
+	ck_assert_str_eq(r.message, "413 Request Entity Too Large");
+	ck_assert_int_eq(response_error((const uint8_t *)text, strlen(text), "text/html",
+					REQUEST_PROTOBUF, &r), -1);
+	ck_assert_int_eq(response_error((const uint8_t *)"\xff\xff", 2, "application/x-protobuf",
+					REQUEST_PROTOBUF, &r), -1);
+	ck_assert_int_eq(response_error(NULL, 0, "application/json", REQUEST_JSON, &r), -1);
+	ck_assert_int_eq(response_error((const uint8_t *)"{\"code\":3}", 10, "application/json",
+					REQUEST_JSON, &r), 0);
+	ck_assert_str_eq(r.message, "");
+}
+END_TEST
+
+/* Ten records split by a byte limit: every body within it, every record
+ * once, in order; one record over the limit alone is refused. */
+START_TEST(batch_split_by_bytes)
+{
+	struct record_context ctx = { "host", NULL, 0 };
+	struct batch_format f = { REQUEST_PROTOBUF, false, 0 };
+	Opentelemetry__Proto__Collector__Logs__V1__ExportLogsServiceRequest *req;
+	struct record_bytes rb = { 0 };
+	char msg[64];
+	size_t len, taken, whole, next = 0, requests = 0;
+	uint8_t *body;
+	struct queue q;
+
+	ck_assert_int_eq(queue_init(&q, 16, 1 << 20), 0);
+	for (int i = 0; i < 10; i++) {
+		snprintf(msg, sizeof msg, "record %d %.*s", i, 40, "padding padding padding padding padding ");
+		ck_assert_int_eq(record_pack_own(&ctx, 6, msg, 1000 + i, &rb), 0);
+		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	}
+	record_bytes_free(&rb);
+	ck_assert_int_eq(batch_encode(&q, 10, &f, &body, &whole, &taken), 0);
+	ck_assert_uint_eq(taken, 10);
+	free(body);
+	f.max_bytes = whole / 3;
+	while (q.len > 0) {
+		ck_assert_int_eq(batch_encode(&q, q.len, &f, &body, &len, &taken), 0);
+		ck_assert_uint_le(len, f.max_bytes);
+		ck_assert_uint_ge(taken, 2);
+		req = opentelemetry__proto__collector__logs__v1__export_logs_service_request__unpack(
+			NULL, len, body);
+		ck_assert_ptr_nonnull(req);
+		for (size_t i = 0; i < req->resource_logs[0]->scope_logs[0]->n_log_records; i++, next++)
+			ck_assert_uint_eq(req->resource_logs[0]->scope_logs[0]->log_records[i]->time_unix_nano,
+					  1000 + next);
+		opentelemetry__proto__collector__logs__v1__export_logs_service_request__free_unpacked(req, NULL);
+		free(body);
+		queue_pop(&q, taken);
+		requests++;
+	}
+	ck_assert_uint_eq(next, 10);
+	ck_assert_uint_ge(requests, 3);
+	ck_assert_uint_le(requests, 5);
+	/* gzip: the limit is on the compressed body, as sent. */
+	ck_assert_int_eq(record_pack_own(&ctx, 6, "alone", 1, &rb), 0);
+	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	record_bytes_free(&rb);
+	f.gzip = true;
+	f.max_bytes = 10;
+	body = (uint8_t *)"untouched";
+	ck_assert_int_eq(batch_encode(&q, 1, &f, &body, &len, &taken), BATCH_TOO_BIG);
+	ck_assert_uint_eq(taken, 1);
+	ck_assert_ptr_null(body);
+	queue_free(&q);
+}
+END_TEST
+
 static int parse_json(const char *body, struct response *r)
 {
 	return response_parse((const uint8_t *)body, strlen(body), REQUEST_JSON, r);
@@ -681,6 +836,8 @@ int main(void)
 
 	tcase_add_test(tc, severity_table);
 	tcase_add_test(tc, backoff_doubles_to_the_cap);
+	tcase_add_test(tc, backoff_jitter_spreads);
+	tcase_add_test(tc, retry_after_bounds);
 	tcase_add_test(tc, retryable_statuses);
 	tcase_add_test(tc, retry_after_values);
 	tcase_add_test(tc, queue_bounds_count_and_bytes);
@@ -697,6 +854,8 @@ int main(void)
 	tcase_add_test(tc, gzip_round_trip);
 	tcase_add_test(tc, partial_success_protobuf);
 	tcase_add_test(tc, partial_success_json);
+	tcase_add_test(tc, error_status_message);
+	tcase_add_test(tc, batch_split_by_bytes);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

@@ -97,11 +97,23 @@ START_TEST(format_exact)
 	strcpy(s.collector, "failing");
 	strcpy(s.endpoint, "http://h:1/v1/logs");
 	strcpy(s.error, "two\nlines\tand a tab");
+	s.answer = 401;
+	s.answer_time = 1764328926;
+	s.queue_full = 5;
+	s.refused = 6;
+	s.rejected = 8;
+	s.given_up = 9;
+	s.drop_time = 1764328927;
+	strcpy(s.message, "bad\rtoken");
+	strcpy(s.drop, "6 records: the collector answered 401");
 	len = export_state_format(&s, buf);
 	ck_assert_uint_eq(len, strlen(buf));
 	ck_assert_str_eq(buf, "ehsyslog-export-state 1\npid 42\nstart 7\nsent 1\ndropped 2\n"
 			      "unsent 3\nlost 4\ncollector failing\nendpoint http://h:1/v1/logs\n"
-			      "error two lines and a tab\n");
+			      "error two lines and a tab\nanswer 401\nanswer_time 1764328926\n"
+			      "queue_full 5\nrefused 6\nrejected 8\ngiven_up 9\n"
+			      "drop_time 1764328927\nmessage bad token\n"
+			      "drop 6 records: the collector answered 401\n");
 	ck_assert_ptr_null(export_state_parse(buf, len, &back));
 	ck_assert_int_eq(back.pid, 42);
 	ck_assert_uint_eq(back.start, 7);
@@ -112,6 +124,15 @@ START_TEST(format_exact)
 	ck_assert_str_eq(back.collector, "failing");
 	ck_assert_str_eq(back.endpoint, "http://h:1/v1/logs");
 	ck_assert_str_eq(back.error, "two lines and a tab");
+	ck_assert_uint_eq(back.answer, 401);
+	ck_assert_uint_eq(back.answer_time, 1764328926);
+	ck_assert_uint_eq(back.queue_full, 5);
+	ck_assert_uint_eq(back.refused, 6);
+	ck_assert_uint_eq(back.rejected, 8);
+	ck_assert_uint_eq(back.given_up, 9);
+	ck_assert_uint_eq(back.drop_time, 1764328927);
+	ck_assert_str_eq(back.message, "bad token");
+	ck_assert_str_eq(back.drop, "6 records: the collector answered 401");
 }
 END_TEST
 
@@ -135,7 +156,9 @@ END_TEST
 START_TEST(parse_refuses)
 {
 	static const char good[] = "ehsyslog-export-state 1\npid 42\nstart 7\nsent 1\ndropped 2\n"
-				   "unsent 3\nlost 4\ncollector ok\nendpoint e\nerror \n";
+				   "unsent 3\nlost 4\ncollector ok\nendpoint e\nerror \n"
+				   "answer 0\nanswer_time 0\nqueue_full 0\nrefused 0\nrejected 0\n"
+				   "given_up 0\ndrop_time 0\nmessage \ndrop \n";
 	static const struct {
 		const char *text, *why;
 	} bad[] = {
@@ -148,13 +171,22 @@ START_TEST(parse_refuses)
 		{ "ehsyslog-export-state 1\nlost 1x\n", "bad value for lost" },
 		{ "ehsyslog-export-state 1\ncollector 01234567890123456\n", "bad value for collector" },
 		{ "ehsyslog-export-state 1\npid 42\n", "no start line" },
+		{ "ehsyslog-export-state 1\nanswer_time -1\n", "bad value for answer_time" },
+		{ "ehsyslog-export-state 1\ngiven_up x\n", "bad value for given_up" },
 	};
 	struct export_state s;
 	char big[EXPORT_STATE_MAX + 2];
 
 	/* Unknown keys are a newer export's: skipped. */
-	char newer[sizeof good + 16];
+	char newer[sizeof good + 16], older[sizeof good];
 	snprintf(newer, sizeof newer, "%sfuture 1\n", good);
+	/* An older export's file, without the keys from answer on: read,
+	 * they 0 or empty. */
+	snprintf(older, sizeof older, "%.*s", (int)(strstr(good, "answer 0") - good), good);
+	ck_assert_ptr_null(export_state_parse(older, strlen(older), &s));
+	ck_assert_uint_eq(s.lost, 4);
+	ck_assert_uint_eq(s.answer_time, 0);
+	ck_assert_str_eq(s.message, "");
 	ck_assert_ptr_null(export_state_parse(newer, strlen(newer), &s));
 	ck_assert_uint_eq(s.lost, 4);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)

@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -221,6 +222,19 @@ static void print_visible(FILE *out, const char *s)
 	free(v);
 }
 
+/* A Unix time as "2026-11-28T11:22:06Z". */
+static void print_time(unsigned long long t)
+{
+	time_t when = (time_t)t;
+	struct tm tm;
+	char text[32];
+
+	if (gmtime_r(&when, &tm) == NULL || strftime(text, sizeof text, "%FT%TZ", &tm) == 0)
+		printf("%llu", t);
+	else
+		fputs(text, stdout);
+}
+
 static void print_export(void *ctx, const char *path, enum export_state_kind kind,
 			 const struct export_state *s, const char *why)
 {
@@ -237,10 +251,37 @@ static void print_export(void *ctx, const char *path, enum export_state_kind kin
 	print_visible(stdout, s->endpoint);
 	printf("\n  collector    %s\n", strcmp(s->collector, "ok") == 0 ? "ok (takes records)"
 					: strcmp(s->collector, "failing") == 0 ? "failing (retrying)"
+					: strcmp(s->collector, "dropping") == 0
+					? "dropping (every batch since the last one taken was dropped)"
 					: strcmp(s->collector, "idle") == 0 ? "idle (nothing sent yet)"
 					: "?");
+	if (s->answer_time != 0) {
+		if (s->answer != 0)
+			printf("  last answer  HTTP %llu at ", s->answer);
+		else
+			fputs("  last answer  none, at ", stdout);
+		print_time(s->answer_time);
+		putchar('\n');
+	}
+	if (s->message[0] != '\0') {
+		fputs("  message      ", stdout);
+		print_visible(stdout, s->message);
+		putchar('\n');
+	}
 	printf("  records      %llu sent, %llu dropped (queue full or refused), %llu unsent\n",
 	       s->sent, s->dropped, s->unsent);
+	/* An older export's file has no reasons: nothing to show then. */
+	if (s->queue_full + s->refused + s->rejected + s->given_up != 0)
+		printf("  dropped      %llu queue full, %llu refused, %llu rejected in a partial "
+		       "success, %llu given up after retries\n",
+		       s->queue_full, s->refused, s->rejected, s->given_up);
+	if (s->drop[0] != '\0') {
+		fputs("  last drop    ", stdout);
+		print_time(s->drop_time);
+		fputs(": ", stdout);
+		print_visible(stdout, s->drop);
+		putchar('\n');
+	}
 	printf("  lost         %llu event%s by the trace buffer\n", s->lost, s->lost == 1 ? "" : "s");
 	if (s->error[0] != '\0') {
 		fputs("  last error   ", stdout);

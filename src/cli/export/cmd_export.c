@@ -82,14 +82,26 @@ static void publish(struct exporter *x)
 {
 	const struct sender *s = &x->sender;
 
-	x->state.sent = s->sent;
-	x->state.dropped = s->q->dropped;
-	x->state.unsent = s->q->len;
-	x->state.lost = s->lost_kernel;
-	snprintf(x->state.collector, sizeof x->state.collector, "%s",
-		 s->failing ? "failing" : s->sent > 0 || s->rejected > 0 ? "ok" : "idle");
-	snprintf(x->state.error, sizeof x->state.error, "%s", s->last_error);
-	export_state_publish(&x->state_file, &x->state);
+	struct export_state *st = &x->state;
+
+	st->sent = s->sent;
+	st->dropped = sender_dropped(s);
+	st->queue_full = s->q->dropped;
+	st->refused = s->refused;
+	st->rejected = s->rejected;
+	st->given_up = s->given_up;
+	st->unsent = s->q->len;
+	st->lost = s->lost_kernel;
+	snprintf(st->collector, sizeof st->collector, "%s",
+		 s->failing ? "failing" : s->dropping ? "dropping"
+		 : s->sent > 0 || s->rejected > 0 ? "ok" : "idle");
+	snprintf(st->error, sizeof st->error, "%.*s", EXPORT_STATE_TEXT - 1, s->last_error);
+	snprintf(st->message, sizeof st->message, "%.*s", EXPORT_STATE_TEXT - 1, s->message);
+	snprintf(st->drop, sizeof st->drop, "%.*s", EXPORT_STATE_TEXT - 1, s->last_drop);
+	st->answer = (unsigned long long)s->last_status;
+	st->answer_time = (unsigned long long)(s->last_answer_ns / SECOND_NS);
+	st->drop_time = (unsigned long long)(s->last_drop_ns / SECOND_NS);
+	export_state_publish(&x->state_file, st);
 }
 
 /* Reads and sends until a signal or the timeout. */
@@ -142,7 +154,7 @@ static void report(const struct exporter *x)
 
 	fprintf(stderr, "ehsyslog export: %llu record%s sent, %llu dropped (queue full or refused), "
 		"%zu unsent at exit, %llu event%s lost by the trace buffer\n",
-		s->sent, s->sent == 1 ? "" : "s", s->q->dropped, s->q->len,
+		s->sent, s->sent == 1 ? "" : "s", sender_dropped(s), s->q->len,
 		s->lost_kernel, s->lost_kernel == 1 ? "" : "s");
 }
 

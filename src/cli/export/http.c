@@ -101,28 +101,54 @@ static int read_headers(struct http *h, const char *path, char *err, size_t errl
 	return 0;
 }
 
+/* The value of header line buf[0..len) into value (cap bytes, line end
+ * dropped) when the line is header name ("name:", lower case).  False
+ * for another header, or a value too long to be one we read. */
+static bool header_value(const char *buf, size_t len, const char *name, char *value, size_t cap)
+{
+	size_t nlen = strlen(name), vlen;
+
+	if (len <= nlen || len - nlen >= cap || strncasecmp(buf, name, nlen) != 0)
+		return false;
+	vlen = len - nlen;
+	memcpy(value, buf + nlen, vlen);
+	while (vlen > 0 && (value[vlen - 1] == '\n' || value[vlen - 1] == '\r'))
+		vlen--;
+	value[vlen] = '\0';
+	return true;
+}
+
+/* "Application/JSON; charset=utf-8" as "application/json". */
+static void media_type(const char *value, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	value += strspn(value, " \t");
+	for (; *value != '\0' && *value != ';' && *value != ' ' && n + 1 < cap; value++)
+		out[n++] = (char)tolower((unsigned char)*value);
+	out[n] = '\0';
+}
+
 static size_t on_header(char *buf, size_t size, size_t n, void *arg)
 {
-	static const char name[] = "retry-after:";
 	struct http *h = arg;
 	size_t len = size * n;
 	char value[128];
 
-	if (len > sizeof name - 1 && len - (sizeof name - 1) < sizeof value &&
-	    strncasecmp(buf, name, sizeof name - 1) == 0) {
-		size_t vlen = len - (sizeof name - 1);
-
-		memcpy(value, buf + sizeof name - 1, vlen);
-		while (vlen > 0 && (value[vlen - 1] == '\n' || value[vlen - 1] == '\r'))
-			vlen--;
-		value[vlen] = '\0';
+	/* A new status line (after a 100 Continue, say): a new answer. */
+	if (len >= 5 && strncmp(buf, "HTTP/", 5) == 0) {
+		h->answer->retry_after_ms = -1;
+		h->answer->content_type[0] = '\0';
+	} else if (header_value(buf, len, "retry-after:", value, sizeof value)) {
 		h->answer->retry_after_ms = retry_after_ms(value, time(NULL));
+	} else if (header_value(buf, len, "content-type:", value, sizeof value)) {
+		media_type(value, h->answer->content_type, sizeof h->answer->content_type);
 	}
 	return len;
 }
 
-/* The answer's body: a partial_success, perhaps.  Past HTTP_BODY_MAX
- * it is read and not kept. */
+/* The answer's body: a partial_success or an error's Status, perhaps.
+ * Past HTTP_BODY_MAX it is read, not kept, and the answer marked cut. */
 static size_t on_body(char *buf, size_t size, size_t n, void *arg)
 {
 	struct http *h = arg;
@@ -130,6 +156,8 @@ static size_t on_body(char *buf, size_t size, size_t n, void *arg)
 
 	memcpy(h->body + h->body_len, buf, len < room ? len : room);
 	h->body_len += len < room ? len : room;
+	if (len > room)
+		h->answer->body_cut = true;
 	return len;
 }
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 struct http_config {
-	const char *url;	/* ENDPOINT/v1/logs */
+	const char *url;	/* ENDPOINT/v1/logs, or --logs-endpoint */
 	const char *header_file;	/* "Name: value" lines, or NULL */
 	const char *ca_file, *cert_file, *key_file;	/* TLS, or NULL */
 	long connect_timeout_ms;
@@ -30,6 +30,9 @@ struct http_answer {
 	char error[256];	/* why, when status is 0 */
 	const uint8_t *body;	/* the answer's body, valid until the next post */
 	size_t body_len;	/* HTTP_BODY_MAX at most: the rest is not kept */
+	bool body_cut;	/* more than HTTP_BODY_MAX came */
+	char content_type[64];	/* the answer's media type, lower case, no
+				 * parameters; empty when none came */
 };
 
 struct http;

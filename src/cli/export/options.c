@@ -23,6 +23,8 @@ static const char usage[] =
 	"instance, same filters); ehsyslog(1), EXPORT, has the record's fields.\n"
 	"\n"
 	"  -e, --endpoint URL       the collector (default http://localhost:4318)\n"
+	"      --logs-endpoint URL  post to URL as it is (no /v1/logs added);\n"
+	"                           overrides --endpoint\n"
 	"  -H, --header-file FILE   \"Name: value\" lines sent with every request\n"
 	"                           (an Authorization token, kept off the command line)\n"
 	"  -r, --resource KEY=VALUE add to every record's resource; may be repeated\n"
@@ -32,12 +34,17 @@ static const char usage[] =
 	"      --cert FILE, --key FILE  client certificate and key for https\n"
 	"      --batch-size N       records per request at most (default 512)\n"
 	"      --batch-delay MS     a record waits at most MS for its batch (default 1000)\n"
+	"      --batch-bytes N      a request's body at most N bytes (default 1048576,\n"
+	"                           nginx's default limit); 0: no limit\n"
 	"      --queue-size N       records held while the collector is away (default 10000)\n"
 	"      --queue-bytes N      their bytes at most (default 67108864)\n"
 	"      --request-timeout MS one request at most (default 10000)\n"
 	"      --connect-timeout MS connecting at most (default 5000)\n"
 	"      --backoff-initial MS first wait before a retry (default 500)\n"
-	"      --backoff-max MS     longest wait between retries (default 30000)\n"
+	"      --backoff-max MS     longest wait between retries, Retry-After's too\n"
+	"                           (default 30000)\n"
+	"      --max-elapsed-time MS  a batch is retried this long at most, then\n"
+	"                           dropped (default 300000); 0: retried until taken\n"
 	"      --flush-timeout MS   after SIGTERM or SIGINT, sending what is queued\n"
 	"                           takes at most MS (default 5000)\n"
 	"  -t, --timeout SECONDS    exit after this many seconds\n"
@@ -57,9 +64,12 @@ static const char usage[] =
 	"the file's --resource and --facility.\n"
 	"\n"
 	"Retries 429, 502, 503, 504 and connection failures with exponential backoff\n"
-	"(or as Retry-After says); records that find the queue full are dropped and\n"
-	"counted, and a record saying how many follows once the collector is back;\n"
-	"records a partial success rejects are counted the same way.\n"
+	"and jitter (or as Retry-After says, from the backoff to --backoff-max);\n"
+	"other answers, and answers over 64 KiB, drop the batch.  Records dropped\n"
+	"(queue full, refused, given up) are counted, and a record saying how many\n"
+	"follows once the collector is back; records a partial success rejects are\n"
+	"counted the same way.  Each new failure, with the collector's message, goes\n"
+	"to stderr once; ehsyslog status shows the last.\n"
 	"At exit the counts go to stderr.  Exit status: 0 ok, 1 runtime error,\n"
 	"2 usage error, 3 kernel with neither user_events nor uprobe events,\n"
 	"4 permission denied.\n";
@@ -67,7 +77,8 @@ static const char usage[] =
 enum {
 	OPT_CACERT = 256, OPT_CERT, OPT_KEY, OPT_BATCH_SIZE, OPT_BATCH_DELAY, OPT_QUEUE_SIZE,
 	OPT_QUEUE_BYTES, OPT_REQUEST_TIMEOUT, OPT_CONNECT_TIMEOUT, OPT_BACKOFF_INITIAL,
-	OPT_BACKOFF_MAX, OPT_FLUSH_TIMEOUT, OPT_ENCODING, OPT_COMPRESSION,
+	OPT_BACKOFF_MAX, OPT_FLUSH_TIMEOUT, OPT_ENCODING, OPT_COMPRESSION, OPT_LOGS_ENDPOINT,
+	OPT_BATCH_BYTES, OPT_MAX_ELAPSED,
 };
 
 /* Every option that takes a value is also a key of the [export] section
@@ -76,6 +87,7 @@ enum {
  * Only --timeout is refused there (file_refuses). */
 static const struct option longopts[] = {
 	{ "endpoint", required_argument, NULL, 'e' },
+	{ "logs-endpoint", required_argument, NULL, OPT_LOGS_ENDPOINT },
 	{ "header-file", required_argument, NULL, 'H' },
 	{ "resource", required_argument, NULL, 'r' },
 	{ "cacert", required_argument, NULL, OPT_CACERT },
@@ -83,12 +95,14 @@ static const struct option longopts[] = {
 	{ "key", required_argument, NULL, OPT_KEY },
 	{ "batch-size", required_argument, NULL, OPT_BATCH_SIZE },
 	{ "batch-delay", required_argument, NULL, OPT_BATCH_DELAY },
+	{ "batch-bytes", required_argument, NULL, OPT_BATCH_BYTES },
 	{ "queue-size", required_argument, NULL, OPT_QUEUE_SIZE },
 	{ "queue-bytes", required_argument, NULL, OPT_QUEUE_BYTES },
 	{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
 	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 	{ "backoff-initial", required_argument, NULL, OPT_BACKOFF_INITIAL },
 	{ "backoff-max", required_argument, NULL, OPT_BACKOFF_MAX },
+	{ "max-elapsed-time", required_argument, NULL, OPT_MAX_ELAPSED },
 	{ "flush-timeout", required_argument, NULL, OPT_FLUSH_TIMEOUT },
 	{ "encoding", required_argument, NULL, OPT_ENCODING },
 	{ "compression", required_argument, NULL, OPT_COMPRESSION },
@@ -140,14 +154,15 @@ static bool resource(struct export_options *o, char *arg, const char *where)
 	return true;
 }
 
-static bool endpoint(struct export_options *o, const char *arg, const char *where)
+/* --endpoint (*to is o->endpoint) or --logs-endpoint (o->logs_endpoint). */
+static bool endpoint(const char **to, const char *arg, const char *where)
 {
 	if (strncmp(arg, "http://", 7) != 0 && strncmp(arg, "https://", 8) != 0) {
 		fprintf(stderr, "ehsyslog %s: endpoint '%s' is not an http:// or https:// URL\n",
 			where, arg);
 		return false;
 	}
-	o->endpoint = arg;
+	*to = arg;
 	return true;
 }
 
@@ -161,7 +176,9 @@ static bool apply(struct export_options *o, int opt, char *arg, const char *wher
 
 	switch (opt) {
 	case 'e':
-		return endpoint(o, arg, where);
+		return endpoint(&o->endpoint, arg, where);
+	case OPT_LOGS_ENDPOINT:
+		return endpoint(&o->logs_endpoint, arg, where);
 	case 'H':
 		o->http.header_file = arg;
 		break;
@@ -183,6 +200,10 @@ static bool apply(struct export_options *o, int opt, char *arg, const char *wher
 	case OPT_BATCH_DELAY:
 		if ((ok = number(where, "batch delay", arg, 3600000, true, &v)))
 			o->send.delay_ms = (long)v;
+		break;
+	case OPT_BATCH_BYTES:
+		if ((ok = number(where, "batch bytes", arg, SIZE_MAX / 2, true, &v)))
+			o->send.batch_bytes = v;
 		break;
 	case OPT_QUEUE_SIZE:
 		if ((ok = number(where, "queue size", arg, 100000000, false, &v)))
@@ -207,6 +228,10 @@ static bool apply(struct export_options *o, int opt, char *arg, const char *wher
 	case OPT_BACKOFF_MAX:
 		if ((ok = number(where, "backoff", arg, 3600000, false, &v)))
 			o->send.backoff_max_ms = (long)v;
+		break;
+	case OPT_MAX_ELAPSED:
+		if ((ok = number(where, "max elapsed time", arg, 86400000, true, &v)))
+			o->send.max_elapsed_ms = (long)v;
 		break;
 	case OPT_FLUSH_TIMEOUT:
 		if ((ok = number(where, "flush timeout", arg, 3600000, true, &v)))
@@ -246,8 +271,11 @@ void export_options_init(struct export_options *o)
 	memset(o, 0, sizeof *o);
 	o->endpoint = "http://localhost:4318";
 	o->filter = (struct filter){ .provider = "Syslog", .min_severity = -1 };
-	o->send = (struct sender_config){ .batch_max = 512, .delay_ms = 1000, .timeout_ms = 10000,
-					  .backoff_initial_ms = 500, .backoff_max_ms = 30000 };
+	/* 300 s: the OpenTelemetry Collector's exporters' max_elapsed_time. */
+	o->send = (struct sender_config){ .batch_max = 512, .batch_bytes = 1u << 20,
+					  .delay_ms = 1000, .timeout_ms = 10000,
+					  .backoff_initial_ms = 500, .backoff_max_ms = 30000,
+					  .max_elapsed_ms = 300000 };
 	o->http.connect_timeout_ms = 5000;
 	o->queue_max = 10000;
 	o->queue_bytes = 64u << 20;
@@ -389,11 +417,13 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 			cli_usage_hint("export");
 			goto out;
 		}
-	/* The OTLP exporter rule: the signal's path goes after the base URL. */
+	/* The OTLP exporter rule: the signal's path goes after the base URL;
+	 * a signal's own URL is used as it is. */
 	len = strlen(o->endpoint);
 	while (len > 0 && o->endpoint[len - 1] == '/')
 		len--;
-	if (asprintf(&o->url, "%.*s/v1/logs", (int)len, o->endpoint) < 0) {
+	if (o->logs_endpoint != NULL ? asprintf(&o->url, "%s", o->logs_endpoint) < 0
+	    : asprintf(&o->url, "%.*s/v1/logs", (int)len, o->endpoint) < 0) {
 		o->url = NULL;
 		fprintf(stderr, "ehsyslog export: out of memory\n");
 		rc = CLI_EXIT_RUNTIME;

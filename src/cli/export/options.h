@@ -21,7 +21,8 @@
 struct export_options {
 	struct filter filter;
 	const char *endpoint;	/* the collector's base URL */
-	char *url;	/* ENDPOINT + "/v1/logs", allocated */
+	const char *logs_endpoint;	/* the URL to post to, as is; or NULL */
+	char *url;	/* ENDPOINT + "/v1/logs", or LOGS_ENDPOINT; allocated */
 	struct http_config http;
 	struct sender_config send;
 	size_t queue_max;

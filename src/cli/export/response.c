@@ -7,6 +7,7 @@
 
 #include <eventheader/eventheader.h>
 
+#include "google/rpc/status.pb-c.h"
 #include "opentelemetry/proto/collector/logs/v1/logs_service.pb-c.h"
 
 #include "cli/export/response.h"
@@ -39,6 +40,18 @@ static int from_protobuf(const uint8_t *body, size_t len, struct response *r)
 				     strlen(m->partial_success->error_message));
 	}
 	opentelemetry__proto__collector__logs__v1__export_logs_service_response__free_unpacked(m, NULL);
+	return 0;
+}
+
+static int status_from_protobuf(const uint8_t *body, size_t len, struct response *r)
+{
+	Google__Rpc__Status *m = google__rpc__status__unpack(NULL, len, body);
+
+	if (m == NULL)
+		return -1;
+	if (m->message != NULL)
+		keep_message(r, m->message, strlen(m->message));
+	google__rpc__status__free_unpacked(m, NULL);
 	return 0;
 }
 
@@ -279,14 +292,43 @@ static int response_member(struct reader *j, const char *key, void *arg)
 	return object(j, 1, partial_member, arg) ? 1 : -1;
 }
 
-static int from_json(const uint8_t *body, size_t len, struct response *r)
+/* google.rpc.Status's message; its code and details are passed over. */
+static int status_member(struct reader *j, const char *key, void *arg)
+{
+	struct response *r = arg;
+	char msg[sizeof r->message];
+	size_t n;
+
+	if (strcmp(key, "message") != 0)
+		return 0;
+	if (!string(j, msg, sizeof msg - 1, &n))
+		return -1;
+	keep_message(r, msg, n);
+	return 1;
+}
+
+/* body as one JSON object, each member given to member. */
+static int from_json(const uint8_t *body, size_t len,
+		     int (*member)(struct reader *, const char *, void *), struct response *r)
 {
 	struct reader j = { body, body + len };
 
-	if (!object(&j, 0, response_member, r))
+	if (!object(&j, 0, member, r))
 		return -1;
 	ws(&j);
 	return j.p == j.end ? 0 : -1;
+}
+
+/* A text answer's first line, as a proxy in the way may send one. */
+static int from_text(const uint8_t *body, size_t len, struct response *r)
+{
+	const uint8_t *nl = memchr(body, '\n', len);
+
+	len = nl != NULL ? (size_t)(nl - body) : len;
+	if (len > 0 && body[len - 1] == '\r')
+		len--;
+	keep_message(r, (const char *)body, len);
+	return 0;
 }
 
 int response_parse(const uint8_t *body, size_t len, enum request_encoding e, struct response *r)
@@ -296,7 +338,29 @@ int response_parse(const uint8_t *body, size_t len, enum request_encoding e, str
 	memset(r, 0, sizeof *r);
 	if (len == 0)
 		return 0;
-	rc = e == REQUEST_JSON ? from_json(body, len, r) : from_protobuf(body, len, r);
+	rc = e == REQUEST_JSON ? from_json(body, len, response_member, r)
+			       : from_protobuf(body, len, r);
+	if (rc < 0)
+		memset(r, 0, sizeof *r);
+	return rc;
+}
+
+int response_error(const uint8_t *body, size_t len, const char *content_type,
+		   enum request_encoding e, struct response *r)
+{
+	int rc = -1;
+
+	memset(r, 0, sizeof *r);
+	if (len == 0)
+		return -1;
+	if (content_type[0] == '\0')
+		content_type = request_content_type(e);
+	if (strcmp(content_type, request_content_type(REQUEST_JSON)) == 0)
+		rc = from_json(body, len, status_member, r);
+	else if (strcmp(content_type, request_content_type(REQUEST_PROTOBUF)) == 0)
+		rc = status_from_protobuf(body, len, r);
+	else if (strcmp(content_type, "text/plain") == 0)
+		rc = from_text(body, len, r);
 	if (rc < 0)
 		memset(r, 0, sizeof *r);
 	return rc;

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <syslog.h>
+#include <unistd.h>
+#include <sys/random.h>
 
 #include "cli/util.h"
 #include "cli/export/backoff.h"
-#include "cli/export/gzip.h"
+#include "cli/export/batch.h"
 #include "cli/export/request.h"
 #include "cli/export/response.h"
 #include "cli/export/sender.h"
@@ -19,6 +21,15 @@ void sender_init(struct sender *s, const struct sender_config *cfg, struct queue
 		 struct http *http, const struct record_context *rctx)
 {
 	*s = (struct sender){ .cfg = *cfg, .q = q, .http = http, .rctx = rctx };
+	/* The jitter needs only to differ between exporters: without
+	 * getrandom, the time and pid do that. */
+	if (getrandom(&s->random, sizeof s->random, GRND_NONBLOCK) != sizeof s->random)
+		s->random = (uint64_t)cli_wall_ns() ^ (uint64_t)getpid() << 32;
+}
+
+unsigned long long sender_dropped(const struct sender *s)
+{
+	return s->q->dropped + s->rejected + s->refused + s->given_up;
 }
 
 bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns)
@@ -31,7 +42,7 @@ bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns)
 /* After a success: tell the collector what was lost since last told. */
 static void notice_losses(struct sender *s, int64_t now_ns)
 {
-	unsigned long long dropped = s->q->dropped - s->told_dropped;
+	unsigned long long dropped = sender_dropped(s) - s->told_dropped;
 	unsigned long long lost = s->lost_kernel - s->told_lost;
 	struct record_bytes b = { 0 };
 	char msg[256];
@@ -49,25 +60,6 @@ static void notice_losses(struct sender *s, int64_t now_ns)
 	record_bytes_free(&b);
 }
 
-/* The body of n queued records, encoded and compressed as configured. */
-static int encode(const struct sender *s, size_t n, uint8_t **body, size_t *len)
-{
-	uint8_t *plain;
-	size_t plain_len;
-	int rc;
-
-	if (request_pack(s->q, n, s->cfg.encoding, &plain, &plain_len) < 0)
-		return -1;
-	if (!s->cfg.gzip) {
-		*body = plain;
-		*len = plain_len;
-		return 0;
-	}
-	rc = gzip_compress(plain, plain_len, body, len);
-	free(plain);
-	return rc;
-}
-
 /* A 200 may still reject some of the n records (partial_success): those
  * are counted as dropped; the first reason given goes to stderr. */
 static void partial_success(struct sender *s, const struct http_answer *a, size_t n)
@@ -80,7 +72,6 @@ static void partial_success(struct sender *s, const struct http_answer *a, size_
 		r.rejected = n;
 	s->sent -= r.rejected;
 	s->rejected += r.rejected;
-	s->q->dropped += r.rejected;
 	if (r.message[0] != '\0' && !s->told_partial) {
 		fprintf(stderr, "ehsyslog export: the collector rejected %llu of %zu record%s: %s\n",
 			r.rejected, n, n == 1 ? "" : "s", r.message);
@@ -88,13 +79,105 @@ static void partial_success(struct sender *s, const struct http_answer *a, size_
 	}
 }
 
+static void taken(struct sender *s, const struct http_answer *a, size_t n, int64_t now_ns)
+{
+	queue_pop(s->q, n);
+	s->sent += n;
+	partial_success(s, a, n);
+	s->attempt = 0;
+	if (s->failing || s->dropping)
+		fprintf(stderr, "ehsyslog export: the collector takes records again\n");
+	s->failing = s->dropping = false;
+	s->told[0] = '\0';
+	s->first_ns = now_ns;	/* what is left waits as a new batch */
+	notice_losses(s, now_ns);
+}
+
+/* What the answer a says, into the sender's last_error and message:
+ * the collector's message from an error answer's body, if any. */
+static void note_failure(struct sender *s, const struct http_answer *a)
+{
+	struct response r;
+
+	s->message[0] = '\0';
+	if (a->status == 0) {
+		snprintf(s->last_error, sizeof s->last_error, "%s", a->error);
+		return;
+	}
+	if (a->status >= 200 && a->status < 300) {	/* cut: BACKOFF_DROP */
+		snprintf(s->last_error, sizeof s->last_error,
+			 "the collector's answer (%ld) is over %d KiB, the most read", a->status,
+			 HTTP_BODY_MAX / 1024);
+		return;
+	}
+	if (response_error(a->body, a->body_len, a->content_type, s->cfg.encoding, &r) == 0)
+		snprintf(s->message, sizeof s->message, "%s", r.message);
+	snprintf(s->last_error, sizeof s->last_error, "the collector answered %ld%s%s", a->status,
+		 s->message[0] != '\0' ? ": " : "", s->message);
+}
+
+/* Says line on stderr unless it tells the same failure as the last. */
+static void tell(struct sender *s, const char *what, const char *line)
+{
+	if (strcmp(s->told, what) == 0)
+		return;
+	snprintf(s->told, sizeof s->told, "%s", what);
+	fprintf(stderr, "ehsyslog export: %s\n", line);
+}
+
+/* The batch's n records are dropped, counted in *count, for why. */
+static void drop(struct sender *s, size_t n, unsigned long long *count, const char *why)
+{
+	char line[sizeof s->last_drop];
+
+	snprintf(s->last_drop, sizeof s->last_drop, "%zu record%s: %s", n, n == 1 ? "" : "s", why);
+	s->last_drop_ns = cli_wall_ns();
+	snprintf(line, sizeof line, "%s: dropped %zu record%s", why, n, n == 1 ? "" : "s");
+	tell(s, why, line);
+	queue_pop(s->q, n);
+	*count += n;
+	s->dropping = true;
+	s->failing = false;
+	s->attempt = 0;
+}
+
+/* A retryable failure at now_ns of the batch of n records: the wait
+ * until its next try, or 0 when it is given up. */
+static int64_t retry(struct sender *s, const struct http_answer *a, size_t n, int64_t now_ns)
+{
+	long backoff = backoff_delay_ms(s->attempt, s->cfg.backoff_initial_ms,
+					s->cfg.backoff_max_ms, backoff_random(&s->random));
+	long wait = backoff_retry_wait_ms(a->retry_after_ms, backoff, s->cfg.backoff_max_ms);
+	char line[sizeof s->last_error + 16];
+
+	if (s->attempt == 0)
+		s->batch_failed_ns = now_ns;
+	if (s->cfg.max_elapsed_ms > 0 &&
+	    now_ns + wait * MS - s->batch_failed_ns > s->cfg.max_elapsed_ms * MS) {
+		char why[sizeof s->last_error + 64];
+
+		snprintf(why, sizeof why, "given up after %.1f s of retries (%s)",
+			 (double)(now_ns - s->batch_failed_ns) / 1e9, s->last_error);
+		drop(s, n, &s->given_up, why);
+		return 0;
+	}
+	snprintf(line, sizeof line, "%s; retrying", s->last_error);
+	tell(s, s->last_error, line);
+	s->failing = true;
+	s->attempt++;
+	s->retry_ns = now_ns + wait * MS;
+	return wait * MS;
+}
+
 int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadline_ns)
 {
+	const struct batch_format f = { s->cfg.encoding, s->cfg.gzip, s->cfg.batch_bytes };
 	struct http_answer a;
 	uint8_t *body;
 	size_t n, len;
 	long timeout_ms;
 	int64_t due;
+	int rc;
 
 	if (s->q->len == 0)
 		return INT64_MAX;
@@ -104,59 +187,41 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 	if (!flush && s->q->len < s->cfg.batch_max && now_ns < due)
 		return due - now_ns;
 	n = s->q->len < s->cfg.batch_max ? s->q->len : s->cfg.batch_max;
-	if (encode(s, n, &body, &len) < 0) {
+	rc = batch_encode(s->q, n, &f, &body, &len, &n);
+	if (rc == BATCH_TOO_BIG) {
+		char why[96];
+
+		snprintf(why, sizeof why, "a record alone makes a request over --batch-bytes (%zu)",
+			 s->cfg.batch_bytes);
+		drop(s, 1, &s->refused, why);
+		return 0;
+	}
+	if (rc < 0) {
 		fprintf(stderr, "ehsyslog export: cannot build a request of %zu records: out of memory\n", n);
 		return 100 * MS;
 	}
 	timeout_ms = s->cfg.timeout_ms;
 	if (deadline_ns != INT64_MAX && (deadline_ns - now_ns) / MS < timeout_ms)
 		timeout_ms = (deadline_ns - now_ns) / MS;
-	if (http_post(s->http, body, len, timeout_ms, &a) == 0) {
-		free(body);
-		queue_pop(s->q, n);
-		s->sent += n;
-		partial_success(s, &a, n);
-		s->attempt = 0;
-		if (s->failing)
-			fprintf(stderr, "ehsyslog export: the collector takes records again\n");
-		s->failing = false;
-		s->first_ns = now_ns;	/* what is left waits as a new batch */
-		notice_losses(s, now_ns);
-		return 0;
-	}
+	http_post(s->http, body, len, timeout_ms, &a);
 	free(body);
-	if (a.status == 0 || backoff_status_retryable(a.status)) {
-		long wait = a.retry_after_ms >= 0 ? a.retry_after_ms
-			  : backoff_delay_ms(s->attempt, s->cfg.backoff_initial_ms,
-					     s->cfg.backoff_max_ms);
-
-		if (a.status == 0)
-			snprintf(s->last_error, sizeof s->last_error, "%s", a.error);
-		else
-			snprintf(s->last_error, sizeof s->last_error, "the collector answered %ld",
-				 a.status);
-		if (!s->failing) {
-			if (a.status == 0)
-				fprintf(stderr, "ehsyslog export: %s; retrying\n", a.error);
-			else
-				fprintf(stderr, "ehsyslog export: the collector answered %ld; retrying\n",
-					a.status);
-		}
-		s->failing = true;
-		s->attempt++;
-		/* From the answer: the request itself may have taken a while. */
-		s->retry_ns = cli_mono_ns() + wait * MS;
-		return s->retry_ns - now_ns;
+	/* From the answer: the request itself may have taken a while. */
+	now_ns = cli_mono_ns();
+	s->last_status = a.status;
+	s->last_answer_ns = cli_wall_ns();
+	switch (backoff_classify(a.status, a.body_cut)) {
+	case BACKOFF_TAKEN:
+		taken(s, &a, n, now_ns);
+		return 0;
+	case BACKOFF_RETRY:
+		note_failure(s, &a);
+		return retry(s, &a, n, now_ns);
+	case BACKOFF_DROP:
+		break;
 	}
-	/* 400 and the like: resending would be refused again. */
-	fprintf(stderr, "ehsyslog export: the collector refused %zu record%s (HTTP %ld): dropped\n",
-		n, n == 1 ? "" : "s", a.status);
-	snprintf(s->last_error, sizeof s->last_error, "the collector refused %zu record%s (HTTP %ld)",
-		 n, n == 1 ? "" : "s", a.status);
-	queue_pop(s->q, n);
-	s->rejected += n;
-	s->q->dropped += n;
-	s->failing = false;
-	s->attempt = 0;
+	/* 400, 401, 413, a redirect, an answer too long: resending would
+	 * fare the same. */
+	note_failure(s, &a);
+	drop(s, n, &s->refused, s->last_error);
 	return 0;
 }

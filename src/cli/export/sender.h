@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Batching and retrying over the queue: a batch leaves when it holds
- * batch_max records or its oldest has waited delay_ms; a retryable
- * failure (backoff.h) keeps it queued and waits, doubling the wait each
- * time or as long as Retry-After says; any other answer drops the batch,
- * counted.  Meanwhile records keep queueing, dropped and counted when
- * the queue is full; after the next success a record of export's own
- * says how many were lost since the last such record.  Records that a
- * 200's partial_success says were rejected count as dropped too.
+ * batch_max records or its oldest has waited delay_ms, cut to what fits
+ * in batch_bytes (batch.h); a retryable failure (backoff.h) keeps it
+ * queued and waits, the backoff doubling with jitter, or as long as
+ * Retry-After says within bounds, until max_elapsed_ms after its first
+ * failure: then it is given up, counted.  Any other answer drops the
+ * batch, counted.  Meanwhile records keep queueing, dropped and counted
+ * when the queue is full; after the next success a record of export's
+ * own says how many were lost since the last such record.  Records that
+ * a 200's partial_success says were rejected count as dropped too.
+ * What the collector answered, and its message, is kept for status.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_SENDER_H
 #define EHSYSLOG_CLI_EXPORT_SENDER_H
@@ -23,9 +26,11 @@
 
 struct sender_config {
 	size_t batch_max;	/* records per request at most */
+	size_t batch_bytes;	/* a request's body at most; 0: no limit */
 	long delay_ms;	/* a record waits at most this long for its batch */
 	long timeout_ms;	/* one request at most */
-	long backoff_initial_ms, backoff_max_ms;
+	long backoff_initial_ms, backoff_max_ms;	/* max: Retry-After's too */
+	long max_elapsed_ms;	/* a batch is retried this long at most; 0: ever */
 	enum request_encoding encoding;
 	bool gzip;	/* compress each request (Content-Encoding: gzip) */
 };
@@ -37,17 +42,33 @@ struct sender {
 	const struct record_context *rctx;
 	int64_t first_ns;	/* when the oldest queued record came */
 	int64_t retry_ns;	/* no request before this */
+	int64_t batch_failed_ns;	/* when the batch's first try failed */
 	unsigned attempt;	/* failed tries of the current batch */
-	bool failing;	/* the last request failed: said so on stderr */
+	uint64_t random;	/* the jitter's state */
+	bool failing;	/* the batch is being retried */
+	bool dropping;	/* a batch was dropped since the last one taken */
 	bool told_partial;	/* a partial_success's message went to stderr */
-	char last_error[300];	/* why the last request failed; empty: none did */
-	unsigned long long sent, rejected;
+	char told[600];	/* the failure stderr last told of; empty after a success */
+	char last_error[600];	/* why the last request failed; empty: none did */
+	long last_status;	/* the last answer's HTTP status; 0: none came */
+	int64_t last_answer_ns;	/* when it came, or the request failed (wall clock) */
+	char message[512];	/* the collector's in its last error answer */
+	char last_drop[700];	/* how many records were last dropped, and why */
+	int64_t last_drop_ns;	/* when (wall clock) */
+	unsigned long long sent;
+	unsigned long long rejected;	/* by a partial_success */
+	unsigned long long refused;	/* in a batch an answer dropped */
+	unsigned long long given_up;	/* in a batch retried for max_elapsed_ms */
 	unsigned long long lost_kernel;	/* events the trace buffer lost, so far */
 	unsigned long long told_dropped, told_lost;	/* as the last notice said */
 };
 
 void sender_init(struct sender *s, const struct sender_config *cfg, struct queue *q,
 		 struct http *http, const struct record_context *rctx);
+
+/* Records dropped, for every reason: queue full, rejected, refused,
+ * given up. */
+unsigned long long sender_dropped(const struct sender *s);
 
 /* Queues one packed record (queue_push), noting when a batch starts. */
 bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns);
