@@ -3,13 +3,15 @@
  * Logs COUNT syslog messages with a known ident, facility and severity,
  * for the ehsyslog tool's kernel tests to read back under the preload:
  *
- *   kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]
+ *   kernel_logger [-r RATE] IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]
  *
  * FACILITY 0..127 (LOG_FAC, up to LOG_FACMASK), SEVERITY 0..7.  With COUNT 1 the message is
  * MESSAGE exactly; with more, "MESSAGE 1" ... "MESSAGE COUNT", so a
  * reader can tell which ones it lost.  errno is ENOENT at each call, so
  * the events' errno field has a known value.  LINGER: seconds to stay
- * before exiting, so that a reader finds the process in /proc.
+ * before exiting, so that a reader finds the process in /proc.  RATE:
+ * the main thread's messages a second at most, evenly spaced (a load
+ * that lasts, not a burst); by default as fast as it can.
  */
 #include "config.h"
 
@@ -18,7 +20,9 @@
 #include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <syslog.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -37,11 +41,32 @@ static long number(const char *s, long max)
 }
 
 static long severity, count;
+static long rate;	/* messages a second; 0: no limit */
+static long long start_ns;	/* of the main thread's logging, CLOCK_MONOTONIC */
 static sem_t logged;	/* a thread has logged: the next may start */
+
+/* Waits until the i-th message (from 1) is due at rate: due times from
+ * the start, not from the last message, so that waking late does not
+ * add up. */
+static void pace(long i)
+{
+	long long ns = start_ns + (long long)(i - 1) * 1000000000LL / rate;
+	struct timespec due = { (time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL) };
+	int rc;
+
+	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL)) == EINTR)
+		;
+	if (rc != 0) {
+		fprintf(stderr, "kernel_logger: clock_nanosleep: %s\n", strerror(rc));
+		exit(1);
+	}
+}
 
 static void log_all(const char *msg)
 {
 	for (long i = 1; i <= count; i++) {
+		if (rate > 0)
+			pace(i);
 		errno = ENOENT;
 		if (count == 1)
 			syslog((int)severity, "%s", msg);
@@ -75,11 +100,17 @@ static void *work(void *arg)
 int main(int argc, char **argv)
 {
 	long facility, threads = 0;
+	struct timespec now;
 	struct worker *w;
 
+	if (argc >= 3 && strcmp(argv[1], "-r") == 0) {
+		rate = number(argv[2], 10000000);
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc < 6 || argc > 8) {
-		fputs("usage: kernel_logger IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]\n",
-		      stderr);
+		fputs("usage: kernel_logger [-r RATE] IDENT FACILITY SEVERITY COUNT MESSAGE "
+		      "[LINGER [THREADS]]\n", stderr);
 		return 2;
 	}
 	facility = number(argv[2], 127);
@@ -88,6 +119,11 @@ int main(int argc, char **argv)
 	if (argc == 8)
 		threads = number(argv[7], 64);
 	openlog(argv[1], 0, (int)facility << 3);
+	if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) {
+		perror("kernel_logger: clock_gettime");
+		return 1;
+	}
+	start_ns = now.tv_sec * 1000000000LL + now.tv_nsec;
 	log_all(argv[5]);
 	w = calloc((size_t)threads + 1, sizeof *w);
 	if (w == NULL || sem_init(&logged, 0, 0) != 0) {

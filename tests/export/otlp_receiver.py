@@ -7,7 +7,7 @@ usage: otlp_receiver.py --proto DIR --work DIR [--answers S,S,...]
                         [--compression none|gzip]
                         [--partial-success REJECTED MESSAGE]
                         [--status-message MESSAGE] [--big-answer]
-                        [--path PATH]
+                        [--path PATH] [--delay-ms MS]
 
 Compiles the vendored opentelemetry-proto files under DIR with protoc
 (--python_out) into --work, and decodes every request body with the
@@ -24,7 +24,8 @@ a google.rpc.Status body (code 3, MESSAGE) in the request's encoding; a
 --big-answer answers the first request it answers 200 with a body of
 over 100 KiB: an ExportLogsServiceResponse whose partial_success rejects
 1 record with a 100 KiB message.  --path: the path requests must use
-(default /v1/logs).
+(default /v1/logs).  --delay-ms: each answer waits this long after its
+request was read and written down (a slow collector).
 Listens on 127.0.0.1 (the port goes to WORK/port); request number i
 (from 0) is answered with the i-th of --answers, 200 once they run out
 (503s with Retry-After when given).  --never accepts and reads requests
@@ -113,6 +114,7 @@ def main():
     ap.add_argument("--status-message")
     ap.add_argument("--big-answer", action="store_true")
     ap.add_argument("--path", default="/v1/logs")
+    ap.add_argument("--delay-ms", type=int, default=0)
     args = ap.parse_args()
     pb, rpc = compile_proto(args.proto, args.work)
     from google.protobuf import json_format
@@ -188,6 +190,7 @@ def main():
                 resources.write(" ".join(str(sum(len(sl.log_records) for sl in rl.scope_logs))
                                          for rl in req.resource_logs) + "\n")
                 resources.flush()
+            time.sleep(args.delay_ms / 1000)
             self.send_response(status)
             if status != 200 and args.retry_after is not None:
                 self.send_header("Retry-After", args.retry_after)

@@ -29,11 +29,15 @@
 #define POLL_NS (100 * 1000 * 1000LL)
 #define SECOND_NS 1000000000LL
 
-static void nap(int64_t ns)
+/* Waits ns at most: on the request in flight, whose answer is then
+ * handled as soon as it comes, or asleep.  A signal ends either, to be
+ * seen by the caller. */
+static void pause_for(struct sender *s, int64_t ns)
 {
 	struct timespec t = { ns / SECOND_NS, ns % SECOND_NS };
 
-	nanosleep(&t, NULL);	/* EINTR: a signal, seen by the caller */
+	if (!sender_wait(s, ns))
+		nanosleep(&t, NULL);
 }
 
 struct exporter {
@@ -128,13 +132,16 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 			publish(x);
 			next_lost = now + SECOND_NS;
 		}
+		/* Starts or moves on a request and returns: the buffers are
+		 * read again while the collector takes its time. */
 		wait = sender_step(&x->sender, now, false, INT64_MAX);
 		if (!live_signals() && wait > 0)
-			nap(wait < POLL_NS ? wait : POLL_NS);
+			pause_for(&x->sender, wait < POLL_NS ? wait : POLL_NS);
 	}
 }
 
-/* What is queued, sent within flush_ms at most. */
+/* What is queued, sent within flush_ms at most: the request in flight's
+ * answer waited for first. */
 static void flush(struct exporter *x, long flush_ms)
 {
 	int64_t end = cli_mono_ns() + (int64_t)flush_ms * 1000000;
@@ -144,7 +151,7 @@ static void flush(struct exporter *x, long flush_ms)
 		int64_t wait = sender_step(&x->sender, now, true, end);
 
 		if (wait > 0)
-			nap(wait < end - now ? wait : end - now);
+			pause_for(&x->sender, wait < end - now ? wait : end - now);
 	}
 }
 

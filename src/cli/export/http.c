@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,11 @@
 #include "cli/export/secret_file.h"
 
 struct http {
+	CURLM *multi;	/* runs the request while the caller goes on */
 	CURL *curl;
 	struct curl_slist *headers;
-	struct http_answer *answer;	/* of the request in progress */
+	struct http_answer *answer;	/* of the request in flight; NULL: none */
+	uint8_t *request;	/* its body, freed once it ended */
 	uint8_t *body;	/* the answer's body, HTTP_BODY_MAX bytes */
 	size_t body_len;
 };
@@ -171,11 +174,15 @@ struct http *http_new(const struct http_config *cfg, char *err, size_t errlen)
 		free(h);
 		return NULL;
 	}
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || (h->curl = curl_easy_init()) == NULL) {
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		snprintf(err, errlen, "cannot set up libcurl");
 		free(h->body);
 		free(h);
 		return NULL;
+	}
+	if ((h->curl = curl_easy_init()) == NULL || (h->multi = curl_multi_init()) == NULL) {
+		snprintf(err, errlen, "cannot set up libcurl");
+		goto fail;
 	}
 	if (cfg->header_file != NULL && read_headers(h, cfg->header_file, err, errlen) < 0)
 		goto fail;
@@ -215,36 +222,90 @@ fail:
 	return NULL;
 }
 
-int http_post(struct http *h, const void *body, size_t len, long timeout_ms,
-	      struct http_answer *a)
+int http_start(struct http *h, uint8_t *body, size_t len, long timeout_ms,
+	       struct http_answer *a)
 {
-	CURLcode rc;
+	CURLMcode rc;
 
 	memset(a, 0, sizeof *a);
 	a->retry_after_ms = -1;
-	h->answer = a;
 	h->body_len = 0;
 	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, body);
 	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
 	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, timeout_ms > 0 ? timeout_ms : 1L);
-	rc = curl_easy_perform(h->curl);
-	h->answer = NULL;
-	if (rc != CURLE_OK) {
-		snprintf(a->error, sizeof a->error, "%s", curl_easy_strerror(rc));
+	rc = curl_multi_add_handle(h->multi, h->curl);
+	if (rc != CURLM_OK) {
+		snprintf(a->error, sizeof a->error, "%s", curl_multi_strerror(rc));
+		free(body);
 		return -1;
+	}
+	h->answer = a;
+	h->request = body;
+	return 0;
+}
+
+/* The request in flight has ended: failed, saying error, or (NULL)
+ * answered.  Its answer completed, the handle ready for the next. */
+static void request_ended(struct http *h, const char *error)
+{
+	struct http_answer *a = h->answer;
+
+	/* Fails only for a handle that is not in the multi: it is. */
+	(void)curl_multi_remove_handle(h->multi, h->curl);
+	free(h->request);
+	h->request = NULL;
+	h->answer = NULL;
+	if (error != NULL) {
+		snprintf(a->error, sizeof a->error, "%s", error);
+		return;
 	}
 	curl_easy_getinfo(h->curl, CURLINFO_RESPONSE_CODE, &a->status);
 	a->body = h->body;
 	a->body_len = h->body_len;
-	return a->status >= 200 && a->status < 300 ? 0 : -1;
+}
+
+bool http_run(struct http *h)
+{
+	CURLMcode rc;
+	CURLMsg *m;
+	int running, left;
+
+	if (h->answer == NULL)
+		return true;
+	rc = curl_multi_perform(h->multi, &running);
+	if (rc != CURLM_OK) {
+		request_ended(h, curl_multi_strerror(rc));
+		return true;
+	}
+	while ((m = curl_multi_info_read(h->multi, &left)) != NULL) {
+		if (m->msg == CURLMSG_DONE && m->easy_handle == h->curl) {
+			CURLcode result = m->data.result;
+
+			request_ended(h, result == CURLE_OK ? NULL : curl_easy_strerror(result));
+			return true;
+		}
+	}
+	return false;
+}
+
+int http_wait(struct http *h, long wait_ms)
+{
+	if (wait_ms > INT_MAX)
+		wait_ms = INT_MAX;
+	return curl_multi_poll(h->multi, NULL, 0, (int)wait_ms, NULL) == CURLM_OK ? 0 : -1;
 }
 
 void http_free(struct http *h)
 {
 	if (h == NULL)
 		return;
+	if (h->answer != NULL)	/* abandoned: at exit, after the flush timeout */
+		(void)curl_multi_remove_handle(h->multi, h->curl);
+	free(h->request);
 	if (h->curl != NULL)
 		curl_easy_cleanup(h->curl);
+	if (h->multi != NULL)
+		curl_multi_cleanup(h->multi);
 	curl_slist_free_all(h->headers);
 	curl_global_cleanup();
 	free(h->body);

@@ -169,16 +169,53 @@ static int64_t retry(struct sender *s, const struct http_answer *a, size_t n, in
 	return wait * MS;
 }
 
+/* The answer a to the request of the queue's n oldest records, at
+ * now_ns: taken, retried or dropped.  The wait until something is due. */
+static int64_t answered(struct sender *s, const struct http_answer *a, size_t n, int64_t now_ns)
+{
+	s->last_status = a->status;
+	s->last_answer_ns = cli_wall_ns();
+	switch (backoff_classify(a->status, a->body_cut)) {
+	case BACKOFF_TAKEN:
+		taken(s, a, n, now_ns);
+		return 0;
+	case BACKOFF_RETRY:
+		note_failure(s, a);
+		return retry(s, a, n, now_ns);
+	case BACKOFF_DROP:
+		break;
+	}
+	/* 400, 401, 413, a redirect, an answer too long: resending would
+	 * fare the same. */
+	note_failure(s, a);
+	drop(s, n, &s->refused, s->last_error);
+	return 0;
+}
+
+/* The request in flight moved on: its answer handled once it came, else
+ * the wait until it must have ended. */
+static int64_t awaited(struct sender *s, int64_t now_ns)
+{
+	size_t n = s->in_flight;
+
+	if (!http_run(s->http))
+		return s->in_flight_end_ns - now_ns > MS ? s->in_flight_end_ns - now_ns : MS;
+	s->in_flight = 0;
+	/* From the answer: building and sending the request took a while. */
+	return answered(s, &s->answer, n, cli_mono_ns());
+}
+
 int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadline_ns)
 {
 	const struct batch_format f = { s->cfg.encoding, s->cfg.gzip, s->cfg.batch_bytes };
-	struct http_answer a;
 	uint8_t *body;
 	size_t n, len;
 	long timeout_ms;
 	int64_t due;
 	int rc;
 
+	if (s->in_flight > 0)
+		return awaited(s, now_ns);
 	if (s->q->len == 0)
 		return INT64_MAX;
 	if (now_ns < s->retry_ns)
@@ -203,25 +240,16 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 	timeout_ms = s->cfg.timeout_ms;
 	if (deadline_ns != INT64_MAX && (deadline_ns - now_ns) / MS < timeout_ms)
 		timeout_ms = (deadline_ns - now_ns) / MS;
-	http_post(s->http, body, len, timeout_ms, &a);
-	free(body);
-	/* From the answer: the request itself may have taken a while. */
-	now_ns = cli_mono_ns();
-	s->last_status = a.status;
-	s->last_answer_ns = cli_wall_ns();
-	switch (backoff_classify(a.status, a.body_cut)) {
-	case BACKOFF_TAKEN:
-		taken(s, &a, n, now_ns);
-		return 0;
-	case BACKOFF_RETRY:
-		note_failure(s, &a);
-		return retry(s, &a, n, now_ns);
-	case BACKOFF_DROP:
-		break;
-	}
-	/* 400, 401, 413, a redirect, an answer too long: resending would
-	 * fare the same. */
-	note_failure(s, &a);
-	drop(s, n, &s->refused, s->last_error);
-	return 0;
+	/* The records stay queued, oldest first, until the answer: the next
+	 * batch is built only then, so order is kept. */
+	if (http_start(s->http, body, len, timeout_ms, &s->answer) < 0)
+		return answered(s, &s->answer, n, now_ns);
+	s->in_flight = n;
+	s->in_flight_end_ns = now_ns + timeout_ms * MS;
+	return awaited(s, now_ns);
+}
+
+bool sender_wait(struct sender *s, int64_t wait_ns)
+{
+	return s->in_flight > 0 && http_wait(s->http, (wait_ns + MS - 1) / MS) == 0;
 }

@@ -11,6 +11,9 @@
  * own says how many were lost since the last such record.  Records that
  * a 200's partial_success says were rejected count as dropped too.
  * What the collector answered, and its message, is kept for status.
+ * One request is in flight at a time, of the queue's oldest records,
+ * which stay queued until its answer: order is kept, and the caller
+ * reads events meanwhile rather than wait on the network.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_SENDER_H
 #define EHSYSLOG_CLI_EXPORT_SENDER_H
@@ -61,6 +64,9 @@ struct sender {
 	unsigned long long given_up;	/* in a batch retried for max_elapsed_ms */
 	unsigned long long lost_kernel;	/* events the trace buffer lost, so far */
 	unsigned long long told_dropped, told_lost;	/* as the last notice said */
+	size_t in_flight;	/* the queue's oldest records, sent; 0: no request is */
+	int64_t in_flight_end_ns;	/* when that request times out */
+	struct http_answer answer;	/* its answer, once it came */
 };
 
 void sender_init(struct sender *s, const struct sender_config *cfg, struct queue *q,
@@ -73,10 +79,16 @@ unsigned long long sender_dropped(const struct sender *s);
 /* Queues one packed record (queue_push), noting when a batch starts. */
 bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns);
 
-/* Sends a batch if one is due (any queued record, with flush), unless
- * waiting to retry; a request takes at most until deadline_ns.
- * Returns the nanoseconds until something is due again (INT64_MAX when
- * the queue is empty). */
+/* Starts a request of a batch if one is due (any queued record, with
+ * flush), unless waiting to retry or a request is in flight: then moves
+ * that one on, and handles its answer once it came.  A request takes
+ * at most until deadline_ns.  Returns at once, with the nanoseconds
+ * until something is due again (INT64_MAX when the queue is empty). */
 int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadline_ns);
+
+/* With a request in flight, waits at most wait_ns for its connection
+ * (its answer, say) or a signal, and returns true; false at once when
+ * none is in flight or waiting failed: the caller sleeps instead. */
+bool sender_wait(struct sender *s, int64_t wait_ns);
 
 #endif
