@@ -4,6 +4,7 @@
 check_PROGRAMS += tests/export/test_export
 tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/severity.c src/cli/export/backoff.c src/cli/export/queue.c \
+	src/cli/export/spool.c src/cli/export/spool_frame.c src/cli/export/spool_replay.c \
 	src/cli/export/record.c src/cli/export/request.c src/cli/names.c \
 	src/cli/export/utf8.c src/cli/export/json.c src/cli/export/gzip.c \
 	src/cli/export/response.c src/cli/export/thread_process.c src/cli/export/secret_file.c \
@@ -20,6 +21,13 @@ tests_export_test_state_SOURCES = tests/export/test_state.c src/cli/export_state
 tests_export_test_state_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_export_test_state_LDADD = $(CHECK_LIBS)
 
+# The queue's copy on disk.
+check_PROGRAMS += tests/export/test_spool
+tests_export_test_spool_SOURCES = tests/export/test_spool.c src/cli/export/spool.c \
+	src/cli/export/spool_frame.c src/cli/export/spool_replay.c src/cli/export/queue.c
+tests_export_test_spool_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(ZLIB_CFLAGS)
+tests_export_test_spool_LDADD = $(CHECK_LIBS) $(ZLIB_LIBS)
+
 # Each kernel_export*.sh boots a guest of its own (export_lib.sh).
 EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_tls.sh \
 	tests/export/kernel_export_wire.sh tests/export/kernel_export_config.sh
@@ -29,7 +37,7 @@ EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_t
 # uprobe_export_slow.sh, a load read in full while a slow collector
 # answers.
 # header_file.sh: the header file's owner and mode, before any tracing.
-TESTS += tests/export/test_export tests/export/test_state $(EXPORT_KERNEL_TESTS) \
+TESTS += tests/export/test_export tests/export/test_state tests/export/test_spool $(EXPORT_KERNEL_TESTS) \
 	tests/export/uprobe_export.sh tests/export/uprobe_export_answers.sh \
 	tests/export/uprobe_export_slow.sh tests/export/unit_verify.sh tests/export/header_file.sh
 dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/uprobe_export.sh tests/export/header_file.sh \

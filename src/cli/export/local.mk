@@ -55,6 +55,9 @@ ehsyslog_SOURCES += \
 	src/cli/export/http.c src/cli/export/http.h \
 	src/cli/export/secret_file.c src/cli/export/secret_file.h \
 	src/cli/export/queue.c src/cli/export/queue.h \
+	src/cli/export/spool.c src/cli/export/spool.h \
+	src/cli/export/spool_frame.c src/cli/export/spool_frame.h \
+	src/cli/export/spool_replay.c src/cli/export/spool_replay.h \
 	src/cli/export/backoff.c src/cli/export/backoff.h \
 	src/cli/export/severity.c src/cli/export/severity.h \
 	src/cli/export/utf8.c src/cli/export/utf8.h \

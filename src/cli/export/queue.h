@@ -4,7 +4,8 @@
  * bytes so that a collector that is away never makes the exporter grow:
  * a record that does not fit is dropped and counted, never waited for.
  * Each entry is one packed LogRecord with the packed Resource it belongs
- * to (record.h).
+ * to (record.h).  With a spool (spool.h), every record is written there
+ * before it is queued, and popping acknowledges it there.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_QUEUE_H
 #define EHSYSLOG_CLI_EXPORT_QUEUE_H
@@ -13,11 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/export/spool.h"
+
 struct queue_entry {
 	uint8_t *resource;	/* packed Resource */
 	size_t resource_len;
 	uint8_t *record;	/* packed LogRecord */
 	size_t record_len;
+	uint64_t end;	/* its position in the spool; 0 without one */
 };
 
 struct queue {
@@ -26,21 +30,30 @@ struct queue {
 	size_t max_bytes;	/* their bytes at most */
 	size_t head, len, bytes;
 	unsigned long long dropped;	/* records that did not fit, ever */
+	struct spool *spool;	/* NULL: the queue is in memory only */
 };
 
 /* 0, or -1 when out of memory. */
 int queue_init(struct queue *q, size_t max_entries, size_t max_bytes);
+/* Frees the entries left, leaving them unacknowledged in the spool. */
 void queue_free(struct queue *q);
 
-/* Copies the record in.  False, counting it in q->dropped, when the
- * queue is full (by count or bytes) or memory runs out. */
+/* Copies the record in, and into the spool.  False, counting it in
+ * q->dropped, when the queue is full (by count or bytes), memory runs
+ * out, or the spool does not take it. */
 bool queue_push(struct queue *q, const uint8_t *resource, size_t resource_len,
 		const uint8_t *record, size_t record_len);
+
+/* A spool_each (spool.h) for a queue: queues a record the spool gives
+ * back, as queue_push but into memory only. */
+void queue_restore(void *q, const uint8_t *resource, size_t resource_len,
+		   const uint8_t *record, size_t record_len, uint64_t end);
 
 /* The i-th oldest entry (i < q->len). */
 const struct queue_entry *queue_at(const struct queue *q, size_t i);
 
-/* Frees the n oldest entries (n <= q->len). */
+/* Frees the n oldest entries (n <= q->len): sent or dropped for good,
+ * acknowledged in the spool. */
 void queue_pop(struct queue *q, size_t n);
 
 #endif

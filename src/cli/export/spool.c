@@ -1,0 +1,384 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "cli/export/spool.h"
+#include "cli/export/spool_frame.h"
+#include "cli/export/spool_replay.h"
+
+#define ACK "ack"
+#define ACK_TMP "ack.tmp"
+static int add_segment(struct spool *s, uint64_t base, uint64_t size)
+{
+	struct spool_segment *grown = realloc(s->segs, (s->nsegs + 1) * sizeof *s->segs);
+
+	if (grown == NULL)
+		return -1;
+	s->segs = grown;
+	s->segs[s->nsegs++] = (struct spool_segment){ base, size };
+	s->bytes += size;
+	return 0;
+}
+
+static void forget_segment(struct spool *s, size_t i)
+{
+	s->bytes -= s->segs[i].size;
+	memmove(&s->segs[i], &s->segs[i + 1], (s->nsegs - i - 1) * sizeof *s->segs);
+	s->nsegs--;
+}
+
+static int by_base(const void *a, const void *b)
+{
+	const struct spool_segment *x = a, *y = b;
+
+	return x->base < y->base ? -1 : x->base > y->base;
+}
+
+/* The directory's segments, by base.  -1 after saying why. */
+static int list_segments(struct spool *s)
+{
+	int fd = openat(s->dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *e;
+	DIR *d;
+
+	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
+		fprintf(stderr, "ehsyslog export: cannot list %s: %s\n", s->path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	for (errno = 0; (e = readdir(d)) != NULL; errno = 0) {
+		struct stat st;
+		uint64_t base;
+
+		if (!spool_segment_base(e->d_name, &base))
+			continue;
+		if (fstatat(s->dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			fprintf(stderr, "ehsyslog export: %s/%s: %s\n", s->path, e->d_name,
+				strerror(errno));
+			closedir(d);
+			return -1;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			fprintf(stderr, "ehsyslog export: %s/%s: not a regular file: skipped\n",
+				s->path, e->d_name);
+			continue;
+		}
+		/* Positions after it must still fit in 64 bits. */
+		if (base > UINT64_MAX / 2 || (uint64_t)st.st_size > UINT64_MAX / 2 - base) {
+			fprintf(stderr, "ehsyslog export: %s/%s: not a queue segment (its name): skipped\n",
+				s->path, e->d_name);
+			continue;
+		}
+		if (add_segment(s, base, (uint64_t)st.st_size) < 0) {
+			fprintf(stderr, "ehsyslog export: out of memory\n");
+			closedir(d);
+			return -1;
+		}
+	}
+	if (errno != 0) {
+		fprintf(stderr, "ehsyslog export: cannot list %s: %s\n", s->path, strerror(errno));
+		closedir(d);
+		return -1;
+	}
+	closedir(d);
+	qsort(s->segs, s->nsegs, sizeof *s->segs, by_base);
+	return 0;
+}
+
+/* The acknowledged position "ack" holds: 0 when it is missing, or
+ * damaged (said).  -1 when it cannot be read, after saying why. */
+static int read_ack(struct spool *s)
+{
+	uint8_t buf[SPOOL_ACK_SIZE + 1];
+	int fd = openat(s->dir, ACK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n;
+
+	s->acked = 0;
+	if (fd < 0 && errno == ENOENT)
+		return 0;
+	if (fd < 0 || (n = read(fd, buf, sizeof buf)) < 0) {
+		fprintf(stderr, "ehsyslog export: cannot read %s/%s: %s\n", s->path, ACK,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	if (!spool_ack_decode(buf, (size_t)n, &s->acked))
+		fprintf(stderr, "ehsyslog export: %s/%s: damaged: every record in %s is sent again\n",
+			s->path, ACK, s->path);
+	return 0;
+}
+
+/* Writes all of buf to fd (a regular file's). */
+static int write_all(int fd, const void *buf, size_t len)
+{
+	ssize_t n;
+
+	while ((n = write(fd, buf, len)) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		return -1;
+	if ((size_t)n != len) {
+		errno = ENOSPC;	/* what a short write to a file means */
+		return -1;
+	}
+	return 0;
+}
+
+/* fsync or fdatasync of fd, saying the first failure of a run. */
+static void sync_fd(struct spool *s, int fd, bool data, const char *name, bool *unsynced)
+{
+	if ((data ? fdatasync(fd) : fsync(fd)) == 0) {
+		*unsynced = false;
+		return;
+	}
+	if (!s->told_sync)
+		fprintf(stderr, "ehsyslog export: cannot sync %s/%s: %s\n", s->path, name,
+			strerror(errno));
+	s->told_sync = true;
+}
+
+/* Starts segment base as the one written; the last one is synced and
+ * closed.  -1 after saying why, nothing left of the new one and the last
+ * one still written. */
+static int start_segment(struct spool *s, uint64_t base)
+{
+	uint8_t header[SPOOL_SEGMENT_HEADER];
+	char name[SPOOL_NAME_SIZE], last[SPOOL_NAME_SIZE];
+	int fd;
+
+	spool_segment_name(name, base);
+	spool_segment_header(header, base);
+	fd = openat(s->dir, name, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		fprintf(stderr, "ehsyslog export: cannot create %s/%s: %s\n", s->path, name,
+			strerror(errno));
+		return -1;
+	}
+	if (write_all(fd, header, sizeof header) < 0 || add_segment(s, base, sizeof header) < 0) {
+		fprintf(stderr, "ehsyslog export: cannot write %s/%s: %s\n", s->path, name,
+			strerror(errno));
+		close(fd);
+		/* Best effort: a file left has nothing to send, and the
+		 * next run removes it (or once what follows it is sent). */
+		unlinkat(s->dir, name, 0);
+		return -1;
+	}
+	if (s->fd >= 0) {
+		/* The segment left is complete on disk before it is closed. */
+		spool_segment_name(last, s->segs[s->nsegs - 2].base);
+		if (s->unsynced_data)
+			sync_fd(s, s->fd, true, last, &s->unsynced_data);
+		close(s->fd);
+	}
+	s->fd = fd;
+	s->unsynced_data = s->unsynced_dir = true;
+	return 0;
+}
+
+/* Removes segment i, its file and its entry; a file that cannot be
+ * removed is said and kept, counted, for the next try. */
+static void remove_segment(struct spool *s, size_t i)
+{
+	char name[SPOOL_NAME_SIZE];
+
+	spool_segment_name(name, s->segs[i].base);
+	if (unlinkat(s->dir, name, 0) < 0 && errno != ENOENT) {
+		fprintf(stderr, "ehsyslog export: cannot remove %s/%s: %s\n", s->path, name,
+			strerror(errno));
+		return;
+	}
+	forget_segment(s, i);
+	s->unsynced_dir = true;
+}
+
+static int replay(struct spool *s, spool_each *each, void *ctx)
+{
+	uint64_t next = s->acked;
+	size_t i = 0;
+
+	while (i < s->nsegs) {
+		struct spool_segment g = s->segs[i];
+		size_t before = s->nsegs;
+
+		if (g.base + g.size > next)
+			next = g.base + g.size;
+		if (!spool_replay_segment(s, &g, each, ctx))
+			remove_segment(s, i);
+		if (s->nsegs == before)
+			i++;	/* kept, or could not be removed (said) */
+	}
+	return start_segment(s, next);
+}
+
+int spool_open(struct spool *s, const char *path, uint64_t max_bytes, spool_each *each,
+	       void *ctx)
+{
+	*s = (struct spool){ .dir = -1, .fd = -1, .path = path, .max_bytes = max_bytes };
+	s->segment_bytes = max_bytes / 8 > 4096 ? max_bytes / 8 : 4096;
+	if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+		fprintf(stderr, "ehsyslog export: cannot make the queue's directory %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	s->dir = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (s->dir < 0) {
+		fprintf(stderr, "ehsyslog export: cannot open the queue's directory %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	if (flock(s->dir, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			fprintf(stderr, "ehsyslog export: the queue's directory %s is in use by another export\n",
+				path);
+		else
+			fprintf(stderr, "ehsyslog export: cannot lock the queue's directory %s: %s\n",
+				path, strerror(errno));
+		spool_close(s);
+		return -1;
+	}
+	if (read_ack(s) < 0 || list_segments(s) < 0 || replay(s, each, ctx) < 0) {
+		spool_close(s);
+		return -1;
+	}
+	return 0;
+}
+
+bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
+		  const uint8_t *record, size_t record_len, uint64_t *end)
+{
+	uint64_t n = SPOOL_FRAME_HEADER + (uint64_t)resource_len + record_len;
+	struct spool_segment *g = &s->segs[s->nsegs - 1];
+	uint8_t header[SPOOL_FRAME_HEADER];
+	struct iovec iov[3];
+	bool rotate = g->size >= s->segment_bytes;
+	char name[SPOOL_NAME_SIZE];
+	ssize_t w;
+
+	if (resource_len > UINT32_MAX || record_len > UINT32_MAX ||
+	    s->bytes + n + (rotate ? SPOOL_SEGMENT_HEADER : 0) > s->max_bytes)
+		return false;
+	if (rotate) {
+		if (start_segment(s, g->base + g->size) < 0)
+			return false;
+		g = &s->segs[s->nsegs - 1];
+	}
+	spool_frame_header(header, resource, resource_len, record, record_len);
+	iov[0] = (struct iovec){ header, sizeof header };
+	iov[1] = (struct iovec){ (void *)resource, resource_len };
+	iov[2] = (struct iovec){ (void *)record, record_len };
+	while ((w = writev(s->fd, iov, 3)) < 0 && errno == EINTR)
+		;
+	if (w < 0 || (uint64_t)w != n) {
+		int err = w < 0 ? errno : ENOSPC;
+
+		spool_segment_name(name, g->base);
+		/* A part written is taken back; if it cannot be, it stays,
+		 * counted, for the next run's check to skip. */
+		if (w > 0 && ftruncate(s->fd, (off_t)g->size) < 0) {
+			g->size += (uint64_t)w;
+			s->bytes += (uint64_t)w;
+		}
+		if (!s->told_write)
+			fprintf(stderr, "ehsyslog export: cannot write %s/%s: %s: records are dropped until it can\n",
+				s->path, name, strerror(err));
+		s->told_write = true;
+		return false;
+	}
+	g->size += n;
+	s->bytes += n;
+	s->unsynced_data = true;
+	s->told_write = false;
+	*end = g->base + g->size;
+	return true;
+}
+
+/* Replaces "ack" with one holding position. */
+static int write_ack(struct spool *s, uint64_t position)
+{
+	uint8_t buf[SPOOL_ACK_SIZE];
+	int fd, rc;
+
+	spool_ack_encode(buf, position);
+	fd = openat(s->dir, ACK_TMP, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	rc = write_all(fd, buf, sizeof buf);
+	if (close(fd) < 0 || rc < 0)
+		return -1;
+	return renameat(s->dir, ACK_TMP, s->dir, ACK);
+}
+
+void spool_ack(struct spool *s, uint64_t end)
+{
+	if (end <= s->acked)
+		return;
+	s->acked = end;
+	if (write_ack(s, end) < 0) {
+		if (!s->told_ack)
+			fprintf(stderr, "ehsyslog export: cannot write %s/%s: %s: a new run would send "
+				"again what was sent\n", s->path, ACK, strerror(errno));
+		s->told_ack = true;
+	} else {
+		s->told_ack = false;
+		s->unsynced_ack = s->unsynced_dir = true;
+	}
+	while (s->nsegs > 1 && s->segs[0].base + s->segs[0].size <= s->acked) {
+		size_t before = s->nsegs;
+
+		remove_segment(s, 0);
+		if (s->nsegs == before)
+			break;	/* said; tried again at the next */
+	}
+}
+
+void spool_sync(struct spool *s)
+{
+	char name[SPOOL_NAME_SIZE];
+	int fd;
+
+	if (s->unsynced_data && s->fd >= 0) {
+		spool_segment_name(name, s->segs[s->nsegs - 1].base);
+		sync_fd(s, s->fd, true, name, &s->unsynced_data);
+	}
+	if (s->unsynced_ack) {
+		fd = openat(s->dir, ACK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			if (!s->told_sync)
+				fprintf(stderr, "ehsyslog export: cannot sync %s/%s: %s\n", s->path, ACK,
+					strerror(errno));
+			s->told_sync = true;
+		} else {
+			sync_fd(s, fd, false, ACK, &s->unsynced_ack);
+			close(fd);
+		}
+	}
+	if (s->unsynced_dir)
+		sync_fd(s, s->dir, false, ".", &s->unsynced_dir);
+	if (!s->unsynced_data && !s->unsynced_ack && !s->unsynced_dir)
+		s->told_sync = false;
+}
+
+void spool_close(struct spool *s)
+{
+	if (s->dir >= 0 && s->fd >= 0)
+		spool_sync(s);
+	if (s->fd >= 0)
+		close(s->fd);
+	if (s->dir >= 0)
+		close(s->dir);
+	free(s->segs);
+	*s = (struct spool){ .dir = -1, .fd = -1 };
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The queue's copy on disk (--queue-dir): every queued record is written
+ * to a segment file before it is queued, and the position up to which
+ * records were acknowledged (sent, or dropped for good) is kept beside
+ * them, so that a new run sends again what an earlier one had not.
+ *
+ * The directory holds segments named by their base, the position of
+ * their first byte in one endless log (16 lowercase hex digits, then
+ * ".seg"), and "ack".  All numbers are little-endian.
+ *
+ *   segment: "EHSQSEG1", u64 base, then frames
+ *   frame:   "EHSF", u32 resource length, u32 record length,
+ *            u32 CRC-32 (zlib's) of the 8 length bytes, the resource
+ *            and the record; then the packed Resource, the packed
+ *            LogRecord (record.h)
+ *   ack:     "EHSQACK1", u64 position, u32 CRC-32 of those 16 bytes
+ *
+ * A record's position is where its frame ends: acknowledging it
+ * acknowledges every record before it.  Only the last segment is written
+ * to, and only by appending; a new one is started when it holds an
+ * eighth of the bound (4 KiB at least), and at each run, so that what a
+ * run finds is never changed.  A segment is removed once every record in
+ * it is acknowledged, so the bound counts those of a segment still in
+ * use.  "ack" is replaced whole (written, then renamed over).
+ *
+ * Bound: a record that would take the segments past max_bytes is not
+ * written (the queue drops it, counted): the newest is dropped, as the
+ * memory queue does, since the oldest may be in a request already, the
+ * log stays append-only, and the start of an outage is kept.
+ *
+ * Durability: a record is written (one writev) before it is queued, so
+ * a crash or SIGKILL loses nothing queued.  spool_sync, which export
+ * calls each second and at exit, makes the writes, "ack" and the
+ * directory's changes durable: a power loss loses at most the records of
+ * the last second, and may send again those acknowledged in it.
+ *
+ * Damage is found by the frame's CRC: a frame that fails it, and what
+ * follows up to the next frame that passes (found by its "EHSF"), is
+ * skipped, and said on stderr once per segment and run; a frame cut
+ * short at a segment's end (a write a crash stopped) likewise.  A damaged
+ * "ack" is said and taken as nothing acknowledged: sent again rather
+ * than lost.
+ */
+#ifndef EHSYSLOG_CLI_EXPORT_SPOOL_H
+#define EHSYSLOG_CLI_EXPORT_SPOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct spool_segment {
+	uint64_t base, size;
+};
+
+struct spool {
+	int dir;	/* the directory, locked (flock) while open */
+	const char *path;	/* its name, for messages */
+	uint64_t max_bytes;	/* the segments' bytes at most */
+	uint64_t segment_bytes;	/* a new segment after this many */
+	uint64_t bytes;	/* the segments' bytes now */
+	uint64_t acked;	/* every record ending at or before is acknowledged */
+	struct spool_segment *segs;	/* oldest first; the last is written */
+	size_t nsegs;
+	int fd;	/* the last segment's */
+	bool unsynced_data, unsynced_ack, unsynced_dir;
+	bool told_write, told_ack, told_sync;	/* a failure said, until one succeeds */
+};
+
+/* Called by spool_open for each record not yet acknowledged, oldest
+ * first; end is its position (spool_ack). */
+typedef void spool_each(void *ctx, const uint8_t *resource, size_t resource_len,
+			const uint8_t *record, size_t record_len, uint64_t end);
+
+/*
+ * Opens the directory at path (made, mode 0700, when it is missing, but
+ * not its parents), locks it, gives each record an earlier run left
+ * unacknowledged to each, reporting damage on stderr, removes segments
+ * with nothing left to send, and starts a segment for this run.  At most
+ * max_bytes in segments.  0, or -1 after saying why on stderr (the
+ * directory used by another export, not writable...).
+ */
+int spool_open(struct spool *s, const char *path, uint64_t max_bytes, spool_each *each,
+	       void *ctx);
+
+/* Writes a record; its position into *end.  False when it does not fit
+ * in max_bytes or cannot be written (said on stderr, once until a write
+ * succeeds again): then nothing of it stays. */
+bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
+		  const uint8_t *record, size_t record_len, uint64_t *end);
+
+/* The records up to the position end are acknowledged: "ack" is
+ * replaced, and segments with nothing after it removed. */
+void spool_ack(struct spool *s, uint64_t end);
+
+/* Makes what was written, acknowledged and removed so far durable. */
+void spool_sync(struct spool *s);
+
+/* spool_sync, then closes, which unlocks. */
+void spool_close(struct spool *s);
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* The names and bytes of the queue's files, as spool.h describes them:
+ * made, and checked with their CRC-32.  No file is touched here. */
+#ifndef EHSYSLOG_CLI_EXPORT_SPOOL_FRAME_H
+#define EHSYSLOG_CLI_EXPORT_SPOOL_FRAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SPOOL_SEGMENT_HEADER 16
+#define SPOOL_FRAME_HEADER 16
+#define SPOOL_ACK_SIZE 20
+#define SPOOL_NAME_SIZE 21	/* a segment's name: 16 hex digits, ".seg", NUL */
+
+void spool_segment_name(char name[SPOOL_NAME_SIZE], uint64_t base);
+
+/* The base a segment's name gives; false for any other name. */
+bool spool_segment_base(const char *name, uint64_t *base);
+
+void spool_segment_header(uint8_t out[SPOOL_SEGMENT_HEADER], uint64_t base);
+
+/* Whether the len bytes at p start with the header of the segment of
+ * that base. */
+bool spool_segment_header_ok(const uint8_t *p, size_t len, uint64_t base);
+
+/* The header of the frame of that resource and record (each less than
+ * 4 GiB). */
+void spool_frame_header(uint8_t out[SPOOL_FRAME_HEADER], const uint8_t *resource,
+			size_t resource_len, const uint8_t *record, size_t record_len);
+
+/* The size of the whole frame at p, which passes its CRC within the len
+ * bytes there, and its resource's length into *resource_len; 0 when
+ * there is none. */
+size_t spool_frame_check(const uint8_t *p, size_t len, size_t *resource_len);
+
+/* Whether the len bytes at p, the end of a file, are a frame cut short:
+ * less than a header, or a header whose frame goes past them. */
+bool spool_frame_cut_short(const uint8_t *p, size_t len);
+
+/* The offset of the first frame that passes its check at or after from
+ * in the len bytes at p; len when there is none. */
+size_t spool_frame_next(const uint8_t *p, size_t len, size_t from);
+
+void spool_ack_encode(uint8_t out[SPOOL_ACK_SIZE], uint64_t position);
+
+/* The position the len bytes at p hold; false when they are not an ack
+ * that passes its CRC. */
+bool spool_ack_decode(const uint8_t *p, size_t len, uint64_t *position);
+
+#endif

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli/export/spool_frame.h"
+#include "cli/export/spool_replay.h"
+
+/* Says what a segment's replay skipped: damaged bytes (how many in all,
+ * from where), a frame cut short at its end. */
+static void tell_skipped(const struct spool *s, const char *name, size_t damaged,
+			 size_t damaged_at, size_t cut, size_t cut_at)
+{
+	if (damaged > 0)
+		fprintf(stderr, "ehsyslog export: %s/%s: damaged records skipped: %zu bytes from byte %zu\n",
+			s->path, name, damaged, damaged_at);
+	if (cut > 0)
+		fprintf(stderr, "ehsyslog export: %s/%s: a record cut short skipped: %zu bytes from byte %zu\n",
+			s->path, name, cut, cut_at);
+}
+
+bool spool_replay_segment(const struct spool *s, const struct spool_segment *g,
+			  spool_each *each, void *ctx)
+{
+	size_t size = (size_t)g->size, pos = SPOOL_SEGMENT_HEADER;
+	size_t damaged = 0, damaged_at = 0, cut = 0, cut_at = 0;
+	char name[SPOOL_NAME_SIZE];
+	bool live = false;
+	uint8_t *p;
+	int fd;
+
+	spool_segment_name(name, g->base);
+	if (g->size < SPOOL_SEGMENT_HEADER) {
+		fprintf(stderr, "ehsyslog export: %s/%s: not a queue segment (its size): skipped\n",
+			s->path, name);
+		return true;
+	}
+	fd = openat(s->dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "ehsyslog export: cannot read %s/%s: %s: skipped\n", s->path, name,
+			strerror(errno));
+		return true;
+	}
+	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED) {
+		fprintf(stderr, "ehsyslog export: cannot read %s/%s: %s: skipped\n", s->path, name,
+			strerror(errno));
+		return true;
+	}
+	if (!spool_segment_header_ok(p, size, g->base)) {
+		fprintf(stderr, "ehsyslog export: %s/%s: not a queue segment (its header): skipped\n",
+			s->path, name);
+		munmap(p, size);
+		return true;
+	}
+	while (pos < size) {
+		size_t resource_len, next;
+		size_t n = spool_frame_check(p + pos, size - pos, &resource_len);
+
+		if (n > 0) {
+			const uint8_t *resource = p + pos + SPOOL_FRAME_HEADER;
+
+			if (g->base + pos + n > s->acked) {
+				each(ctx, resource, resource_len, resource + resource_len,
+				     n - SPOOL_FRAME_HEADER - resource_len, g->base + pos + n);
+				live = true;
+			}
+			pos += n;
+			continue;
+		}
+		next = spool_frame_next(p, size, pos + 1);
+		/* What is acknowledged was sent: its damage is no loss. */
+		if (g->base + next > s->acked) {
+			if (next == size && spool_frame_cut_short(p + pos, size - pos)) {
+				cut = size - pos;
+				cut_at = pos;
+			} else {
+				if (damaged == 0)
+					damaged_at = pos;
+				damaged += next - pos;
+			}
+		}
+		pos = next;
+	}
+	munmap(p, size);
+	tell_skipped(s, name, damaged, damaged_at, cut, cut_at);
+	return live || damaged > 0 || cut > 0;
+}

@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The queue's copy on disk (cli/export/spool.h): the exact bytes of a
+ * segment and of "ack", the segments' names, what a new run gets back (what was not
+ * acknowledged, in order, once), a record cut short at the end and a
+ * damaged one skipped and said once, a damaged "ack" sending everything
+ * again, the byte bound dropping the newest record, segments removed once
+ * acknowledged, and the directory's lock.
+ */
+#include "config.h"
+
+#include <check.h>
+
+#include "../check_run.h"
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "cli/export/queue.h"
+#include "cli/export/spool.h"
+#include "cli/export/spool_frame.h"
+
+static char dir[] = "/tmp/test_spool.XXXXXX";
+static char qdir[64];	/* the queue's directory, in dir */
+
+static void make_dir(void)
+{
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(qdir, sizeof qdir, "%s/q", dir);
+}
+
+static void remove_dir(void)
+{
+	char cmd[64];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	strcpy(dir, "/tmp/test_spool.XXXXXX");
+}
+
+/* The file NAME of the queue's directory, whole, into buf; its size. */
+static size_t read_q(const char *name, uint8_t *buf, size_t max)
+{
+	char path[128];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/%s", qdir, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "%s missing", path);
+	n = fread(buf, 1, max, f);
+	ck_assert_int_eq(fclose(f), 0);
+	return n;
+}
+
+static void write_q(const char *name, const uint8_t *buf, size_t len)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", qdir, name);
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The names in the queue's directory, sorted, space-separated. */
+static const char *names(void)
+{
+	static char out[512];
+	struct dirent **list;
+	int n = scandir(qdir, &list, NULL, alphasort);
+
+	ck_assert_int_ge(n, 0);
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (list[i]->d_name[0] != '.') {
+			if (out[0] != '\0')
+				strcat(out, " ");
+			strcat(out, list[i]->d_name);
+		}
+		free(list[i]);
+	}
+	free(list);
+	return out;
+}
+
+/* What spool_open gave back: "resource/record@end" each, space-separated. */
+struct got {
+	char text[4096];
+	int n;
+};
+
+static void collect(void *ctx, const uint8_t *resource, size_t resource_len,
+		    const uint8_t *record, size_t record_len, uint64_t end)
+{
+	struct got *g = ctx;
+	size_t len = strlen(g->text);
+
+	snprintf(g->text + len, sizeof g->text - len, "%s%.*s/%.*s@%llu", len ? " " : "",
+		 (int)resource_len, (const char *)resource, (int)record_len, (const char *)record,
+		 (unsigned long long)end);
+	g->n++;
+}
+
+/* stderr goes to a file from here to said(), which returns what came. */
+static int saved_stderr = -1;
+static char said_path[64];
+
+static void listen_stderr(void)
+{
+	int fd;
+
+	snprintf(said_path, sizeof said_path, "%s/stderr", dir);
+	fd = open(said_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(fd, 0);
+	fflush(stderr);
+	saved_stderr = dup(2);
+	ck_assert_int_ge(saved_stderr, 0);
+	ck_assert_int_eq(dup2(fd, 2), 2);
+	close(fd);
+}
+
+static const char *said(void)
+{
+	static char out[2048];
+	FILE *f;
+	size_t n;
+
+	fflush(stderr);
+	ck_assert_int_eq(dup2(saved_stderr, 2), 2);
+	close(saved_stderr);
+	f = fopen(said_path, "r");
+	ck_assert_ptr_nonnull(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	return out;
+}
+
+/* Opens the spool of qdir into s, what it gives back into g. */
+static void open_q(struct spool *s, uint64_t max_bytes, struct got *g)
+{
+	memset(g, 0, sizeof *g);
+	ck_assert_int_eq(spool_open(s, qdir, max_bytes, collect, g), 0);
+}
+
+static uint64_t append(struct spool *s, const char *resource, const char *record)
+{
+	uint64_t end = 0;
+
+	ck_assert(spool_append(s, (const uint8_t *)resource, strlen(resource),
+			       (const uint8_t *)record, strlen(record), &end));
+	return end;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> 8 * i);
+}
+
+START_TEST(framing_exact)
+{
+	uint8_t want[64], buf[128];
+	struct spool s;
+	struct got g;
+	uLong crc;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_int_eq(g.n, 0);
+	ck_assert_str_eq(names(), "0000000000000000.seg");
+	ck_assert_uint_eq(append(&s, "res", "rec1"), 16 + 16 + 3 + 4);
+	/* The segment: magic, base; the frame: magic, lengths, CRC, bytes. */
+	memcpy(want, "EHSQSEG1\0\0\0\0\0\0\0\0EHSF", 20);
+	put32(want + 20, 3);
+	put32(want + 24, 4);
+	crc = crc32(0L, want + 20, 8);
+	crc = crc32(crc, (const Bytef *)"resrec1", 7);
+	put32(want + 28, (uint32_t)crc);
+	memcpy(want + 32, "resrec1", 7);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 39);
+	ck_assert_mem_eq(buf, want, 39);
+	spool_ack(&s, 39);
+	memcpy(want, "EHSQACK1", 8);
+	memcpy(want + 8, "\x27\0\0\0\0\0\0\0", 8);
+	put32(want + 16, (uint32_t)crc32(0L, want, 16));
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 20);
+	ck_assert_mem_eq(buf, want, 20);
+	ck_assert_str_eq(names(), "0000000000000000.seg ack");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(segment_names)
+{
+	static const char *const refused[] = {
+		"00000000000013E8.seg", "13e8.seg", "00000000000013e8.seg.tmp",
+		"000000000000013e8.seg", "0000000000000x3e.seg", "00000000000013e8.sex", "ack",
+	};
+	char name[SPOOL_NAME_SIZE];
+	uint64_t base;
+
+	spool_segment_name(name, 0x13e8);
+	ck_assert_str_eq(name, "00000000000013e8.seg");
+	ck_assert(spool_segment_base(name, &base));
+	ck_assert_uint_eq(base, 0x13e8);
+	spool_segment_name(name, UINT64_MAX);
+	ck_assert_str_eq(name, "ffffffffffffffff.seg");
+	ck_assert(spool_segment_base(name, &base));
+	ck_assert_uint_eq(base, UINT64_MAX);
+	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+		ck_assert_msg(!spool_segment_base(refused[i], &base), "%s taken", refused[i]);
+}
+END_TEST
+
+START_TEST(replay_unacknowledged_once)
+{
+	struct spool s;
+	struct got g;
+	uint64_t e1, e2;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	e1 = append(&s, "r", "one");
+	e2 = append(&s, "r", "two");
+	append(&s, "q", "three");
+	spool_ack(&s, e1);
+	spool_close(&s);
+	ck_assert_uint_eq(e2, 56);
+
+	/* A new run gets the two not acknowledged, and writes after them. */
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), "");
+	ck_assert_str_eq(g.text, "r/two@56 q/three@78");
+	ck_assert_str_eq(names(), "0000000000000000.seg 000000000000004e.seg ack");
+	ck_assert_uint_eq(append(&s, "r", "four"), 78 + 16 + 16 + 5);
+	/* Acknowledged up to the first run's end: its segment goes. */
+	spool_ack(&s, 78);
+	ck_assert_str_eq(names(), "000000000000004e.seg ack");
+	spool_close(&s);
+
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/four@115");
+	ck_assert_str_eq(names(), "000000000000004e.seg 0000000000000073.seg ack");
+	spool_ack(&s, 115);
+	spool_close(&s);
+
+	/* Everything acknowledged: nothing back, the empty segments gone. */
+	open_q(&s, 1 << 20, &g);
+	ck_assert_int_eq(g.n, 0);
+	ck_assert_str_eq(names(), "0000000000000083.seg ack");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(truncated_tail_skipped_and_said)
+{
+	char want[256], path[128];
+	struct spool s;
+	struct got g;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	append(&s, "r", "one");
+	append(&s, "r", "two");
+	append(&s, "r", "three");
+	spool_close(&s);
+	/* The last frame (bytes 56 to 78) lost its last 5 bytes. */
+	snprintf(path, sizeof path, "%s/0000000000000000.seg", qdir);
+	ck_assert_int_eq(truncate(path, 78 - 5), 0);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: a record cut "
+		 "short skipped: 17 bytes from byte 56\n", qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "r/one@36 r/two@56");
+	/* This run's records follow the damaged file's end. */
+	ck_assert_str_eq(names(), "0000000000000000.seg 0000000000000049.seg");
+	ck_assert_uint_eq(append(&s, "r", "four"), 73 + 16 + 16 + 5);
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(damaged_record_skipped_and_said)
+{
+	uint8_t buf[256];
+	char want[512];
+	struct spool s;
+	struct got g;
+	size_t n;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	append(&s, "r", "one");
+	append(&s, "r", "two");
+	append(&s, "r", "three");
+	append(&s, "r", "four");
+	spool_close(&s);
+	/* A byte of the second record's body, and the third's length: the
+	 * fourth is found after them by its mark. */
+	n = read_q("0000000000000000.seg", buf, sizeof buf);
+	ck_assert_uint_eq(n, 99);
+	buf[36 + 16 + 2] ^= 0x20;
+	buf[56 + 4] = 0x7f;
+	write_q("0000000000000000.seg", buf, n);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
+		 "records skipped: 42 bytes from byte 36\n", qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "r/one@36 r/four@99");
+	spool_close(&s);
+
+	/* Said once: a new run that acknowledged nothing says it again, as
+	 * it is still there; one that acknowledged past it does not. */
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), want);
+	spool_ack(&s, 99);
+	spool_close(&s);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), "");
+	ck_assert_int_eq(g.n, 0);
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(damaged_segment_header_and_ack)
+{
+	uint8_t buf[256];
+	char want[512];
+	struct spool s;
+	struct got g;
+	size_t n;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	append(&s, "r", "one");
+	spool_ack(&s, append(&s, "r", "two"));
+	spool_close(&s);
+	/* The ack damaged: everything is sent again. */
+	n = read_q("ack", buf, sizeof buf);
+	buf[9] ^= 1;
+	write_q("ack", buf, n);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/ack: damaged: every record in %s is "
+		 "sent again\n", qdir, qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "r/one@36 r/two@56");
+	spool_close(&s);
+
+	/* A segment whose header is not its name's: skipped, kept. */
+	write_q("00000000000000ff.seg", (const uint8_t *)"EHSQSEG1\0\0\0\0\0\0\0\0", 16);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/ack: damaged: every record in %s is "
+		 "sent again\nehsyslog export: %s/00000000000000ff.seg: not a queue segment "
+		 "(its header): skipped\n", qdir, qdir, qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "r/one@36 r/two@56");
+	ck_assert_str_eq(names(), "0000000000000000.seg 00000000000000ff.seg "
+				  "000000000000010f.seg ack");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(name_past_positions_skipped)
+{
+	char want[256];
+	struct spool s;
+	struct got g;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	spool_close(&s);
+	/* Positions after it would not fit in 64 bits: not taken as the
+	 * log's end, so this run's segment starts after the last run's. */
+	write_q("ffffffffffffff00.seg", (const uint8_t *)"x", 1);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/ffffffffffffff00.seg: not a queue "
+		 "segment (its name): skipped\n", qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(names(), "0000000000000010.seg ffffffffffffff00.seg");
+	ck_assert_uint_eq(append(&s, "r", "one"), 16 + 36);
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(bound_drops_the_newest)
+{
+	struct spool sp;
+	struct queue q;
+	struct got g;
+	uint8_t buf[256];
+
+	make_dir();
+	/* Room for the header and three frames of 20 bytes. */
+	open_q(&sp, 16 + 3 * 20, &g);
+	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
+	q.spool = &sp;
+	for (int i = 0; i < 4; i++) {
+		char rec[3] = { 'a', (char)('0' + i), '\0' };
+
+		ck_assert(queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)rec, 2) == (i < 3));
+	}
+	ck_assert_uint_eq(q.len, 3);
+	ck_assert_uint_eq(q.dropped, 1);
+	ck_assert_mem_eq(queue_at(&q, 2)->record, "a2", 2);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 76);
+	/* One sent: its bytes are given back with its segment's, not
+	 * before: still full. */
+	queue_pop(&q, 1);
+	ck_assert(!queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)"a4", 2));
+	ck_assert_uint_eq(q.dropped, 2);
+	queue_free(&q);
+	spool_close(&sp);
+
+	/* The memory queue's own bound, on a new run, drops the newest
+	 * too. */
+	open_q(&sp, 16 + 3 * 20, &g);
+	ck_assert_str_eq(g.text, "rr/a1@56 rr/a2@76");
+	spool_close(&sp);
+	ck_assert_int_eq(queue_init(&q, 1, 1 << 20), 0);
+	ck_assert_int_eq(spool_open(&sp, qdir, 1 << 20, queue_restore, &q), 0);
+	ck_assert_uint_eq(q.len, 1);
+	ck_assert_uint_eq(q.dropped, 1);
+	ck_assert_mem_eq(queue_at(&q, 0)->record, "a1", 2);
+	ck_assert_uint_eq(queue_at(&q, 0)->end, 56);
+	queue_free(&q);
+	spool_close(&sp);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(acknowledged_segments_removed)
+{
+	static char big[1001];
+	struct spool sp;
+	struct queue q;
+	struct got g;
+
+	make_dir();
+	memset(big, 'x', 1000);
+	/* Segments of 4096 bytes (an eighth of 32768): a frame of 1016
+	 * bytes; the fifth makes the first 5096 long, the sixth starts the
+	 * next. */
+	open_q(&sp, 32768, &g);
+	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
+	q.spool = &sp;
+	for (int i = 0; i < 6; i++)
+		ck_assert(queue_push(&q, (const uint8_t *)"", 0, (const uint8_t *)big, 1000));
+	ck_assert_str_eq(names(), "0000000000000000.seg 00000000000013e8.seg");
+	ck_assert_uint_eq(sp.bytes, 5096 + 16 + 1016);
+	queue_pop(&q, 4);
+	ck_assert_str_eq(names(), "0000000000000000.seg 00000000000013e8.seg ack");
+	queue_pop(&q, 1);
+	ck_assert_str_eq(names(), "00000000000013e8.seg ack");
+	ck_assert_uint_eq(sp.bytes, 16 + 1016);
+	ck_assert_uint_eq(sp.acked, 5096);
+	queue_free(&q);
+	spool_close(&sp);
+	/* The one left is back, alone. */
+	open_q(&sp, 32768, &g);
+	ck_assert_int_eq(g.n, 1);
+	ck_assert_str_eq(names(), "00000000000013e8.seg 00000000000017f0.seg ack");
+	spool_close(&sp);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(directory_locked)
+{
+	struct spool a, b;
+	struct got g;
+	char want[256];
+
+	make_dir();
+	open_q(&a, 1 << 20, &g);
+	listen_stderr();
+	ck_assert_int_eq(spool_open(&b, qdir, 1 << 20, collect, &g), -1);
+	snprintf(want, sizeof want, "ehsyslog export: the queue's directory %s is in use by "
+		 "another export\n", qdir);
+	ck_assert_str_eq(said(), want);
+	spool_close(&a);
+	open_q(&b, 1 << 20, &g);
+	spool_close(&b);
+	/* Not writable: said, before anything. */
+	if (geteuid() != 0) {
+		ck_assert_int_eq(chmod(qdir, 0500), 0);
+		listen_stderr();
+		ck_assert_int_eq(spool_open(&b, qdir, 1 << 20, collect, &g), -1);
+		ck_assert_ptr_nonnull(strstr(said(), ": Permission denied\n"));
+		ck_assert_int_eq(chmod(qdir, 0700), 0);
+	}
+	remove_dir();
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("export spool");
+	TCase *tc = tcase_create("spool");
+
+	tcase_add_test(tc, framing_exact);
+	tcase_add_test(tc, segment_names);
+	tcase_add_test(tc, replay_unacknowledged_once);
+	tcase_add_test(tc, truncated_tail_skipped_and_said);
+	tcase_add_test(tc, damaged_record_skipped_and_said);
+	tcase_add_test(tc, damaged_segment_header_and_ack);
+	tcase_add_test(tc, name_past_positions_skipped);
+	tcase_add_test(tc, bound_drops_the_newest);
+	tcase_add_test(tc, acknowledged_segments_removed);
+	tcase_add_test(tc, directory_locked);
+	suite_add_tcase(s, tc);
+	return check_run(s);
+}
