@@ -22,6 +22,7 @@
 #include "cli/export/queue.h"
 #include "cli/export/record.h"
 #include "cli/export/sender.h"
+#include "cli/export/spool.h"
 #include "cli/export/thread_process.h"
 #include "cli/export_state.h"
 
@@ -130,6 +131,8 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 		if (now >= next_lost) {
 			note_lost(l, &x->sender);
 			publish(x);
+			if (x->sender.q->spool != NULL)
+				spool_sync(x->sender.q->spool);	/* each second: spool.h */
 			next_lost = now + SECOND_NS;
 		}
 		/* Starts or moves on a request and returns: the buffers are
@@ -163,6 +166,22 @@ static void report(const struct exporter *x)
 		"%zu unsent at exit, %llu event%s lost by the trace buffer\n",
 		s->sent, s->sent == 1 ? "" : "s", sender_dropped(s), s->q->len,
 		s->lost_kernel, s->lost_kernel == 1 ? "" : "s");
+	if (s->q->spool != NULL && s->q->len > 0)
+		fprintf(stderr, "ehsyslog export: %zu unsent record%s kept in %s for the next run\n",
+			s->q->len, s->q->len == 1 ? "" : "s", s->q->spool->path);
+}
+
+/* The queue's copy on disk, and what an earlier run left there queued.
+ * 0, or -1 after saying why. */
+static int open_spool(struct spool *sp, struct queue *q, const char *dir, size_t max_bytes)
+{
+	if (spool_open(sp, dir, max_bytes, queue_restore, q) < 0)
+		return -1;
+	q->spool = sp;
+	if (q->len > 0)
+		fprintf(stderr, "ehsyslog export: %zu record%s an earlier run left in %s, to send\n",
+			q->len, q->len == 1 ? "" : "s", dir);
+	return 0;
 }
 
 int cmd_export(int argc, char **argv)
@@ -173,6 +192,7 @@ int cmd_export(int argc, char **argv)
 	struct live_config cfg;
 	struct http *http;
 	struct queue q;
+	struct spool sp = { .dir = -1, .fd = -1 };
 	char err[1024], host[256], tracing[PATH_MAX];
 	struct live *l;
 	int rc, code;
@@ -205,6 +225,10 @@ int cmd_export(int argc, char **argv)
 	}
 	x.out.sink = to_record;
 	x.out.sink_ctx = &x;
+	if (o.queue_dir != NULL && open_spool(&sp, &q, o.queue_dir, o.queue_bytes) < 0) {
+		rc = CLI_EXIT_RUNTIME;
+		goto out;
+	}
 	sender_init(&x.sender, &o.send, &q, http, &x.rctx);
 
 	live_catch_signals();
@@ -232,6 +256,7 @@ out:
 	out_free(&x.out);
 	record_bytes_free(&x.bytes);
 	queue_free(&q);
+	spool_close(&sp);
 	http_free(http);
 	export_options_free(&o);
 	return rc;

@@ -38,6 +38,7 @@ static const char usage[] =
 	"                           nginx's default limit); 0: no limit\n"
 	"      --queue-size N       records held while the collector is away (default 10000)\n"
 	"      --queue-bytes N      their bytes at most (default 67108864)\n"
+	"      --queue-dir DIR      keep the queue in DIR too, for the next run\n"
 	"      --request-timeout MS one request at most (default 10000)\n"
 	"      --connect-timeout MS connecting at most (default 5000)\n"
 	"      --backoff-initial MS first wait before a retry (default 500)\n"
@@ -78,7 +79,7 @@ enum {
 	OPT_CACERT = 256, OPT_CERT, OPT_KEY, OPT_BATCH_SIZE, OPT_BATCH_DELAY, OPT_QUEUE_SIZE,
 	OPT_QUEUE_BYTES, OPT_REQUEST_TIMEOUT, OPT_CONNECT_TIMEOUT, OPT_BACKOFF_INITIAL,
 	OPT_BACKOFF_MAX, OPT_FLUSH_TIMEOUT, OPT_ENCODING, OPT_COMPRESSION, OPT_LOGS_ENDPOINT,
-	OPT_BATCH_BYTES, OPT_MAX_ELAPSED,
+	OPT_BATCH_BYTES, OPT_MAX_ELAPSED, OPT_QUEUE_DIR,
 };
 
 /* Every option that takes a value is also a key of the [export] section
@@ -98,6 +99,7 @@ static const struct option longopts[] = {
 	{ "batch-bytes", required_argument, NULL, OPT_BATCH_BYTES },
 	{ "queue-size", required_argument, NULL, OPT_QUEUE_SIZE },
 	{ "queue-bytes", required_argument, NULL, OPT_QUEUE_BYTES },
+	{ "queue-dir", required_argument, NULL, OPT_QUEUE_DIR },
 	{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
 	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 	{ "backoff-initial", required_argument, NULL, OPT_BACKOFF_INITIAL },
@@ -212,6 +214,9 @@ static bool apply(struct export_options *o, int opt, char *arg, const char *wher
 	case OPT_QUEUE_BYTES:
 		if ((ok = number(where, "queue bytes", arg, SIZE_MAX / 2, false, &v)))
 			o->queue_bytes = v;
+		break;
+	case OPT_QUEUE_DIR:
+		o->queue_dir = arg[0] != '\0' ? arg : NULL;	/* "": none, over the file's */
 		break;
 	case OPT_REQUEST_TIMEOUT:
 		if ((ok = number(where, "request timeout", arg, 3600000, false, &v)))

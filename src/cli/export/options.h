@@ -27,6 +27,7 @@ struct export_options {
 	struct sender_config send;
 	size_t queue_max;
 	size_t queue_bytes;
+	const char *queue_dir;	/* the queue's copy on disk (spool.h); NULL: none */
 	long flush_ms;	/* after SIGTERM, at most this long for what is queued */
 	unsigned long run_seconds;	/* --timeout; 0: until a signal */
 	bool uprobes;	/* --uprobes: the uprobe transport (live.h) */
