@@ -8,18 +8,7 @@
 # flood and 10^10 no stall; a batch retried past --max-elapsed-time is given up, counted;
 # an answer over 100 KiB drops its batch; --batch-bytes keeps every
 # request within it; --logs-endpoint is posted to as it is.
-. "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
-. "${top_srcdir:-.}/tests/lib/kernel_logger.sh"
-. "${top_srcdir:-.}/tests/export/export_helpers.sh"
-[ -x "$LOGGER" ] || skip "$LOGGER not built"
-in_namespace "$0" "$@"
-
-own_library "$T/libehsyslog.so.0"
-
-# shellcheck disable=SC2317 # called through wait_until
-export_ready() {
-	enabled_in_tail "$1" "$GROUP"
-}
+. "${top_srcdir:-.}/tests/export/uprobe_export_lib.sh"
 
 # requests NAME N: the receiver NAME has had N requests.
 requests() {

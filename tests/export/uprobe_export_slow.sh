@@ -8,18 +8,7 @@
 # for them all.  An exporter that stops reading while a request waits
 # leaves 2 s of the load to the kernel's buffer, which does not hold it:
 # export did, and lost about a third of the records.
-. "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
-. "${top_srcdir:-.}/tests/lib/kernel_logger.sh"
-. "${top_srcdir:-.}/tests/export/export_helpers.sh"
-[ -x "$LOGGER" ] || skip "$LOGGER not built"
-in_namespace "$0" "$@"
-
-own_library "$T/libehsyslog.so.0"
-
-# shellcheck disable=SC2317 # called through wait_until
-export_ready() {
-	enabled_in_tail "$1" "$GROUP"
-}
+. "${top_srcdir:-.}/tests/export/uprobe_export_lib.sh"
 
 # has_records N: the receiver has written N records (or more).
 # shellcheck disable=SC2317 # called through wait_until
