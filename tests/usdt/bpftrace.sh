@@ -30,9 +30,18 @@ preload=$(sanitizer_runtimes "$lib")$lib
 bpftrace -e "usdt:$lib:ehsyslog:info { printf(\"%s sev=%d fac=%d: %s\n\", str(arg1), arg2, arg3, str(arg0)); }" \
 	>"$tmp/out" 2>"$tmp/err" &
 bt=$!
-# bpftrace says when its probes are attached; BPF may be refused here.
+# catches SIGNAL PID: PID has a handler of its own for SIGNAL (its bit
+# in /proc/PID/status's SigCgt).  bpftrace starts with SIGINT ignored
+# (an asynchronous command of a shell without job control), and a
+# SIGINT sent before it installs its handler is lost: it never exits.
+catches() {
+	cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$2/status" 2>/dev/null)
+	[ -n "$cgt" ] && [ $((0x$cgt >> ($1 - 1) & 1)) = 1 ]
+}
+# bpftrace says when it attaches, and has its SIGINT handler once it
+# runs; BPF may be refused here.
 i=0
-while ! grep -q '^Attaching' "$tmp/out" 2>/dev/null; do
+while ! grep -q '^Attaching' "$tmp/out" 2>/dev/null || ! catches 2 "$bt"; do
 	if ! kill -0 "$bt" 2>/dev/null || [ $i -ge 300 ]; then
 		if grep -q "Operation not permitted" "$tmp/err"; then
 			echo "SKIP: bpftrace cannot load BPF here: $(head -n 3 "$tmp/err")"
@@ -44,13 +53,37 @@ while ! grep -q '^Attaching' "$tmp/out" 2>/dev/null; do
 	sleep 0.1
 	i=$((i + 1))
 done
-LD_PRELOAD=$preload python3 -c 'import syslog
+# The program logs once the probe is on in it: the library's semaphore
+# (the gate, 0x7f at rest) has its top bit, which the kernel sets when a
+# uprobe with it as reference counter is attached.
+sem=$(readelf -n "$lib" | awk '/Provider: ehsyslog/ { on = 1 } on && /Semaphore:/ { print $6; exit }')
+LD_PRELOAD=$preload python3 -c 'import ctypes, os, sys, syslog, time
+lib, sem = sys.argv[1], int(sys.argv[2], 16)
+base = next(int(f[0].split("-")[0], 16) for f in (l.split() for l in open("/proc/self/maps"))
+            if len(f) >= 6 and os.path.realpath(f[5]) == lib and int(f[2], 16) == 0)
+end = time.monotonic() + 30
+while not ctypes.c_uint8.from_address(base + sem).value & 0x80:
+    if time.monotonic() > end:
+        sys.exit("the probe never came on")
+    time.sleep(0.01)
 syslog.openlog("btdemo", 0, syslog.LOG_DAEMON)
 syslog.syslog(syslog.LOG_INFO, "via bpftrace")
 syslog.syslog(syslog.LOG_ERR, "an error, not traced")
-syslog.syslog(syslog.LOG_NOTICE | syslog.LOG_LOCAL3, "notice")'
+syslog.syslog(syslog.LOG_NOTICE | syslog.LOG_LOCAL3, "notice")' "$(readlink -f "$lib")" "$sem" ||
+	{ echo "FAIL: python3 under the library failed (its stderr is above)"; exit 1; }
 sleep 0.5
 kill -INT "$bt"
+# bpftrace ends on SIGINT; a bound all the same, never a hung test.
+i=0
+while kill -0 "$bt" 2>/dev/null && [ "$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$bt/status" 2>/dev/null)" != Z ]; do
+	if [ $i -ge 200 ]; then
+		kill -KILL "$bt"
+		echo "FAIL: bpftrace still ran 20 s after SIGINT"
+		exit 1
+	fi
+	sleep 0.1
+	i=$((i + 1))
+done
 wait "$bt"
 bt=
 printf '%s\n' 'Syslog:btdemo sev=6 fac=3: via bpftrace' 'Syslog:btdemo sev=5 fac=19: notice' >"$tmp/want"
