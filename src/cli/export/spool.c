@@ -92,7 +92,8 @@ static int list_segments(struct spool *s)
 		return -1;
 	}
 	closedir(d);
-	qsort(s->segs, s->nsegs, sizeof *s->segs, by_base);
+	if (s->nsegs > 1)	/* segs is NULL while there is none */
+		qsort(s->segs, s->nsegs, sizeof *s->segs, by_base);
 	return 0;
 }
 
