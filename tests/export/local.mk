@@ -5,7 +5,7 @@ check_PROGRAMS += tests/export/test_export
 tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/severity.c src/cli/export/backoff.c src/cli/export/queue.c \
 	src/cli/export/spool.c src/cli/export/spool_frame.c src/cli/export/spool_replay.c \
-	src/cli/export/record.c src/cli/export/request.c src/cli/names.c \
+	src/cli/export/record.c src/cli/export/request.c src/cli/export/wire.c src/cli/names.c \
 	src/cli/export/utf8.c src/cli/export/json.c src/cli/export/gzip.c \
 	src/cli/export/response.c src/cli/export/thread_process.c src/cli/export/secret_file.c \
 	src/cli/export/batch.c

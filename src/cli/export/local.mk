@@ -48,6 +48,7 @@ ehsyslog_SOURCES += \
 	src/cli/export/cmd_export.c \
 	src/cli/export/options.c src/cli/export/options.h \
 	src/cli/export/record.c src/cli/export/record.h \
+	src/cli/export/wire.c src/cli/export/wire.h \
 	src/cli/export/request.c src/cli/export/request.h \
 	src/cli/export/sender.c src/cli/export/sender.h \
 	src/cli/export/batch.c src/cli/export/batch.h \

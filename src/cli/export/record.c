@@ -9,120 +9,123 @@
 
 #include <ehsyslog/schema.h>
 
-#include "opentelemetry/proto/logs/v1/logs.pb-c.h"
-
 #include "cli/export/record.h"
 #include "cli/export/severity.h"
+#include "cli/export/wire.h"
 
-typedef Opentelemetry__Proto__Common__V1__KeyValue KeyValue;
-typedef Opentelemetry__Proto__Common__V1__AnyValue AnyValue;
-typedef Opentelemetry__Proto__Logs__V1__LogRecord LogRecord;
-typedef Opentelemetry__Proto__Resource__V1__Resource Resource;
-
-static const KeyValue kv_init = OPENTELEMETRY__PROTO__COMMON__V1__KEY_VALUE__INIT;
-static const AnyValue av_init = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__INIT;
-
-/* Key-value pairs being put together, and the strings they point at. */
-struct pairs {
-	KeyValue *kv;
-	AnyValue *av;
-	KeyValue **list;
-	size_t n, cap;
-	char **owned;
-	size_t owned_n;
-	bool nomem;
+/* Field numbers of the vendored proto/ (logs.proto, common.proto,
+ * resource.proto). */
+enum {
+	LOG_TIME = 1,
+	LOG_SEVERITY_NUMBER = 2,
+	LOG_SEVERITY_TEXT = 3,
+	LOG_BODY = 5,
+	LOG_ATTRIBUTES = 6,
+	LOG_OBSERVED_TIME = 11,
+	RESOURCE_ATTRIBUTES = 1,
+	KEY_VALUE_KEY = 1,
+	KEY_VALUE_VALUE = 2,
+	ANY_STRING = 1,
+	ANY_INT = 3,
+	ANY_BYTES = 7,
 };
 
-static bool pairs_init(struct pairs *p, size_t cap)
+/* One AnyValue: an int, or n bytes as a string or as bytes. */
+struct value {
+	unsigned field;	/* ANY_STRING, ANY_INT or ANY_BYTES */
+	int64_t i;
+	const void *s;
+	size_t n;
+};
+
+static struct value int_value(int64_t i)
 {
-	memset(p, 0, sizeof *p);
-	p->kv = calloc(cap, sizeof *p->kv);
-	p->av = calloc(cap, sizeof *p->av);
-	p->list = calloc(cap, sizeof *p->list);
-	p->owned = calloc(2 * cap, sizeof *p->owned);
-	p->cap = cap;
-	return p->kv != NULL && p->av != NULL && p->list != NULL && p->owned != NULL;
+	return (struct value){ ANY_INT, i, NULL, 0 };
+}
+
+/* A string if it is one protobuf accepts, else the bytes as they are. */
+static struct value text_value(const void *s, size_t n)
+{
+	return (struct value){ record_utf8(s, n) ? ANY_STRING : ANY_BYTES, 0, s, n };
+}
+
+static size_t value_size(const struct value *v)
+{
+	return v->field == ANY_INT ? wire_len_varint(ANY_INT, (uint64_t)v->i)
+				   : wire_len_delimited(v->field, v->n);
+}
+
+/* v as the message field `field`.  A oneof member that is set is
+ * written even when empty or 0, as protobuf writes it. */
+static void put_value(struct wire *w, unsigned field, const struct value *v)
+{
+	wire_header(w, field, value_size(v));
+	if (v->field == ANY_INT)
+		wire_varint(w, ANY_INT, (uint64_t)v->i);
+	else
+		wire_delimited(w, v->field, v->s, v->n);
+}
+
+/* The KeyValue pairs of one message's attributes field, written as they
+ * come; the keys written so far, to keep each once. */
+struct pairs {
+	struct wire *w;
+	unsigned field;
+	const char **keys;
+	size_t n, cap;
+	bool heap;
+};
+
+/* Keys a message has at most without an allocation. */
+#define PAIRS_ON_STACK 32
+
+static bool pairs_init(struct pairs *p, struct wire *w, unsigned field, size_t cap,
+		       const char **stack)
+{
+	*p = (struct pairs){ w, field, stack, 0, cap, false };
+	if (cap <= PAIRS_ON_STACK)
+		return true;
+	p->keys = malloc(cap * sizeof *p->keys);
+	p->heap = true;
+	return p->keys != NULL;
 }
 
 static void pairs_free(struct pairs *p)
 {
-	for (size_t i = 0; i < p->owned_n; i++)
-		free(p->owned[i]);
-	free(p->owned);
-	free(p->list);
-	free(p->av);
-	free(p->kv);
-}
-
-/* A NUL-terminated copy that p frees. */
-static char *pairs_own(struct pairs *p, const void *s, size_t n)
-{
-	char *c = malloc(n + 1);
-
-	if (c == NULL) {
-		p->nomem = true;
-		return NULL;
-	}
-	memcpy(c, s, n);
-	c[n] = '\0';
-	p->owned[p->owned_n++] = c;
-	return c;
+	if (p->heap)
+		free(p->keys);
 }
 
 static bool pairs_has(const struct pairs *p, const char *key)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (strcmp(p->kv[i].key, key) == 0)
+		if (strcmp(p->keys[i], key) == 0)
 			return true;
 	return false;
 }
 
-/* The next pair's value, keyed key (which must outlive the packing);
- * NULL when key is there already: keys are unique (OTLP's common
- * README: MUST), and the first one given wins. */
-static AnyValue *pairs_add(struct pairs *p, const char *key)
+/* Writes the pair key = v unless key is there already: keys are unique
+ * (OTLP's common README: MUST), and the first one given wins.  An empty
+ * key is left out of the KeyValue, as proto3 leaves out "". */
+static void pairs_put(struct pairs *p, const char *key, struct value v)
 {
-	KeyValue *kv;
+	size_t klen, size;
 
-	if (p->n == p->cap || key == NULL || pairs_has(p, key))
-		return NULL;
-	kv = &p->kv[p->n];
-	*kv = kv_init;
-	p->av[p->n] = av_init;
-	kv->key = (char *)key;
-	kv->value = &p->av[p->n];
-	p->list[p->n] = kv;
-	return &p->av[p->n++];
+	if (key == NULL || p->n == p->cap || pairs_has(p, key))
+		return;
+	p->keys[p->n++] = key;
+	klen = strlen(key);
+	size = (klen ? wire_len_delimited(KEY_VALUE_KEY, klen) : 0) +
+	       wire_len_delimited(KEY_VALUE_VALUE, value_size(&v));
+	wire_header(p->w, p->field, size);
+	if (klen)
+		wire_delimited(p->w, KEY_VALUE_KEY, key, klen);
+	put_value(p->w, KEY_VALUE_VALUE, &v);
 }
 
-static void set_int(AnyValue *v, int64_t i)
+static void put_text(struct pairs *p, const char *key, const char *s)
 {
-	if (v == NULL)
-		return;
-	v->value_case = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE_INT_VALUE;
-	v->int_value = i;
-}
-
-/* A string if it is one protobuf accepts, else the bytes as they are. */
-static void set_text(struct pairs *p, AnyValue *v, const void *s, size_t n)
-{
-	if (v == NULL)
-		return;
-	if (!record_utf8(s, n)) {
-		v->value_case = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE_BYTES_VALUE;
-		v->bytes_value.data = (uint8_t *)s;
-		v->bytes_value.len = n;
-		return;
-	}
-	v->value_case = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE_STRING_VALUE;
-	v->string_value = pairs_own(p, s, n);
-	if (v->string_value == NULL)
-		v->value_case = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE__NOT_SET;
-}
-
-static void add_text(struct pairs *p, const char *key, const char *s)
-{
-	set_text(p, pairs_add(p, key), s, strlen(s));
+	pairs_put(p, key, text_value(s, strlen(s)));
 }
 
 bool record_utf8(const uint8_t *s, size_t n)
@@ -177,12 +180,11 @@ static void add_field(struct pairs *p, const struct eh_item *it)
 	unsigned enc = it->encoding & EH_ENC_VALUE_MASK;
 	int k = ehs_schema_find(it->name);
 	const char *key = k >= 0 ? schema_key(k) : extra_key(it->name);
-	AnyValue *v;
 
-	if (key == NULL || (v = pairs_add(p, key)) == NULL)
+	if (key == NULL)
 		return;
 	if (enc == EH_ENC_STRING_LENGTH16_CHAR8 || enc == EH_ENC_ZSTRING_CHAR8) {
-		set_text(p, v, it->value, it->value_len);
+		pairs_put(p, key, text_value(it->value, it->value_len));
 	} else if (enc >= EH_ENC_VALUE8 && enc <= EH_ENC_VALUE64 && it->value_len <= 8) {
 		uint64_t x = le_uint(it->value, it->value_len);
 		unsigned bits = 8 * (unsigned)it->value_len;
@@ -191,29 +193,17 @@ static void add_field(struct pairs *p, const struct eh_item *it)
 		if ((it->format == EH_FMT_SIGNED_INT || it->format == EH_FMT_ERRNO) &&
 		    bits < 64 && (x >> (bits - 1) & 1))
 			x |= ~0ull << bits;
-		set_int(v, (int64_t)x);
+		pairs_put(p, key, int_value((int64_t)x));
 	} else {
-		v->value_case = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE_BYTES_VALUE;
-		v->bytes_value.data = (uint8_t *)it->value;
-		v->bytes_value.len = it->value_len;
+		pairs_put(p, key, (struct value){ ANY_BYTES, 0, it->value, it->value_len });
 	}
 }
 
-/* Packs m into *buf, growing it. */
-static int pack_into(const ProtobufCMessage *m, uint8_t **buf, size_t *len, size_t *cap)
+/* A wire writing over the buffer kept in *buf, and the buffer given
+ * back with what was written: reused from record to record. */
+static struct wire wire_over(uint8_t *buf, size_t cap)
 {
-	size_t n = protobuf_c_message_get_packed_size(m);
-
-	if (n > *cap) {
-		uint8_t *b = realloc(*buf, n);
-
-		if (b == NULL)
-			return -1;
-		*buf = b;
-		*cap = n;
-	}
-	*len = protobuf_c_message_pack(m, *buf);
-	return 0;
+	return (struct wire){ buf, 0, cap, false };
 }
 
 /* The value --resource gives key: the last given, as the command
@@ -235,121 +225,133 @@ static bool add_user(const struct record_context *ctx, struct pairs *p, const ch
 	const char *v = user_value(ctx, key);
 
 	if (v != NULL)
-		add_text(p, key, v);
+		put_text(p, key, v);
 	return v != NULL;
-}
-
-/* The resource: the built-in pairs, then the user's (each key once). */
-static int pack_resource(const struct record_context *ctx, struct pairs *p,
-			 const void *service, size_t service_len,
-			 const struct thread_process *proc, struct record_bytes *out)
-{
-	Resource res = OPENTELEMETRY__PROTO__RESOURCE__V1__RESOURCE__INIT;
-
-	if (!add_user(ctx, p, "host.name"))
-		add_text(p, "host.name", ctx->host);
-	if (!add_user(ctx, p, "service.name"))
-		set_text(p, pairs_add(p, "service.name"), service, service_len);
-	if (!add_user(ctx, p, "process.pid") && proc != NULL)
-		set_int(pairs_add(p, "process.pid"), proc->pid);
-	if (!add_user(ctx, p, "process.executable.name") && proc != NULL && proc->executable[0])
-		add_text(p, "process.executable.name", proc->executable);
-	for (size_t i = 0; i < ctx->extra_count; i++)
-		add_user(ctx, p, ctx->extra[i].key);
-	if (p->nomem)
-		return -1;
-	res.n_attributes = p->n;
-	res.attributes = p->list;
-	return pack_into(&res.base, &out->resource, &out->resource_len, &out->resource_cap);
 }
 
 /* The resource's pairs: four, and the user's. */
 #define RESOURCE_PAIRS 4
 
+/* The resource: the built-in pairs, then the user's (each key once). */
+static int pack_resource(const struct record_context *ctx, const void *service,
+			 size_t service_len, const struct thread_process *proc,
+			 struct record_bytes *out)
+{
+	struct wire w = wire_over(out->resource, out->resource_cap);
+	const char *stack[PAIRS_ON_STACK];
+	struct pairs p;
+	bool ok = pairs_init(&p, &w, RESOURCE_ATTRIBUTES, RESOURCE_PAIRS + ctx->extra_count, stack);
+
+	if (ok) {
+		if (!add_user(ctx, &p, "host.name"))
+			put_text(&p, "host.name", ctx->host);
+		if (!add_user(ctx, &p, "service.name"))
+			pairs_put(&p, "service.name", text_value(service, service_len));
+		if (!add_user(ctx, &p, "process.pid") && proc != NULL)
+			pairs_put(&p, "process.pid", int_value(proc->pid));
+		if (!add_user(ctx, &p, "process.executable.name") && proc != NULL &&
+		    proc->executable[0])
+			put_text(&p, "process.executable.name", proc->executable);
+		for (size_t i = 0; i < ctx->extra_count; i++)
+			add_user(ctx, &p, ctx->extra[i].key);
+	}
+	pairs_free(&p);
+	out->resource = w.buf;
+	out->resource_cap = w.cap;
+	out->resource_len = w.len;
+	return ok && !w.nomem ? 0 : -1;
+}
+
+/* A LogRecord's fields before its attributes, in field-number order;
+ * proto3 leaves out those at their default (0, ""). */
+static void put_record_head(struct wire *w, uint64_t time_ns, unsigned severity_number,
+			    const char *severity_text, const struct value *body)
+{
+	if (time_ns != 0)
+		wire_fixed64(w, LOG_TIME, time_ns);
+	if (severity_number != 0)
+		wire_varint(w, LOG_SEVERITY_NUMBER, severity_number);
+	if (severity_text != NULL && severity_text[0] != '\0')
+		wire_delimited(w, LOG_SEVERITY_TEXT, severity_text, strlen(severity_text));
+	put_value(w, LOG_BODY, body);
+}
+
+static void give_back_record(struct record_bytes *out, const struct wire *w)
+{
+	out->record = w->buf;
+	out->record_cap = w->cap;
+	out->record_len = w->len;
+}
+
 int record_pack(const struct record_context *ctx, const struct read_event *ev,
 		const struct syslog_fields *f, const void *msg, size_t msg_len,
 		const struct thread_process *proc, uint64_t observed_ns, struct record_bytes *out)
 {
-	LogRecord rec = OPENTELEMETRY__PROTO__LOGS__V1__LOG_RECORD__INIT;
-	AnyValue body = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__INIT;
+	struct wire w = wire_over(out->record, out->record_cap);
+	struct value body = text_value(msg, msg_len);
+	const char *stack[PAIRS_ON_STACK];
 	struct eh_event_view view;
 	struct eh_tracepoint tp;
-	struct pairs attrs, rattrs;
+	struct pairs attrs;
 	struct eh_cursor c;
 	struct eh_item it;
 	size_t fields = 0;
-	int rc = -1;
-	bool opened = eh_event_open(&view, ev->tracepoint, ev->data, ev->len) == 0;
+	bool ok, opened = eh_event_open(&view, ev->tracepoint, ev->data, ev->len) == 0;
 
 	if (opened) {
 		eh_cursor_init(&c, &view);
 		while (eh_cursor_next(&c, &it) > 0)
 			fields++;
 	}
+	if (f != NULL && syslog_fields_complete(f))
+		put_record_head(&w, ev->has_wall ? ev->wall_ns : 0, otlp_severity_number(f->severity),
+				otlp_severity_text(f->severity), &body);
+	else
+		put_record_head(&w, ev->has_wall ? ev->wall_ns : 0, 0, NULL, &body);
 	/* thread, provider and event name: three more than the fields. */
-	if (!pairs_init(&attrs, fields + 3) || !pairs_init(&rattrs, RESOURCE_PAIRS + ctx->extra_count))
-		goto out;
-	rec.time_unix_nano = ev->has_wall ? ev->wall_ns : 0;
-	rec.observed_time_unix_nano = observed_ns;
-	if (f != NULL && syslog_fields_complete(f)) {
-		rec.severity_number = otlp_severity_number(f->severity);
-		rec.severity_text = (char *)otlp_severity_text(f->severity);
-		if (rec.severity_text == NULL)
-			rec.severity_text = (char *)protobuf_c_empty_string;
+	ok = pairs_init(&attrs, &w, LOG_ATTRIBUTES, fields + 3, stack);
+	if (ok) {
+		if (ev->info.has_pid)
+			pairs_put(&attrs, "thread.id", int_value(ev->info.tid));
+		if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
+			pairs_put(&attrs, "eventheader.provider",
+				  text_value(tp.provider, tp.provider_len));
 	}
-	set_text(&attrs, &body, msg, msg_len);
-	rec.body = &body;
-	if (ev->info.has_pid)
-		set_int(pairs_add(&attrs, "thread.id"), ev->info.tid);
-	if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
-		set_text(&attrs, pairs_add(&attrs, "eventheader.provider"), tp.provider, tp.provider_len);
-	if (opened) {
-		set_text(&attrs, pairs_add(&attrs, "eventheader.event_name"), view.event_name, view.name_len);
+	if (ok && opened) {
+		pairs_put(&attrs, "eventheader.event_name", text_value(view.event_name, view.name_len));
 		eh_cursor_init(&c, &view);
 		while (eh_cursor_next(&c, &it) > 0)
 			if (it.kind == EH_ITEM_VALUE && it.depth == 0 &&
 			    (it.encoding & EH_ENC_ARRAY_MASK) == 0)
 				add_field(&attrs, &it);
 	}
-	if (attrs.nomem)
-		goto out;
-	rec.n_attributes = attrs.n;
-	rec.attributes = attrs.list;
-	if (pack_into(&rec.base, &out->record, &out->record_len, &out->record_cap) < 0)
-		goto out;
-	rc = pack_resource(ctx, &rattrs, opened ? view.event_name : "", opened ? view.name_len : 0,
-			   proc, out);
-out:
 	pairs_free(&attrs);
-	pairs_free(&rattrs);
-	return rc;
+	if (observed_ns != 0)
+		wire_fixed64(&w, LOG_OBSERVED_TIME, observed_ns);
+	give_back_record(out, &w);
+	if (!ok || w.nomem)
+		return -1;
+	return pack_resource(ctx, opened ? view.event_name : "", opened ? view.name_len : 0, proc,
+			     out);
 }
 
 int record_pack_own(const struct record_context *ctx, unsigned severity, const char *msg,
 		    uint64_t now_ns, struct record_bytes *out)
 {
-	LogRecord rec = OPENTELEMETRY__PROTO__LOGS__V1__LOG_RECORD__INIT;
-	AnyValue body = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__INIT;
 	static const char service[] = "ehsyslog-export";
 	struct thread_process self = { (uint32_t)getpid(), "ehsyslog" };
-	struct pairs p;
-	int rc = -1;
+	struct wire w = wire_over(out->record, out->record_cap);
+	/* export's own text: a string as it is */
+	struct value body = { ANY_STRING, 0, msg, strlen(msg) };
 
-	if (!pairs_init(&p, RESOURCE_PAIRS + ctx->extra_count))
-		goto out;
-	rec.time_unix_nano = now_ns;
-	rec.observed_time_unix_nano = now_ns;
-	rec.severity_number = otlp_severity_number(severity);
-	rec.severity_text = (char *)otlp_severity_text(severity);
-	body.value_case = OPENTELEMETRY__PROTO__COMMON__V1__ANY_VALUE__VALUE_STRING_VALUE;
-	body.string_value = (char *)msg;
-	rec.body = &body;
-	if (pack_into(&rec.base, &out->record, &out->record_len, &out->record_cap) < 0)
-		goto out;
-	rc = pack_resource(ctx, &p, service, sizeof service - 1, &self, out);
-out:
-	pairs_free(&p);
-	return rc;
+	put_record_head(&w, now_ns, otlp_severity_number(severity), otlp_severity_text(severity),
+			&body);
+	if (now_ns != 0)
+		wire_fixed64(&w, LOG_OBSERVED_TIME, now_ns);
+	give_back_record(out, &w);
+	if (w.nomem)
+		return -1;
+	return pack_resource(ctx, service, sizeof service - 1, &self, out);
 }
 
 void record_bytes_free(struct record_bytes *b)

@@ -8,6 +8,7 @@
 
 #include "cli/export/json.h"
 #include "cli/export/request.h"
+#include "cli/export/wire.h"
 
 typedef Opentelemetry__Proto__Collector__Logs__V1__ExportLogsServiceRequest Request;
 typedef Opentelemetry__Proto__Logs__V1__ResourceLogs ResourceLogs;
@@ -27,20 +28,61 @@ const char *request_content_type(enum request_encoding e)
 	return e == REQUEST_JSON ? "application/json" : "application/x-protobuf";
 }
 
-static int encode(const Request *req, enum request_encoding e, uint8_t **body, size_t *len)
+/* Field numbers of the vendored proto/ (logs_service.proto, logs.proto,
+ * common.proto). */
+enum {
+	REQUEST_RESOURCE_LOGS = 1,
+	RESOURCE_LOGS_RESOURCE = 1,
+	RESOURCE_LOGS_SCOPE_LOGS = 2,
+	SCOPE_LOGS_SCOPE = 1,
+	SCOPE_LOGS_LOG_RECORDS = 2,
+	SCOPE_NAME = 1,
+	SCOPE_VERSION = 2,
+};
+
+/* The protobuf body, put together from the queued bytes as they are:
+ * each record and resource was packed once, when it was queued.  The
+ * same bytes protobuf-c writes for the message tree (test_export checks
+ * it), without unpacking and packing each record again. */
+static int pack_protobuf(const struct queue *q, size_t n, uint8_t **body, size_t *len)
 {
-	if (e == REQUEST_JSON)
-		return json_encode(&req->base, body, len);
-	*len = opentelemetry__proto__collector__logs__v1__export_logs_service_request__get_packed_size(req);
-	*body = malloc(*len ? *len : 1);
-	if (*body == NULL)
+	static const char name[] = PACKAGE_NAME, version[] = PACKAGE_VERSION;
+	size_t scope = wire_len_delimited(SCOPE_NAME, sizeof name - 1) +
+		       wire_len_delimited(SCOPE_VERSION, sizeof version - 1);
+	struct wire w = { 0 };
+
+	for (size_t i = 0, end; i < n; i = end) {
+		const struct queue_entry *e = queue_at(q, i);
+		size_t records = 0, scope_logs, resource_logs;
+
+		/* A run of records from e's resource: one ResourceLogs. */
+		for (end = i; end < n && (end == i || same_resource(queue_at(q, end), e)); end++)
+			records += wire_len_delimited(SCOPE_LOGS_LOG_RECORDS, queue_at(q, end)->record_len);
+		scope_logs = wire_len_delimited(SCOPE_LOGS_SCOPE, scope) + records;
+		resource_logs = wire_len_delimited(RESOURCE_LOGS_RESOURCE, e->resource_len) +
+				wire_len_delimited(RESOURCE_LOGS_SCOPE_LOGS, scope_logs);
+		wire_header(&w, REQUEST_RESOURCE_LOGS, resource_logs);
+		wire_delimited(&w, RESOURCE_LOGS_RESOURCE, e->resource, e->resource_len);
+		wire_header(&w, RESOURCE_LOGS_SCOPE_LOGS, scope_logs);
+		wire_header(&w, SCOPE_LOGS_SCOPE, scope);
+		wire_delimited(&w, SCOPE_NAME, name, sizeof name - 1);
+		wire_delimited(&w, SCOPE_VERSION, version, sizeof version - 1);
+		for (size_t j = i; j < end; j++)
+			wire_delimited(&w, SCOPE_LOGS_LOG_RECORDS, queue_at(q, j)->record,
+				       queue_at(q, j)->record_len);
+	}
+	if (w.nomem || (w.buf == NULL && (w.buf = malloc(1)) == NULL)) {
+		free(w.buf);
 		return -1;
-	opentelemetry__proto__collector__logs__v1__export_logs_service_request__pack(req, *body);
+	}
+	*body = w.buf;
+	*len = w.len;
 	return 0;
 }
 
-int request_pack(const struct queue *q, size_t n, enum request_encoding enc, uint8_t **body,
-		 size_t *len)
+/* The JSON body: json.c walks a protobuf-c message tree, so the records
+ * are unpacked into one. */
+static int pack_json(const struct queue *q, size_t n, uint8_t **body, size_t *len)
 {
 	static const ResourceLogs rl_init = OPENTELEMETRY__PROTO__LOGS__V1__RESOURCE_LOGS__INIT;
 	static const ScopeLogs sl_init = OPENTELEMETRY__PROTO__LOGS__V1__SCOPE_LOGS__INIT;
@@ -88,7 +130,7 @@ int request_pack(const struct queue *q, size_t n, enum request_encoding enc, uin
 	}
 	req.n_resource_logs = runs;
 	req.resource_logs = rlp;
-	if (encode(&req, enc, body, len) < 0) {
+	if (json_encode(&req.base, body, len) < 0) {
 		*body = NULL;
 		goto out;
 	}
@@ -106,4 +148,11 @@ out:
 	free(rlp);
 	free(rl);
 	return rc;
+}
+
+int request_pack(const struct queue *q, size_t n, enum request_encoding enc, uint8_t **body,
+		 size_t *len)
+{
+	*body = NULL;
+	return enc == REQUEST_JSON ? pack_json(q, n, body, len) : pack_protobuf(q, n, body, len);
 }
