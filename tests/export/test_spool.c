@@ -158,6 +158,7 @@ static uint64_t append(struct spool *s, const char *resource, const char *record
 
 	ck_assert(spool_append(s, (const uint8_t *)resource, strlen(resource),
 			       (const uint8_t *)record, strlen(record), &end));
+	ck_assert(spool_commit(s));
 	return end;
 }
 
@@ -421,6 +422,7 @@ START_TEST(bound_drops_the_newest)
 		char rec[3] = { 'a', (char)('0' + i), '\0' };
 
 		ck_assert(queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)rec, 2) == (i < 3));
+		ck_assert(queue_commit(&q));
 	}
 	ck_assert_uint_eq(q.len, 3);
 	ck_assert_uint_eq(q.dropped, 1);
@@ -466,8 +468,10 @@ START_TEST(acknowledged_segments_removed)
 	open_q(&sp, 32768, &g);
 	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
 	q.spool = &sp;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 6; i++) {
 		ck_assert(queue_push(&q, (const uint8_t *)"", 0, (const uint8_t *)big, 1000));
+		ck_assert(queue_commit(&q));	/* a batch each: the sixth starts a segment */
+	}
 	ck_assert_str_eq(names(), "0000000000000000.seg 00000000000013e8.seg");
 	ck_assert_uint_eq(sp.bytes, 5096 + 16 + 1016);
 	queue_pop(&q, 4);
@@ -482,6 +486,76 @@ START_TEST(acknowledged_segments_removed)
 	open_q(&sp, 32768, &g);
 	ck_assert_int_eq(g.n, 1);
 	ck_assert_str_eq(names(), "00000000000013e8.seg 00000000000017f0.seg ack");
+	spool_close(&sp);
+	remove_dir();
+}
+END_TEST
+
+/* A read pass's records are written in one batch, and queued (to be
+ * sent) only then; a batch that cannot be written is dropped whole,
+ * counted and said once, and leaves nothing in the segment. */
+START_TEST(batch_written_then_queued)
+{
+	char seg[128];
+	int keep, ro;
+	uint8_t buf[512];
+	struct spool sp;
+	struct queue q;
+	struct got g;
+	char want[256];
+	size_t size;
+
+	make_dir();
+	open_q(&sp, 1 << 20, &g);
+	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
+	q.spool = &sp;
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"a", 1));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"b", 1));
+	ck_assert(queue_push(&q, (const uint8_t *)"s", 1, (const uint8_t *)"c", 1));
+	ck_assert_uint_eq(q.len, 0);
+	ck_assert_uint_eq(q.staged, 3);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 16);
+	ck_assert(queue_commit(&q));
+	ck_assert_uint_eq(q.len, 3);
+	ck_assert_uint_eq(q.staged, 0);
+	ck_assert_uint_eq(queue_at(&q, 2)->end, 16 + 3 * 18);
+	size = read_q("0000000000000000.seg", buf, sizeof buf);
+	ck_assert_uint_eq(size, 16 + 3 * 18);
+
+	/* The segment's descriptor made read-only: the next batch fails. */
+	snprintf(seg, sizeof seg, "%s/0000000000000000.seg", qdir);
+	keep = dup(sp.fd);
+	ro = open(seg, O_RDONLY);
+	ck_assert_int_ge(keep, 0);
+	ck_assert_int_ge(ro, 0);
+	ck_assert_int_eq(dup2(ro, sp.fd), sp.fd);
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"d", 1));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"e", 1));
+	listen_stderr();
+	ck_assert(!queue_commit(&q));
+	ck_assert(!queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"f", 1) ||
+		  !queue_commit(&q));
+	snprintf(want, sizeof want, "ehsyslog export: cannot write %s/0000000000000000.seg: "
+		 "Bad file descriptor: records are dropped until it can\n", qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_uint_eq(q.len, 3);
+	ck_assert_uint_eq(q.staged, 0);
+	ck_assert_uint_eq(q.dropped, 3);
+	ck_assert_uint_eq(q.bytes, 3 * 2);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), size);
+
+	/* Writable again: the next batch goes on where the last good one
+	 * ended. */
+	ck_assert_int_eq(dup2(keep, sp.fd), sp.fd);
+	close(keep);
+	close(ro);
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"g", 1));
+	ck_assert(queue_commit(&q));
+	ck_assert_uint_eq(queue_at(&q, 3)->end, size + 18);
+	queue_free(&q);
+	spool_close(&sp);
+	open_q(&sp, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/a@34 r/b@52 s/c@70 r/g@88");
 	spool_close(&sp);
 	remove_dir();
 }
@@ -529,6 +603,7 @@ int main(void)
 	tcase_add_test(tc, name_past_positions_skipped);
 	tcase_add_test(tc, bound_drops_the_newest);
 	tcase_add_test(tc, acknowledged_segments_removed);
+	tcase_add_test(tc, batch_written_then_queued);
 	tcase_add_test(tc, directory_locked);
 	suite_add_tcase(s, tc);
 	return check_run(s);

@@ -121,6 +121,8 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 
 		last = last || live_signals() || cli_mono_ns() >= deadline;
 		rc = live_read(l, emit, x);
+		/* What this pass read, written to the spool in one go. */
+		queue_commit(x->sender.q);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog export: reading the trace buffers: %s\n", strerror(errno));
 			return -1;
@@ -148,11 +150,15 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 static void flush(struct exporter *x, long flush_ms)
 {
 	int64_t end = cli_mono_ns() + (int64_t)flush_ms * 1000000;
-	int64_t now;
 
-	while (x->sender.q->len > 0 && (now = cli_mono_ns()) < end) {
-		int64_t wait = sender_step(&x->sender, now, true, end);
+	for (;;) {
+		int64_t now, wait;
 
+		/* Staged records (out_flush's, the sender's own) queued. */
+		queue_commit(x->sender.q);
+		if (x->sender.q->len == 0 || (now = cli_mono_ns()) >= end)
+			return;
+		wait = sender_step(&x->sender, now, true, end);
 		if (wait > 0)
 			pause_for(&x->sender, wait < end - now ? wait : end - now);
 	}

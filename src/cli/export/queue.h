@@ -4,8 +4,10 @@
  * bytes so that a collector that is away never makes the exporter grow:
  * a record that does not fit is dropped and counted, never waited for.
  * Each entry is one packed LogRecord with the packed Resource it belongs
- * to (record.h).  With a spool (spool.h), every record is written there
- * before it is queued, and popping acknowledges it there.
+ * to (record.h).  With a spool (spool.h), a record is staged: framed
+ * for the spool as it comes, and queued (seen by queue_at, sent) only
+ * once queue_commit has written it there with the others of its batch;
+ * popping acknowledges it there.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_QUEUE_H
 #define EHSYSLOG_CLI_EXPORT_QUEUE_H
@@ -28,21 +30,29 @@ struct queue {
 	struct queue_entry *ring;
 	size_t cap;	/* entries at most */
 	size_t max_bytes;	/* their bytes at most */
-	size_t head, len, bytes;
+	size_t head, len, bytes;	/* len: queued, to send */
+	size_t staged;	/* after them: pushed, not yet written to the spool */
 	unsigned long long dropped;	/* records that did not fit, ever */
 	struct spool *spool;	/* NULL: the queue is in memory only */
 };
 
 /* 0, or -1 when out of memory. */
 int queue_init(struct queue *q, size_t max_entries, size_t max_bytes);
-/* Frees the entries left, leaving them unacknowledged in the spool. */
+/* Frees the entries left, leaving them unacknowledged in the spool
+ * (staged ones are written by spool_close). */
 void queue_free(struct queue *q);
 
-/* Copies the record in, and into the spool.  False, counting it in
- * q->dropped, when the queue is full (by count or bytes), memory runs
- * out, or the spool does not take it. */
+/* Copies the record in: queued at once without a spool, else staged
+ * for queue_commit (which is called here too once the batch holds 256
+ * KiB).  False, counting it in q->dropped, when the queue is full (by
+ * count or bytes, staged records included), memory runs out, or the
+ * spool does not take it. */
 bool queue_push(struct queue *q, const uint8_t *resource, size_t resource_len,
 		const uint8_t *record, size_t record_len);
+
+/* Writes the staged records to the spool (spool_commit) and queues
+ * them; if they cannot be written, drops them, counted.  False then. */
+bool queue_commit(struct queue *q);
 
 /* A spool_each (spool.h) for a queue: queues a record the spool gives
  * back, as queue_push but into memory only. */

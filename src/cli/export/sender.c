@@ -34,7 +34,7 @@ unsigned long long sender_dropped(const struct sender *s)
 
 bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns)
 {
-	if (s->q->len == 0)
+	if (s->q->len + s->q->staged == 0)
 		s->first_ns = now_ns;
 	return queue_push(s->q, b->resource, b->resource_len, b->record, b->record_len);
 }

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include "cli/export/spool.h"
@@ -257,52 +256,95 @@ int spool_open(struct spool *s, const char *path, uint64_t max_bytes, spool_each
 	return 0;
 }
 
+/* Room for n more bytes of frames in s->pending; false when memory
+ * runs out. */
+static bool pending_room(struct spool *s, size_t n)
+{
+	size_t cap = s->pending_cap ? s->pending_cap : 64 * 1024;
+	uint8_t *p;
+
+	if (n <= s->pending_cap - s->pending_len)
+		return true;
+	while (cap - s->pending_len < n) {
+		if (cap > SIZE_MAX / 2)
+			return false;
+		cap *= 2;
+	}
+	p = realloc(s->pending, cap);
+	if (p == NULL)
+		return false;
+	s->pending = p;
+	s->pending_cap = cap;
+	return true;
+}
+
 bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
 		  const uint8_t *record, size_t record_len, uint64_t *end)
 {
 	uint64_t n = SPOOL_FRAME_HEADER + (uint64_t)resource_len + record_len;
 	struct spool_segment *g = &s->segs[s->nsegs - 1];
-	uint8_t header[SPOOL_FRAME_HEADER];
-	struct iovec iov[3];
-	bool rotate = g->size >= s->segment_bytes;
-	char name[SPOOL_NAME_SIZE];
-	ssize_t w;
+	/* A batch is written whole into one segment: a new one is started
+	 * before a batch, never inside one. */
+	bool rotate = s->pending_len == 0 && g->size >= s->segment_bytes;
+	uint8_t *p;
 
-	if (resource_len > UINT32_MAX || record_len > UINT32_MAX ||
-	    s->bytes + n + (rotate ? SPOOL_SEGMENT_HEADER : 0) > s->max_bytes)
+	if (resource_len > UINT32_MAX || record_len > UINT32_MAX || n > SIZE_MAX ||
+	    s->bytes + s->pending_len + n + (rotate ? SPOOL_SEGMENT_HEADER : 0) > s->max_bytes ||
+	    !pending_room(s, (size_t)n))
 		return false;
 	if (rotate) {
 		if (start_segment(s, g->base + g->size) < 0)
 			return false;
 		g = &s->segs[s->nsegs - 1];
 	}
-	spool_frame_header(header, resource, resource_len, record, record_len);
-	iov[0] = (struct iovec){ header, sizeof header };
-	iov[1] = (struct iovec){ (void *)resource, resource_len };
-	iov[2] = (struct iovec){ (void *)record, record_len };
-	while ((w = writev(s->fd, iov, 3)) < 0 && errno == EINTR)
-		;
-	if (w < 0 || (uint64_t)w != n) {
-		int err = w < 0 ? errno : ENOSPC;
+	p = s->pending + s->pending_len;
+	spool_frame_header(p, resource, resource_len, record, record_len);
+	memcpy(p + SPOOL_FRAME_HEADER, resource, resource_len);
+	memcpy(p + SPOOL_FRAME_HEADER + resource_len, record, record_len);
+	s->pending_len += (size_t)n;
+	*end = g->base + g->size + s->pending_len;
+	return true;
+}
+
+bool spool_commit(struct spool *s)
+{
+	struct spool_segment *g = &s->segs[s->nsegs - 1];
+	char name[SPOOL_NAME_SIZE];
+	size_t done = 0;
+	ssize_t w = 0;
+
+	while (done < s->pending_len) {
+		w = write(s->fd, s->pending + done, s->pending_len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	if (done < s->pending_len) {
+		int err = w < 0 ? errno : ENOSPC;	/* 0 bytes: what a full file system gives */
 
 		spool_segment_name(name, g->base);
-		/* A part written is taken back; if it cannot be, it stays,
+		/* The part written is taken back; if it cannot be, it stays,
 		 * counted, for the next run's check to skip. */
-		if (w > 0 && ftruncate(s->fd, (off_t)g->size) < 0) {
-			g->size += (uint64_t)w;
-			s->bytes += (uint64_t)w;
+		if (done > 0 && ftruncate(s->fd, (off_t)g->size) < 0) {
+			g->size += done;
+			s->bytes += done;
 		}
 		if (!s->told_write)
 			fprintf(stderr, "ehsyslog export: cannot write %s/%s: %s: records are dropped until it can\n",
 				s->path, name, strerror(err));
 		s->told_write = true;
+		s->pending_len = 0;
 		return false;
 	}
-	g->size += n;
-	s->bytes += n;
-	s->unsynced_data = true;
-	s->told_write = false;
-	*end = g->base + g->size;
+	g->size += done;
+	s->bytes += done;
+	if (done > 0) {
+		s->unsynced_data = true;
+		s->told_write = false;
+	}
+	s->pending_len = 0;
 	return true;
 }
 
@@ -374,8 +416,11 @@ void spool_sync(struct spool *s)
 
 void spool_close(struct spool *s)
 {
-	if (s->dir >= 0 && s->fd >= 0)
+	if (s->dir >= 0 && s->fd >= 0) {
+		spool_commit(s);
 		spool_sync(s);
+	}
+	free(s->pending);
 	if (s->fd >= 0)
 		close(s->fd);
 	if (s->dir >= 0)

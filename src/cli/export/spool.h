@@ -29,11 +29,14 @@
  * memory queue does, since the oldest may be in a request already, the
  * log stays append-only, and the start of an outage is kept.
  *
- * Durability: a record is written (one writev) before it is queued, so
- * a crash or SIGKILL loses nothing queued.  spool_sync, which export
- * calls each second and at exit, makes the writes, "ack" and the
- * directory's changes durable: a power loss loses at most the records of
- * the last second, and may send again those acknowledged in it.
+ * Durability: records are framed in memory as they come (spool_append)
+ * and written together by spool_commit, one write for what export read
+ * from the trace buffers in one pass, before any of them is queued to be
+ * sent (queue.h): a crash or SIGKILL loses nothing queued, only what was
+ * being read.  spool_sync, which export calls each second and at exit,
+ * makes the writes, "ack" and the directory's changes durable: a power
+ * loss loses at most the records of the last second, and may send again
+ * those acknowledged in it.
  *
  * Damage is found by the frame's CRC: a frame that fails it, and what
  * follows up to the next frame that passes (found by its "EHSF"), is
@@ -65,6 +68,8 @@ struct spool {
 	int fd;	/* the last segment's */
 	bool unsynced_data, unsynced_ack, unsynced_dir;
 	bool told_write, told_ack, told_sync;	/* a failure said, until one succeeds */
+	uint8_t *pending;	/* frames appended, not yet written */
+	size_t pending_len, pending_cap;
 };
 
 /* Called by spool_open for each record not yet acknowledged, oldest
@@ -83,11 +88,17 @@ typedef void spool_each(void *ctx, const uint8_t *resource, size_t resource_len,
 int spool_open(struct spool *s, const char *path, uint64_t max_bytes, spool_each *each,
 	       void *ctx);
 
-/* Writes a record; its position into *end.  False when it does not fit
- * in max_bytes or cannot be written (said on stderr, once until a write
- * succeeds again): then nothing of it stays. */
+/* Frames a record for the next spool_commit; its position into *end.
+ * False when it does not fit in max_bytes (with those framed before it),
+ * memory runs out or a new segment cannot be started: then nothing of
+ * it stays. */
 bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
 		  const uint8_t *record, size_t record_len, uint64_t *end);
+
+/* Writes the records framed since the last commit, in one write.  False
+ * when they cannot all be written (said on stderr, once until a write
+ * succeeds again): then none of them stays, and they are not on disk. */
+bool spool_commit(struct spool *s);
 
 /* The records up to the position end are acknowledged: "ack" is
  * replaced, and segments with nothing after it removed. */
@@ -96,7 +107,7 @@ void spool_ack(struct spool *s, uint64_t end);
 /* Makes what was written, acknowledged and removed so far durable. */
 void spool_sync(struct spool *s);
 
-/* spool_sync, then closes, which unlocks. */
+/* spool_commit and spool_sync, then closes, which unlocks. */
 void spool_close(struct spool *s);
 
 #endif
