@@ -28,6 +28,12 @@ tests_export_test_spool_SOURCES = tests/export/test_spool.c src/cli/export/spool
 tests_export_test_spool_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(ZLIB_CFLAGS)
 tests_export_test_spool_LDADD = $(CHECK_LIBS) $(ZLIB_LIBS)
 
+# The receiver tests/export/bench_export.py counts export's records with
+# (a check program, as make bench needs it built); otlp_count.sh checks
+# its counting and answers on this machine.
+check_PROGRAMS += tests/export/otlp_count
+tests_export_otlp_count_SOURCES = tests/export/otlp_count.c
+
 # Each kernel_export*.sh boots a guest of its own (export_lib.sh).
 EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_tls.sh \
 	tests/export/kernel_export_wire.sh tests/export/kernel_export_config.sh
