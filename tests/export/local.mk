@@ -47,11 +47,11 @@ EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_t
 TESTS += tests/export/test_export tests/export/test_state tests/export/test_spool $(EXPORT_KERNEL_TESTS) \
 	tests/export/uprobe_export.sh tests/export/uprobe_export_answers.sh \
 	tests/export/uprobe_export_slow.sh tests/export/uprobe_export_spool.sh \
-	tests/export/unit_verify.sh tests/export/header_file.sh
+	tests/export/unit_verify.sh tests/export/header_file.sh tests/export/otlp_count.sh
 dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/uprobe_export.sh tests/export/header_file.sh \
 	tests/export/uprobe_export_answers.sh tests/export/uprobe_export_slow.sh \
 	tests/export/uprobe_export_spool.sh tests/export/uprobe_export_lib.sh \
 	tests/export/export_lib.sh tests/export/export_helpers.sh tests/export/otlp_receiver.py \
-	tests/export/unit_verify.sh tests/export/bench_export.py
+	tests/export/unit_verify.sh tests/export/bench_export.py tests/export/otlp_count.sh
 # The unit the Debian package ships, checked by unit_verify.sh.
 EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service
