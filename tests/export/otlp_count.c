@@ -78,8 +78,8 @@ static bool varint(const uint8_t **p, const uint8_t *end, uint64_t *v)
  * ExportLogsServiceRequest, 1 a ResourceLogs, 2 a ScopeLogs, 3 a
  * LogRecord (whose own fields are walked but not entered); -1 when the
  * framing is broken.  Other fields are skipped by wire type, as a
- * protobuf parser keeps unknown fields; groups (3, 4) are refused, as
- * proto3 has none.
+ * protobuf parser passes over fields it does not know; groups (3, 4)
+ * are refused, as proto3 has none.
  */
 static long long walk(const uint8_t *p, const uint8_t *end, int level)
 {
@@ -98,11 +98,12 @@ static long long walk(const uint8_t *p, const uint8_t *end, int level)
 			if (!varint(&p, end, &v))
 				return -1;
 			break;
-		case 1:
-		case 5:
-			if (end - p < ((tag & 7) == 1 ? 8 : 4))
+		case 1:	/* fixed64 */
+		case 5:	/* fixed32 */
+			v = (tag & 7) == 1 ? 8 : 4;
+			if (v > (uint64_t)(end - p))
 				return -1;
-			p += (tag & 7) == 1 ? 8 : 4;
+			p += v;
 			break;
 		case 2:
 			if (!varint(&p, end, &v) || v > (uint64_t)(end - p))
