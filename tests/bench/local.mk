@@ -43,12 +43,13 @@ EXTRA_DIST += tests/bench/summarize.awk tests/bench/table.awk tests/bench/plot.g
 
 TESTS += tests/bench/smoke.sh
 
-# tests/cli/kernel_logger: the logger tests/export/bench_export.py runs
-# in the guest, a check program that a tree built without make check
-# lacks.
+# tests/cli/kernel_logger and tests/export/otlp_count: the logger and the
+# receiver tests/export/bench_export.py runs in the guest, check programs
+# that a tree built without make check lacks.
 .PHONY: bench
 bench: all $(bench_programs) $(bench_journal) tests/bench/libbench_empty.la \
-	tests/cli/kernel_logger tests/bench/stack-depth tests/bench/stack-depth-traced
+	tests/cli/kernel_logger tests/export/otlp_count tests/bench/stack-depth \
+	tests/bench/stack-depth-traced
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/scripts/bench
 	top_builddir='$(abs_top_builddir)' $(SHELL) $(srcdir)/tests/bench/stack-depth.sh

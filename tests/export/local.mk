@@ -28,6 +28,12 @@ tests_export_test_spool_SOURCES = tests/export/test_spool.c src/cli/export/spool
 tests_export_test_spool_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(ZLIB_CFLAGS)
 tests_export_test_spool_LDADD = $(CHECK_LIBS) $(ZLIB_LIBS)
 
+# The receiver tests/export/bench_export.py counts export's records with
+# (a check program, as make bench needs it built); otlp_count.sh checks
+# its counting and answers on this machine.
+check_PROGRAMS += tests/export/otlp_count
+tests_export_otlp_count_SOURCES = tests/export/otlp_count.c
+
 # Each kernel_export*.sh boots a guest of its own (export_lib.sh).
 EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_tls.sh \
 	tests/export/kernel_export_wire.sh tests/export/kernel_export_config.sh
@@ -41,11 +47,11 @@ EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_t
 TESTS += tests/export/test_export tests/export/test_state tests/export/test_spool $(EXPORT_KERNEL_TESTS) \
 	tests/export/uprobe_export.sh tests/export/uprobe_export_answers.sh \
 	tests/export/uprobe_export_slow.sh tests/export/uprobe_export_spool.sh \
-	tests/export/unit_verify.sh tests/export/header_file.sh
+	tests/export/unit_verify.sh tests/export/header_file.sh tests/export/otlp_count.sh
 dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/uprobe_export.sh tests/export/header_file.sh \
 	tests/export/uprobe_export_answers.sh tests/export/uprobe_export_slow.sh \
 	tests/export/uprobe_export_spool.sh tests/export/uprobe_export_lib.sh \
 	tests/export/export_lib.sh tests/export/export_helpers.sh tests/export/otlp_receiver.py \
-	tests/export/unit_verify.sh tests/export/bench_export.py
+	tests/export/unit_verify.sh tests/export/bench_export.py tests/export/otlp_count.sh
 # The unit the Debian package ships, checked by unit_verify.sh.
 EXTRA_DIST += debian/ehsyslog.ehsyslog-export.service

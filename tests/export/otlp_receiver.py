@@ -29,8 +29,7 @@ request was read and written down (a slow collector).
 Listens on 127.0.0.1 (the port goes to WORK/port); request number i
 (from 0) is answered with the i-th of --answers, 200 once they run out
 (503s with Retry-After when given).  --never accepts and reads requests
-but never answers.  --count-only answers 200 and keeps only the count
-of records in WORK/count (for the benchmark).  --tls serves https with CERT and KEY (PEM).
+but never answers.  --tls serves https with CERT and KEY (PEM).
 Writes WORK/requests, one line per request:
 "STATUS RECORDS FIRST-BODY" (and " authorization=VALUE" when the
 header came, anything unexpected about path, content type or content
@@ -107,7 +106,6 @@ def main():
     ap.add_argument("--never", action="store_true")
     ap.add_argument("--since", type=int, default=0)
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
-    ap.add_argument("--count-only", action="store_true")
     ap.add_argument("--encoding", choices=("protobuf", "json"), default="protobuf")
     ap.add_argument("--compression", choices=("none", "gzip"), default="none")
     ap.add_argument("--partial-success", nargs=2, metavar=("REJECTED", "MESSAGE"))
@@ -123,7 +121,6 @@ def main():
     big = [args.big_answer]
     answers = [int(a) for a in args.answers.split(",") if a]
     count = [0]
-    got = [0]
     records = open(os.path.join(args.work, "records"), "a", encoding="utf-8")
     requests = open(os.path.join(args.work, "requests"), "a", encoding="utf-8")
     arrivals = open(os.path.join(args.work, "arrivals"), "a", encoding="utf-8")
@@ -157,13 +154,6 @@ def main():
                 json_format.Parse(body.decode("utf-8"), req)
             else:
                 req.ParseFromString(body)
-            if args.count_only:
-                got[0] += sum(len(sl.log_records) for rl in req.resource_logs
-                              for sl in rl.scope_logs)
-                with open(os.path.join(args.work, "count.tmp"), "w") as f:
-                    f.write("%d" % got[0])
-                os.rename(os.path.join(args.work, "count.tmp"), os.path.join(args.work, "count"))
-                status = 200
             recs = [(rl, r) for rl in req.resource_logs for sl in rl.scope_logs
                     for r in sl.log_records]
             if self.path != args.path:
@@ -177,7 +167,7 @@ def main():
             requests.flush()
             arrivals.write("%d\n" % arrived)
             arrivals.flush()
-            if status == 200 and not args.count_only:
+            if status == 200:
                 for rl, sl in ((rl, sl) for rl in req.resource_logs for sl in rl.scope_logs):
                     if sl.scope.name != "ehsyslog":
                         records.write("scope %r\n" % sl.scope.name)
