@@ -71,29 +71,45 @@ static void put_value(struct wire *w, unsigned field, const struct value *v)
 struct pairs {
 	struct wire *w;
 	unsigned field;
-	const char **keys;
+	const char **keys;	/* stack at first, then the heap */
 	size_t n, cap;
-	bool heap;
+	const char *stack[32];
+	bool nomem;
 };
 
-/* Keys a message has at most without an allocation. */
-#define PAIRS_ON_STACK 32
-
-static bool pairs_init(struct pairs *p, struct wire *w, unsigned field, size_t cap,
-		       const char **stack)
+static void pairs_init(struct pairs *p, struct wire *w, unsigned field)
 {
-	*p = (struct pairs){ w, field, stack, 0, cap, false };
-	if (cap <= PAIRS_ON_STACK)
-		return true;
-	p->keys = malloc(cap * sizeof *p->keys);
-	p->heap = true;
-	return p->keys != NULL;
+	p->w = w;
+	p->field = field;
+	p->keys = p->stack;
+	p->n = 0;
+	p->cap = sizeof p->stack / sizeof p->stack[0];
+	p->nomem = false;
 }
 
 static void pairs_free(struct pairs *p)
 {
-	if (p->heap)
+	if (p->keys != p->stack)
 		free(p->keys);
+}
+
+/* Room for one more key; false (nomem set) when memory runs out. */
+static bool pairs_room(struct pairs *p)
+{
+	const char **k;
+
+	if (p->n < p->cap)
+		return true;
+	k = malloc(2 * p->cap * sizeof *k);
+	if (k == NULL) {
+		p->nomem = true;
+		return false;
+	}
+	memcpy(k, p->keys, p->n * sizeof *k);
+	pairs_free(p);
+	p->keys = k;
+	p->cap *= 2;
+	return true;
 }
 
 static bool pairs_has(const struct pairs *p, const char *key)
@@ -111,7 +127,7 @@ static void pairs_put(struct pairs *p, const char *key, struct value v)
 {
 	size_t klen, size;
 
-	if (key == NULL || p->n == p->cap || pairs_has(p, key))
+	if (key == NULL || pairs_has(p, key) || !pairs_room(p))
 		return;
 	p->keys[p->n++] = key;
 	klen = strlen(key);
@@ -229,37 +245,73 @@ static bool add_user(const struct record_context *ctx, struct pairs *p, const ch
 	return v != NULL;
 }
 
-/* The resource's pairs: four, and the user's. */
-#define RESOURCE_PAIRS 4
+/* Appends n bytes at *k if they fit before end. */
+static bool key_put(uint8_t **k, const uint8_t *end, const void *p, size_t n)
+{
+	if (n > (size_t)(end - *k))
+		return false;
+	memcpy(*k, p, n);
+	*k += n;
+	return true;
+}
+
+/* What the resource is packed from (the host, the --resource pairs, the
+ * process, the service), as bytes into key; their length, or 0 when they
+ * do not fit (then it is packed each time).  Strings are kept with their
+ * NUL, so that equal keys pack to equal bytes. */
+static size_t resource_key(uint8_t key[RECORD_RESOURCE_KEY_MAX], const struct record_context *ctx,
+			   const void *service, size_t service_len, const struct thread_process *proc)
+{
+	const uint8_t *end = key + RECORD_RESOURCE_KEY_MAX;
+	uint32_t pid = proc != NULL ? proc->pid : 0;
+	uint8_t has = proc != NULL, *k = key;
+	bool ok = key_put(&k, end, &ctx->extra_count, sizeof ctx->extra_count) &&
+		  key_put(&k, end, ctx->host, strlen(ctx->host) + 1);
+
+	for (size_t i = 0; ok && i < ctx->extra_count; i++)
+		ok = key_put(&k, end, ctx->extra[i].key, strlen(ctx->extra[i].key) + 1) &&
+		     key_put(&k, end, ctx->extra[i].value, strlen(ctx->extra[i].value) + 1);
+	ok = ok && key_put(&k, end, &has, 1) && key_put(&k, end, &pid, sizeof pid) &&
+	     (proc == NULL || key_put(&k, end, proc->executable, strlen(proc->executable) + 1)) &&
+	     key_put(&k, end, service, service_len);
+	return ok ? (size_t)(k - key) : 0;
+}
 
 /* The resource: the built-in pairs, then the user's (each key once). */
 static int pack_resource(const struct record_context *ctx, const void *service,
 			 size_t service_len, const struct thread_process *proc,
 			 struct record_bytes *out)
 {
-	struct wire w = wire_over(out->resource, out->resource_cap);
-	const char *stack[PAIRS_ON_STACK];
+	uint8_t key[RECORD_RESOURCE_KEY_MAX];
+	size_t key_len = resource_key(key, ctx, service, service_len, proc);
+	struct wire w;
 	struct pairs p;
-	bool ok = pairs_init(&p, &w, RESOURCE_ATTRIBUTES, RESOURCE_PAIRS + ctx->extra_count, stack);
 
-	if (ok) {
-		if (!add_user(ctx, &p, "host.name"))
-			put_text(&p, "host.name", ctx->host);
-		if (!add_user(ctx, &p, "service.name"))
-			pairs_put(&p, "service.name", text_value(service, service_len));
-		if (!add_user(ctx, &p, "process.pid") && proc != NULL)
-			pairs_put(&p, "process.pid", int_value(proc->pid));
-		if (!add_user(ctx, &p, "process.executable.name") && proc != NULL &&
-		    proc->executable[0])
-			put_text(&p, "process.executable.name", proc->executable);
-		for (size_t i = 0; i < ctx->extra_count; i++)
-			add_user(ctx, &p, ctx->extra[i].key);
-	}
+	if (key_len != 0 && key_len == out->resource_key_len &&
+	    memcmp(key, out->resource_key, key_len) == 0)
+		return 0;	/* the bytes there are this resource's */
+	w = wire_over(out->resource, out->resource_cap);
+	pairs_init(&p, &w, RESOURCE_ATTRIBUTES);
+	if (!add_user(ctx, &p, "host.name"))
+		put_text(&p, "host.name", ctx->host);
+	if (!add_user(ctx, &p, "service.name"))
+		pairs_put(&p, "service.name", text_value(service, service_len));
+	if (!add_user(ctx, &p, "process.pid") && proc != NULL)
+		pairs_put(&p, "process.pid", int_value(proc->pid));
+	if (!add_user(ctx, &p, "process.executable.name") && proc != NULL && proc->executable[0])
+		put_text(&p, "process.executable.name", proc->executable);
+	for (size_t i = 0; i < ctx->extra_count; i++)
+		add_user(ctx, &p, ctx->extra[i].key);
 	pairs_free(&p);
 	out->resource = w.buf;
 	out->resource_cap = w.cap;
 	out->resource_len = w.len;
-	return ok && !w.nomem ? 0 : -1;
+	out->resource_key_len = 0;
+	if (p.nomem || w.nomem)
+		return -1;
+	memcpy(out->resource_key, key, key_len);
+	out->resource_key_len = key_len;
+	return 0;
 }
 
 /* A LogRecord's fields before its attributes, in field-number order;
@@ -289,35 +341,25 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 {
 	struct wire w = wire_over(out->record, out->record_cap);
 	struct value body = text_value(msg, msg_len);
-	const char *stack[PAIRS_ON_STACK];
+	uint64_t time_ns = ev->has_wall ? ev->wall_ns : 0;
 	struct eh_event_view view;
 	struct eh_tracepoint tp;
 	struct pairs attrs;
 	struct eh_cursor c;
 	struct eh_item it;
-	size_t fields = 0;
-	bool ok, opened = eh_event_open(&view, ev->tracepoint, ev->data, ev->len) == 0;
+	bool nomem, opened = eh_event_open(&view, ev->tracepoint, ev->data, ev->len) == 0;
 
-	if (opened) {
-		eh_cursor_init(&c, &view);
-		while (eh_cursor_next(&c, &it) > 0)
-			fields++;
-	}
 	if (f != NULL && syslog_fields_complete(f))
-		put_record_head(&w, ev->has_wall ? ev->wall_ns : 0, otlp_severity_number(f->severity),
+		put_record_head(&w, time_ns, otlp_severity_number(f->severity),
 				otlp_severity_text(f->severity), &body);
 	else
-		put_record_head(&w, ev->has_wall ? ev->wall_ns : 0, 0, NULL, &body);
-	/* thread, provider and event name: three more than the fields. */
-	ok = pairs_init(&attrs, &w, LOG_ATTRIBUTES, fields + 3, stack);
-	if (ok) {
-		if (ev->info.has_pid)
-			pairs_put(&attrs, "thread.id", int_value(ev->info.tid));
-		if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
-			pairs_put(&attrs, "eventheader.provider",
-				  text_value(tp.provider, tp.provider_len));
-	}
-	if (ok && opened) {
+		put_record_head(&w, time_ns, 0, NULL, &body);
+	pairs_init(&attrs, &w, LOG_ATTRIBUTES);
+	if (ev->info.has_pid)
+		pairs_put(&attrs, "thread.id", int_value(ev->info.tid));
+	if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
+		pairs_put(&attrs, "eventheader.provider", text_value(tp.provider, tp.provider_len));
+	if (opened) {
 		pairs_put(&attrs, "eventheader.event_name", text_value(view.event_name, view.name_len));
 		eh_cursor_init(&c, &view);
 		while (eh_cursor_next(&c, &it) > 0)
@@ -325,11 +367,12 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 			    (it.encoding & EH_ENC_ARRAY_MASK) == 0)
 				add_field(&attrs, &it);
 	}
+	nomem = attrs.nomem;
 	pairs_free(&attrs);
 	if (observed_ns != 0)
 		wire_fixed64(&w, LOG_OBSERVED_TIME, observed_ns);
 	give_back_record(out, &w);
-	if (!ok || w.nomem)
+	if (nomem || w.nomem)
 		return -1;
 	return pack_resource(ctx, opened ? view.event_name : "", opened ? view.name_len : 0, proc,
 			     out);

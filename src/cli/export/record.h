@@ -43,11 +43,18 @@ struct record_context {
 	size_t extra_count;
 };
 
-/* Packed bytes, reused from record to record. */
+/* What a resource is packed from, as bytes, when they fit here. */
+#define RECORD_RESOURCE_KEY_MAX 768
+
+/* Packed bytes, reused from record to record.  The resource is packed
+ * again only when what it is packed from changes (resource_key): one
+ * process's records come in runs. */
 struct record_bytes {
 	uint8_t *record, *resource;
 	size_t record_len, resource_len;
 	size_t record_cap, resource_cap;
+	uint8_t resource_key[RECORD_RESOURCE_KEY_MAX];
+	size_t resource_key_len;	/* 0: none kept */
 };
 
 /* Packs ev (its fields f, f NULL or incomplete for an event that is not
