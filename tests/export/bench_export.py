@@ -140,7 +140,7 @@ def export_rep(n, work, on_disk=False):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
     reps = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     work = "/tmp/bench-export"
     os.makedirs(work, exist_ok=True)
