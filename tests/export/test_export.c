@@ -632,22 +632,22 @@ START_TEST(protobuf_bytes_canonical)
 				    .len = sizeof typed_event };
 	struct syslog_fields f = { .has_message = true, .has_severity = true,
 				   .has_facility = true, .severity = 3, .facility = 1 };
-	static char big[20000];
+	static char big[20001];	/* 20000 bytes and a NUL */
 	struct record_bytes rb = { 0 };
 	struct queue q;
 	uint8_t *body;
 	size_t len;
 
-	memset(big, 'x', sizeof big);
+	memset(big, 'x', sizeof big - 1);
 	ck_assert_int_eq(queue_init(&q, 16, 1 << 24), 0);
 	for (int i = 0; i < 8; i++) {
 		const char *msg = i == 1 ? "" : i == 2 ? "\xc3" : i == 3 ? big : "hello";
-		size_t n = i == 3 ? sizeof big : strlen(msg);
+		size_t n = strlen(msg);
 
 		if (i == 6)
 			ck_assert_int_eq(record_pack_own(&b, 4, "own", 5, &rb), 0);
 		else if (i == 7)
-			ck_assert_int_eq(record_pack_own(&a, 0, big + sizeof big - 200, 0, &rb), 0);
+			ck_assert_int_eq(record_pack_own(&a, 0, big + sizeof big - 201, 0, &rb), 0);
 		else
 			ck_assert_int_eq(record_pack(i % 2 ? &b : &a, i == 4 ? &typed : &named,
 						     i == 5 ? NULL : &f, msg, n,
