@@ -95,11 +95,13 @@ defined() {
 	sed -n "s|^p:\\($1/[a-z]*\\) .*|\\1|p" "$TR/uprobe_events"
 }
 
-# enabled_in_tail PID GROUP: the tail PID's instance has GROUP's critical
-# enabled (every tail follows level 1, critical, whatever its filter).
+# enabled_in_tail PID GROUP [LAST]: the tail PID's instance has GROUP's
+# event LAST (default verbose) enabled.  A tail enables the levels it
+# follows in order, critical first, so the least severe one it follows
+# is the last: before it shows 1, a warning logged may not be traced.
 enabled_in_tail() {
 	for inst in "$TR/instances/ehsyslog-tail-$1-"*; do
-		[ "$(cat "$inst/events/$2/critical/enable" 2>/dev/null)" = 1 ] && return 0
+		[ "$(cat "$inst/events/$2/${3:-verbose}/enable" 2>/dev/null)" = 1 ] && return 0
 	done
 	return 1
 }

@@ -47,21 +47,23 @@ LD_PRELOAD=$PRELOAD python3 "$T/prog.py" "$LIB" "$sem" "$T" >"$T/prog.out" 2>"$T
 prog=$!
 wait_until 20 test -s "$T/prog.out" || fail "the program did not start: $(cat "$T/prog.err")"
 
-# start_tail NAME OPTION...: a tail into $T/NAME.out, its pid in $tail_pid,
-# once its instance has the events enabled.
+# start_tail NAME LAST OPTION...: a tail into $T/NAME.out, its pid in
+# $tail_pid, once its instance has the events enabled, LAST the least
+# severe level it follows (enabled_in_tail).
 start_tail() {
 	name=$1
-	shift
+	last=$2
+	shift 2
 	"$EHSYSLOG" tail --uprobes="$LIB" --timeout 60 "$@" >"$T/$name.out" 2>"$T/$name.err" &
 	tail_pid=$!
-	wait_until 20 enabled_in_tail $tail_pid "$GROUP" ||
+	wait_until 20 enabled_in_tail $tail_pid "$GROUP" "$last" ||
 		fail "tail $name did not enable $GROUP: $(cat "$T/$name.err")"
 }
-start_tail text --count 3
+start_tail text verbose --count 3
 pid_text=$tail_pid
-start_tail json --count 3 --json
+start_tail json verbose --count 3 --json
 pid_json=$tail_pid
-start_tail filtered --count 1 --min-severity warning --facility daemon
+start_tail filtered warning --count 1 --min-severity warning --facility daemon
 pid_filtered=$tail_pid
 checks=$((checks + 1))
 [ "$(defined "$GROUP" | wc -l)" = 5 ] || fail "defined: $(defined "$GROUP")"

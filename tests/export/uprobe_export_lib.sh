@@ -15,7 +15,7 @@ own_library "$T/libehsyslog.so.0"
 TRANSPORT=--uprobes=$LIB
 
 # export_ready PID: export PID has its instance, with the copy's five
-# events enabled in it (the tail's instance name; critical is the last).
+# events enabled in it (the tail's instance name; verbose, enabled last).
 # shellcheck disable=SC2317 # called through wait_until
 export_ready() {
 	enabled_in_tail "$1" "$GROUP"
