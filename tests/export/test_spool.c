@@ -2,8 +2,9 @@
 /*
  * The queue's copy on disk (cli/export/spool.h): the exact bytes of a
  * segment and of "ack", the segments' names, what a new run gets back (what was not
- * acknowledged, in order, once), a record cut short at the end and a
- * damaged one skipped and said once, a damaged "ack" sending everything
+ * acknowledged, in order, once, each record with its resource), a record
+ * cut short at the end and a damaged one skipped and said once, as are
+ * those whose resource was lost with it, a damaged "ack" sending everything
  * again, the byte bound dropping the newest record, segments removed once
  * acknowledged, and the directory's lock.
  */
@@ -190,6 +191,18 @@ START_TEST(framing_exact)
 	memcpy(want + 32, "resrec1", 7);
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 39);
 	ck_assert_mem_eq(buf, want, 39);
+	/* The same resource again: a frame of the resource before, none
+	 * in it, its CRC that of the lengths and the record. */
+	ck_assert_uint_eq(append(&s, "res", "rec2"), 39 + 16 + 4);
+	memcpy(want, "EHSR", 4);
+	put32(want + 4, 0);
+	put32(want + 8, 4);
+	crc = crc32(0L, want + 4, 8);
+	crc = crc32(crc, (const Bytef *)"rec2", 4);
+	put32(want + 12, (uint32_t)crc);
+	memcpy(want + 16, "rec2", 4);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 59);
+	ck_assert_mem_eq(buf + 39, want, 20);
 	spool_ack(&s, 39);
 	memcpy(want, "EHSQACK1", 8);
 	memcpy(want + 8, "\x27\0\0\0\0\0\0\0", 8);
@@ -237,30 +250,31 @@ START_TEST(replay_unacknowledged_once)
 	append(&s, "q", "three");
 	spool_ack(&s, e1);
 	spool_close(&s);
-	ck_assert_uint_eq(e2, 56);
+	ck_assert_uint_eq(e2, 55);	/* "r" again: not in the second frame */
 
 	/* A new run gets the two not acknowledged, and writes after them. */
 	listen_stderr();
 	open_q(&s, 1 << 20, &g);
 	ck_assert_str_eq(said(), "");
-	ck_assert_str_eq(g.text, "r/two@56 q/three@78");
-	ck_assert_str_eq(names(), "0000000000000000.seg 000000000000004e.seg ack");
-	ck_assert_uint_eq(append(&s, "r", "four"), 78 + 16 + 16 + 5);
+	ck_assert_str_eq(g.text, "r/two@55 q/three@77");
+	ck_assert_str_eq(names(), "0000000000000000.seg 000000000000004d.seg ack");
+	/* A new segment's first frame has its resource. */
+	ck_assert_uint_eq(append(&s, "r", "four"), 77 + 16 + 16 + 5);
 	/* Acknowledged up to the first run's end: its segment goes. */
-	spool_ack(&s, 78);
-	ck_assert_str_eq(names(), "000000000000004e.seg ack");
+	spool_ack(&s, 77);
+	ck_assert_str_eq(names(), "000000000000004d.seg ack");
 	spool_close(&s);
 
 	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/four@115");
-	ck_assert_str_eq(names(), "000000000000004e.seg 0000000000000073.seg ack");
-	spool_ack(&s, 115);
+	ck_assert_str_eq(g.text, "r/four@114");
+	ck_assert_str_eq(names(), "000000000000004d.seg 0000000000000072.seg ack");
+	spool_ack(&s, 114);
 	spool_close(&s);
 
 	/* Everything acknowledged: nothing back, the empty segments gone. */
 	open_q(&s, 1 << 20, &g);
 	ck_assert_int_eq(g.n, 0);
-	ck_assert_str_eq(names(), "0000000000000083.seg ack");
+	ck_assert_str_eq(names(), "0000000000000082.seg ack");
 	spool_close(&s);
 	remove_dir();
 }
@@ -278,18 +292,19 @@ START_TEST(truncated_tail_skipped_and_said)
 	append(&s, "r", "two");
 	append(&s, "r", "three");
 	spool_close(&s);
-	/* The last frame (bytes 56 to 78) lost its last 5 bytes. */
+	/* The last frame (bytes 55 to 76, no resource in it) lost its
+	 * last 5 bytes. */
 	snprintf(path, sizeof path, "%s/0000000000000000.seg", qdir);
-	ck_assert_int_eq(truncate(path, 78 - 5), 0);
+	ck_assert_int_eq(truncate(path, 76 - 5), 0);
 	listen_stderr();
 	open_q(&s, 1 << 20, &g);
 	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: a record cut "
-		 "short skipped: 17 bytes from byte 56\n", qdir);
+		 "short skipped: 16 bytes from byte 55\n", qdir);
 	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "r/one@36 r/two@56");
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55");
 	/* This run's records follow the damaged file's end. */
-	ck_assert_str_eq(names(), "0000000000000000.seg 0000000000000049.seg");
-	ck_assert_uint_eq(append(&s, "r", "four"), 73 + 16 + 16 + 5);
+	ck_assert_str_eq(names(), "0000000000000000.seg 0000000000000047.seg");
+	ck_assert_uint_eq(append(&s, "r", "four"), 71 + 16 + 16 + 5);
 	spool_close(&s);
 	remove_dir();
 }
@@ -308,21 +323,22 @@ START_TEST(damaged_record_skipped_and_said)
 	append(&s, "r", "one");
 	append(&s, "r", "two");
 	append(&s, "r", "three");
-	append(&s, "r", "four");
+	append(&s, "q", "four");
 	spool_close(&s);
 	/* A byte of the second record's body, and the third's length: the
-	 * fourth is found after them by its mark. */
+	 * fourth, of a resource of its own, is found after them by its
+	 * mark. */
 	n = read_q("0000000000000000.seg", buf, sizeof buf);
-	ck_assert_uint_eq(n, 99);
+	ck_assert_uint_eq(n, 97);
 	buf[36 + 16 + 2] ^= 0x20;
-	buf[56 + 4] = 0x7f;
+	buf[55 + 4] = 0x7f;
 	write_q("0000000000000000.seg", buf, n);
 	listen_stderr();
 	open_q(&s, 1 << 20, &g);
 	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
-		 "records skipped: 42 bytes from byte 36\n", qdir);
+		 "records skipped: 40 bytes from byte 36\n", qdir);
 	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "r/one@36 r/four@99");
+	ck_assert_str_eq(g.text, "r/one@36 q/four@97");
 	spool_close(&s);
 
 	/* Said once: a new run that acknowledged nothing says it again, as
@@ -330,12 +346,93 @@ START_TEST(damaged_record_skipped_and_said)
 	listen_stderr();
 	open_q(&s, 1 << 20, &g);
 	ck_assert_str_eq(said(), want);
-	spool_ack(&s, 99);
+	spool_ack(&s, 97);
 	spool_close(&s);
 	listen_stderr();
 	open_q(&s, 1 << 20, &g);
 	ck_assert_str_eq(said(), "");
 	ck_assert_int_eq(g.n, 0);
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+/* Each record gets its own resource back, whether its frame has it or
+ * refers to the one before, even when that one was acknowledged. */
+START_TEST(resources_mixed_replayed)
+{
+	static const char *const kinds[] = { "EHSF", "EHSR", "EHSF", "EHSR", "EHSF" };
+	static const size_t starts[] = { 16, 36, 55, 77, 97 };
+	uint8_t buf[256];
+	struct spool s;
+	struct got g;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	append(&s, "r", "one");
+	append(&s, "r", "two");
+	append(&s, "q", "three");
+	append(&s, "q", "four");
+	ck_assert_uint_eq(append(&s, "r", "five"), 118);
+	spool_close(&s);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 118);
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		ck_assert_mem_eq(buf + starts[i], kinds[i], 4);
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55 q/three@77 q/four@97 r/five@118");
+	spool_ack(&s, 36);
+	spool_close(&s);
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/two@55 q/three@77 q/four@97 r/five@118");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+/* A frame of the resource before, after damage or first in its
+ * segment, is skipped as damage: that resource may have been in the
+ * damage, and the one before it is another record's. */
+START_TEST(resource_before_lost_skipped)
+{
+	uint8_t buf[256], seg[256];
+	char want[512];
+	struct spool s;
+	struct got g;
+	size_t n;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	append(&s, "r", "one");
+	append(&s, "r", "two");
+	append(&s, "r", "three");
+	append(&s, "q", "four");
+	append(&s, "q", "five");
+	spool_close(&s);
+	/* The first frame's resource damaged: two and three, whole,
+	 * have none; four has its own again. */
+	n = read_q("0000000000000000.seg", buf, sizeof buf);
+	ck_assert_uint_eq(n, 117);
+	buf[16 + 16] ^= 1;
+	write_q("0000000000000000.seg", buf, n);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
+		 "records skipped: 60 bytes from byte 16\n", qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "q/four@97 q/five@117");
+	spool_close(&s);
+
+	/* A segment that starts with one (made by hand: the writer never
+	 * does) skips it likewise. */
+	memcpy(seg, buf, 16);
+	memcpy(seg + 16, buf + 36, n - 36);
+	write_q("0000000000000000.seg", seg, n - 20);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
+		 "records skipped: 40 bytes from byte 16\n", qdir);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "q/four@77 q/five@97");
 	spool_close(&s);
 	remove_dir();
 }
@@ -363,7 +460,7 @@ START_TEST(damaged_segment_header_and_ack)
 	snprintf(want, sizeof want, "ehsyslog export: %s/ack: damaged: every record in %s is "
 		 "sent again\n", qdir, qdir);
 	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "r/one@36 r/two@56");
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55");
 	spool_close(&s);
 
 	/* A segment whose header is not its name's: skipped, kept. */
@@ -374,7 +471,7 @@ START_TEST(damaged_segment_header_and_ack)
 		 "sent again\nehsyslog export: %s/00000000000000ff.seg: not a queue segment "
 		 "(its header): skipped\n", qdir, qdir, qdir);
 	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "r/one@36 r/two@56");
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55");
 	ck_assert_str_eq(names(), "0000000000000000.seg 00000000000000ff.seg "
 				  "000000000000010f.seg ack");
 	spool_close(&s);
@@ -414,8 +511,9 @@ START_TEST(bound_drops_the_newest)
 	uint8_t buf[256];
 
 	make_dir();
-	/* Room for the header and three frames of 20 bytes. */
-	open_q(&sp, 16 + 3 * 20, &g);
+	/* Room for the header and three frames: one of 20 bytes, two of
+	 * 18 (the resource before's). */
+	open_q(&sp, 16 + 20 + 2 * 18, &g);
 	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
 	q.spool = &sp;
 	for (int i = 0; i < 4; i++) {
@@ -427,7 +525,7 @@ START_TEST(bound_drops_the_newest)
 	ck_assert_uint_eq(q.len, 3);
 	ck_assert_uint_eq(q.dropped, 1);
 	ck_assert_mem_eq(queue_at(&q, 2)->record, "a2", 2);
-	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 76);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 72);
 	/* One sent: its bytes are given back with its segment's, not
 	 * before: still full. */
 	queue_pop(&q, 1);
@@ -438,15 +536,15 @@ START_TEST(bound_drops_the_newest)
 
 	/* The memory queue's own bound, on a new run, drops the newest
 	 * too. */
-	open_q(&sp, 16 + 3 * 20, &g);
-	ck_assert_str_eq(g.text, "rr/a1@56 rr/a2@76");
+	open_q(&sp, 16 + 20 + 2 * 18, &g);
+	ck_assert_str_eq(g.text, "rr/a1@54 rr/a2@72");
 	spool_close(&sp);
 	ck_assert_int_eq(queue_init(&q, 1, 1 << 20), 0);
 	ck_assert_int_eq(spool_open(&sp, qdir, 1 << 20, queue_restore, &q), 0);
 	ck_assert_uint_eq(q.len, 1);
 	ck_assert_uint_eq(q.dropped, 1);
 	ck_assert_mem_eq(queue_at(&q, 0)->record, "a1", 2);
-	ck_assert_uint_eq(queue_at(&q, 0)->end, 56);
+	ck_assert_uint_eq(queue_at(&q, 0)->end, 54);
 	queue_free(&q);
 	spool_close(&sp);
 	remove_dir();
@@ -518,9 +616,9 @@ START_TEST(batch_written_then_queued)
 	ck_assert(queue_commit(&q));
 	ck_assert_uint_eq(q.len, 3);
 	ck_assert_uint_eq(q.staged, 0);
-	ck_assert_uint_eq(queue_at(&q, 2)->end, 16 + 3 * 18);
+	ck_assert_uint_eq(queue_at(&q, 2)->end, 16 + 18 + 17 + 18);	/* b without "r" */
 	size = read_q("0000000000000000.seg", buf, sizeof buf);
-	ck_assert_uint_eq(size, 16 + 3 * 18);
+	ck_assert_uint_eq(size, 16 + 18 + 17 + 18);
 
 	/* The segment's descriptor made read-only: the next batch fails. */
 	snprintf(seg, sizeof seg, "%s/0000000000000000.seg", qdir);
@@ -545,17 +643,20 @@ START_TEST(batch_written_then_queued)
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), size);
 
 	/* Writable again: the next batch goes on where the last good one
-	 * ended. */
+	 * ended, and its "r" is in full: the batch dropped had it last,
+	 * not the segment ("s"). */
 	ck_assert_int_eq(dup2(keep, sp.fd), sp.fd);
 	close(keep);
 	close(ro);
 	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"g", 1));
 	ck_assert(queue_commit(&q));
 	ck_assert_uint_eq(queue_at(&q, 3)->end, size + 18);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), size + 18);
+	ck_assert_mem_eq(buf + size, "EHSF", 4);
 	queue_free(&q);
 	spool_close(&sp);
 	open_q(&sp, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/a@34 r/b@52 s/c@70 r/g@88");
+	ck_assert_str_eq(g.text, "r/a@34 r/b@51 s/c@69 r/g@87");
 	spool_close(&sp);
 	remove_dir();
 }
@@ -599,6 +700,8 @@ int main(void)
 	tcase_add_test(tc, replay_unacknowledged_once);
 	tcase_add_test(tc, truncated_tail_skipped_and_said);
 	tcase_add_test(tc, damaged_record_skipped_and_said);
+	tcase_add_test(tc, resources_mixed_replayed);
+	tcase_add_test(tc, resource_before_lost_skipped);
 	tcase_add_test(tc, damaged_segment_header_and_ack);
 	tcase_add_test(tc, name_past_positions_skipped);
 	tcase_add_test(tc, bound_drops_the_newest);

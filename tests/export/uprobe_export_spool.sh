@@ -10,7 +10,9 @@
 #   the configuration file; an empty --queue-dir turns that off);
 # - damage: of a batch left queued by an export stopped during an outage,
 #   a record's byte is changed and the last record cut short; the next
-#   export says each once and sends the other records, exactly.
+#   export says each once and sends the other records, exactly: only the
+#   first, as the third's frame has no resource of its own (it has the
+#   one before's, spool.h) and is skipped with the damage.
 . "${top_srcdir:-.}/tests/export/uprobe_export_lib.sh"
 
 # Answers enough 503s for any test's outage.
@@ -105,23 +107,29 @@ checks=$((checks + 1))
 segs=$(cd "$Q" && ls ./*.seg)
 [ "$(echo "$segs" | wc -l)" = 1 ] || fail "damage: one segment expected: $segs"
 seg=$Q/${segs#./}
-# The frames' offsets (spool.h's format), "START END" each; then "kept 2"
-# becomes "kepT 2" and the last frame loses its last 3 bytes.
+# The frames' offsets and kinds (spool.h's format), "START END MAGIC"
+# each: the records of one process share their resource, so only the
+# first frame has it.  Then "kept 2" becomes "kepT 2" and the last frame
+# loses its last 3 bytes.
 python3 - "$seg" >"$T/frames" <<'EOF'
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 pos = 16
 while pos < len(data):
     rl, cl = struct.unpack_from("<II", data, pos + 4)
-    print(pos, pos + 16 + rl + cl)
+    print(pos, pos + 16 + rl + cl, data[pos:pos + 4].decode())
     pos += 16 + rl + cl
 EOF
 checks=$((checks + 1))
-[ "$(wc -l <"$T/frames")" = 4 ] || fail "damage: 4 frames expected: $(cat "$T/frames")"
-read -r s2 e2 <<EOF
+[ "$(cut -d' ' -f3 "$T/frames" | tr '\n' ' ')" = "EHSF EHSR EHSR EHSR " ] ||
+	fail "damage: 4 frames, one resource expected: $(cat "$T/frames")"
+read -r s2 _ <<EOF
 $(sed -n 2p "$T/frames")
 EOF
-read -r s4 e4 <<EOF
+read -r _ e3 _ <<EOF
+$(sed -n 3p "$T/frames")
+EOF
+read -r s4 e4 _ <<EOF
 $(sed -n 4p "$T/frames")
 EOF
 python3 - "$seg" "$((e4 - 3))" <<'EOF'
@@ -133,15 +141,15 @@ open(path, "wb").write(data.replace(b"kept 2", b"kepT 2")[:size])
 EOF
 start_receiver up
 start_export up "$TRANSPORT" --endpoint "$url" --queue-dir "$Q" --batch-delay 300
-expect_line up.err "ehsyslog export: $seg: damaged records skipped: $((e2 - s2)) bytes from byte $s2"
+expect_line up.err "ehsyslog export: $seg: damaged records skipped: $((e3 - s2)) bytes from byte $s2"
 expect_line up.err "ehsyslog export: $seg: a record cut short skipped: $((e4 - 3 - s4)) bytes from byte $s4"
-expect_line up.err "ehsyslog export: 2 records an earlier run left in $Q, to send"
-await_records up 2
+expect_line up.err "ehsyslog export: 1 record an earlier run left in $Q, to send"
+await_records up 1
 stop_export up
-want kept $p4 4 kept 1 3 >"$T/up.want"
+want kept $p4 4 kept 1 >"$T/up.want"
 expect_same "damage: the records left whole" "$T/up.want" "$T/up/records"
 checks=$((checks + 1))
 [ "$(grep -c 'skipped' "$T/up.err")" = 2 ] || fail "damage: said more than once: $(cat "$T/up.err")"
-expect_line up.err "ehsyslog export: 2 records sent, 0 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
+expect_line up.err "ehsyslog export: 1 record sent, 0 dropped (queue full or refused), 0 unsent at exit, 0 events lost by the trace buffer"
 after_export "after the damage"
 finish

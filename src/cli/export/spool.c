@@ -185,6 +185,7 @@ static int start_segment(struct spool *s, uint64_t base)
 	}
 	s->fd = fd;
 	s->unsynced_data = s->unsynced_dir = true;
+	s->has_resource = false;	/* a segment is read on its own */
 	return 0;
 }
 
@@ -278,14 +279,59 @@ static bool pending_room(struct spool *s, size_t n)
 	return true;
 }
 
+/* Whether the last frame appended to this segment had that resource. */
+static bool same_resource(const struct spool *s, const uint8_t *resource, size_t resource_len)
+{
+	return s->has_resource && s->resource_len == resource_len &&
+	       (resource_len == 0 || memcmp(s->resource, resource, resource_len) == 0);
+}
+
+/* Keeps a copy of the resource just framed in full, for the next frames
+ * to refer to; when memory runs out, none is kept: the next is framed in
+ * full too. */
+static void keep_resource(struct spool *s, const uint8_t *resource, size_t resource_len)
+{
+	if (resource_len > s->resource_cap) {
+		uint8_t *p = realloc(s->resource, resource_len);
+
+		if (p == NULL) {
+			s->has_resource = false;
+			return;
+		}
+		s->resource = p;
+		s->resource_cap = resource_len;
+	}
+	if (resource_len > 0)	/* resource may be NULL then */
+		memcpy(s->resource, resource, resource_len);
+	s->resource_len = resource_len;
+	s->has_resource = true;
+}
+
+/* Frames a record at p: of the resource before when same, in full
+ * otherwise. */
+static void frame(struct spool *s, uint8_t *p, bool same, const uint8_t *resource,
+		  size_t resource_len, const uint8_t *record, size_t record_len)
+{
+	if (same) {
+		spool_frame_header_same(p, record, record_len);
+		memcpy(p + SPOOL_FRAME_HEADER, record, record_len);
+		return;
+	}
+	spool_frame_header(p, resource, resource_len, record, record_len);
+	memcpy(p + SPOOL_FRAME_HEADER, resource, resource_len);
+	memcpy(p + SPOOL_FRAME_HEADER + resource_len, record, record_len);
+	keep_resource(s, resource, resource_len);
+}
+
 bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
 		  const uint8_t *record, size_t record_len, uint64_t *end)
 {
-	uint64_t n = SPOOL_FRAME_HEADER + (uint64_t)resource_len + record_len;
 	struct spool_segment *g = &s->segs[s->nsegs - 1];
 	/* A batch is written whole into one segment: a new one is started
 	 * before a batch, never inside one. */
 	bool rotate = s->pending_len == 0 && g->size >= s->segment_bytes;
+	bool same = !rotate && same_resource(s, resource, resource_len);
+	uint64_t n = SPOOL_FRAME_HEADER + (same ? 0 : (uint64_t)resource_len) + record_len;
 	uint8_t *p;
 
 	if (resource_len > UINT32_MAX || record_len > UINT32_MAX || n > SIZE_MAX ||
@@ -298,9 +344,7 @@ bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
 		g = &s->segs[s->nsegs - 1];
 	}
 	p = s->pending + s->pending_len;
-	spool_frame_header(p, resource, resource_len, record, record_len);
-	memcpy(p + SPOOL_FRAME_HEADER, resource, resource_len);
-	memcpy(p + SPOOL_FRAME_HEADER + resource_len, record, record_len);
+	frame(s, p, same, resource, resource_len, record, record_len);
 	s->pending_len += (size_t)n;
 	*end = g->base + g->size + s->pending_len;
 	return true;
@@ -336,6 +380,10 @@ bool spool_commit(struct spool *s)
 				s->path, name, strerror(err));
 		s->told_write = true;
 		s->pending_len = 0;
+		/* The resource kept may be the dropped batch's, and what was
+		 * written of the batch stays if it could not be taken back:
+		 * the next frame is framed in full, whatever is before it. */
+		s->has_resource = false;
 		return false;
 	}
 	g->size += done;
@@ -421,6 +469,7 @@ void spool_close(struct spool *s)
 		spool_sync(s);
 	}
 	free(s->pending);
+	free(s->resource);
 	if (s->fd >= 0)
 		close(s->fd);
 	if (s->dir >= 0)

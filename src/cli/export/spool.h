@@ -14,6 +14,9 @@
  *            u32 CRC-32 (zlib's) of the 8 length bytes, the resource
  *            and the record; then the packed Resource, the packed
  *            LogRecord (record.h)
+ *   or:      "EHSR", u32 0, u32 record length, u32 CRC-32 of the 8
+ *            length bytes and the record; then the packed LogRecord,
+ *            whose Resource is the frame before's in the segment
  *   ack:     "EHSQACK1", u64 position, u32 CRC-32 of those 16 bytes
  *
  * A record's position is where its frame ends: acknowledging it
@@ -23,6 +26,12 @@
  * run finds is never changed.  A segment is removed once every record in
  * it is acknowledged, so the bound counts those of a segment still in
  * use.  "ack" is replaced whole (written, then renamed over).
+ *
+ * Consecutive records nearly always have the same resource: an "EHSR"
+ * frame spares writing it again.  A segment's first frame, and the first
+ * after a batch that could not be written (part of which may be on disk
+ * still), is an "EHSF": a segment is read on its own, and what is written
+ * never leans on what may not be.
  *
  * Bound: a record that would take the segments past max_bytes is not
  * written (the queue drops it, counted): the newest is dropped, as the
@@ -39,11 +48,13 @@
  * those acknowledged in it.
  *
  * Damage is found by the frame's CRC: a frame that fails it, and what
- * follows up to the next frame that passes (found by its "EHSF"), is
+ * follows up to the next frame that passes (found by its magic), is
  * skipped, and said on stderr once per segment and run; a frame cut
- * short at a segment's end (a write a crash stopped) likewise.  A damaged
- * "ack" is said and taken as nothing acknowledged: sent again rather
- * than lost.
+ * short at a segment's end (a write a crash stopped) likewise.  So are
+ * the "EHSR" frames after damage, up to the next "EHSF": their resource
+ * may have been in it, and a record is never sent with another's.  A
+ * damaged "ack" is said and taken as nothing acknowledged: sent again
+ * rather than lost.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_SPOOL_H
 #define EHSYSLOG_CLI_EXPORT_SPOOL_H
@@ -70,6 +81,12 @@ struct spool {
 	bool told_write, told_ack, told_sync;	/* a failure said, until one succeeds */
 	uint8_t *pending;	/* frames appended, not yet written */
 	size_t pending_len, pending_cap;
+	/* The resource of the last frame appended to the last segment, for
+	 * the next to say "the same"; none (has_resource false) at a
+	 * segment's start and after a failed commit. */
+	uint8_t *resource;
+	size_t resource_len, resource_cap;
+	bool has_resource;
 };
 
 /* Called by spool_open for each record not yet acknowledged, oldest

@@ -11,6 +11,7 @@
 
 static const char segment_magic[8] = "EHSQSEG1";
 static const char frame_magic[4] = "EHSF";
+static const char same_magic[4] = "EHSR";	/* the resource of the frame before */
 static const char ack_magic[8] = "EHSQACK1";
 
 static void put32(uint8_t *p, uint32_t v)
@@ -78,28 +79,53 @@ static uint32_t frame_crc(const uint8_t *lengths, const uint8_t *resource, uint3
 {
 	uLong crc = crc32(0L, lengths, 8);
 
-	crc = crc32(crc, resource, resource_len);
+	/* Not with none: crc32 of a NULL buffer starts again from 0. */
+	if (resource_len > 0)
+		crc = crc32(crc, resource, resource_len);
 	return (uint32_t)crc32(crc, record, record_len);
 }
 
-void spool_frame_header(uint8_t out[SPOOL_FRAME_HEADER], const uint8_t *resource,
-			size_t resource_len, const uint8_t *record, size_t record_len)
+static void frame_header(uint8_t out[SPOOL_FRAME_HEADER], const char magic[4],
+			 const uint8_t *resource, size_t resource_len, const uint8_t *record,
+			 size_t record_len)
 {
-	memcpy(out, frame_magic, sizeof frame_magic);
+	memcpy(out, magic, 4);
 	put32(out + 4, (uint32_t)resource_len);
 	put32(out + 8, (uint32_t)record_len);
 	put32(out + 12, frame_crc(out + 4, resource, (uint32_t)resource_len, record,
 				  (uint32_t)record_len));
 }
 
-size_t spool_frame_check(const uint8_t *p, size_t len, size_t *resource_len_out)
+void spool_frame_header(uint8_t out[SPOOL_FRAME_HEADER], const uint8_t *resource,
+			size_t resource_len, const uint8_t *record, size_t record_len)
+{
+	frame_header(out, frame_magic, resource, resource_len, record, record_len);
+}
+
+void spool_frame_header_same(uint8_t out[SPOOL_FRAME_HEADER], const uint8_t *record,
+			     size_t record_len)
+{
+	frame_header(out, same_magic, NULL, 0, record, record_len);
+}
+
+/* Whether p starts with either frame's magic; which into *same. */
+static bool frame_magic_at(const uint8_t *p, bool *same)
+{
+	*same = memcmp(p, same_magic, sizeof same_magic) == 0;
+	return *same || memcmp(p, frame_magic, sizeof frame_magic) == 0;
+}
+
+size_t spool_frame_check(const uint8_t *p, size_t len, size_t *resource_len_out, bool *same)
 {
 	uint32_t resource_len, record_len;
 
-	if (len < SPOOL_FRAME_HEADER || memcmp(p, frame_magic, sizeof frame_magic) != 0)
+	if (len < SPOOL_FRAME_HEADER || !frame_magic_at(p, same))
 		return 0;
 	resource_len = get32(p + 4);
 	record_len = get32(p + 8);
+	/* A frame of the resource before carries none. */
+	if (*same && resource_len != 0)
+		return 0;
 	/* In 64 bits: two lengths of 4 GiB do not wrap. */
 	if ((uint64_t)resource_len + record_len > len - SPOOL_FRAME_HEADER)
 		return 0;
@@ -112,23 +138,29 @@ size_t spool_frame_check(const uint8_t *p, size_t len, size_t *resource_len_out)
 
 bool spool_frame_cut_short(const uint8_t *p, size_t len)
 {
+	bool same;
+
 	if (len < SPOOL_FRAME_HEADER)
 		return true;
-	return memcmp(p, frame_magic, sizeof frame_magic) == 0 &&
+	return frame_magic_at(p, &same) &&
 	       (uint64_t)get32(p + 4) + get32(p + 8) > len - SPOOL_FRAME_HEADER;
 }
 
 size_t spool_frame_next(const uint8_t *p, size_t len, size_t from)
 {
+	/* The magics' common part: the check tells the kinds apart. */
+	static const char any_magic[3] = "EHS";
+
 	while (from < len) {
-		const uint8_t *hit = memmem(p + from, len - from, frame_magic, sizeof frame_magic);
+		const uint8_t *hit = memmem(p + from, len - from, any_magic, sizeof any_magic);
 
 		if (hit == NULL)
 			break;
 		size_t resource_len;
+		bool same;
 
 		from = (size_t)(hit - p);
-		if (spool_frame_check(hit, len - from, &resource_len) > 0)
+		if (spool_frame_check(hit, len - from, &resource_len, &same) > 0)
 			return from;
 		from++;
 	}

@@ -29,10 +29,16 @@ bool spool_segment_header_ok(const uint8_t *p, size_t len, uint64_t base);
 void spool_frame_header(uint8_t out[SPOOL_FRAME_HEADER], const uint8_t *resource,
 			size_t resource_len, const uint8_t *record, size_t record_len);
 
+/* The header of the frame of that record whose resource is the frame
+ * before's: no resource follows it. */
+void spool_frame_header_same(uint8_t out[SPOOL_FRAME_HEADER], const uint8_t *record,
+			     size_t record_len);
+
 /* The size of the whole frame at p, which passes its CRC within the len
- * bytes there, and its resource's length into *resource_len; 0 when
- * there is none. */
-size_t spool_frame_check(const uint8_t *p, size_t len, size_t *resource_len);
+ * bytes there, its resource's length into *resource_len (0 for one of
+ * the resource before) and whether it is one of the resource before
+ * into *same; 0 when there is none. */
+size_t spool_frame_check(const uint8_t *p, size_t len, size_t *resource_len, bool *same);
 
 /* Whether the len bytes at p, the end of a file, are a frame cut short:
  * less than a header, or a header whose frame goes past them. */

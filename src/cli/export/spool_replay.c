@@ -28,7 +28,8 @@ bool spool_replay_segment(const struct spool *s, const struct spool_segment *g,
 			  spool_each *each, void *ctx)
 {
 	size_t size = (size_t)g->size, pos = SPOOL_SEGMENT_HEADER;
-	size_t damaged = 0, damaged_at = 0, cut = 0, cut_at = 0;
+	size_t damaged = 0, damaged_at = 0, cut = 0, cut_at = 0, last_len = 0;
+	const uint8_t *resource = NULL;	/* the last one framed, if no damage since */
 	char name[SPOOL_NAME_SIZE];
 	bool live = false;
 	uint8_t *p;
@@ -61,20 +62,29 @@ bool spool_replay_segment(const struct spool *s, const struct spool_segment *g,
 	}
 	while (pos < size) {
 		size_t resource_len, next;
-		size_t n = spool_frame_check(p + pos, size - pos, &resource_len);
+		bool same;
+		size_t n = spool_frame_check(p + pos, size - pos, &resource_len, &same);
 
-		if (n > 0) {
-			const uint8_t *resource = p + pos + SPOOL_FRAME_HEADER;
-
+		if (n > 0 && !(same && resource == NULL)) {
+			if (!same) {
+				resource = p + pos + SPOOL_FRAME_HEADER;
+				last_len = resource_len;
+			}
 			if (g->base + pos + n > s->acked) {
-				each(ctx, resource, resource_len, resource + resource_len,
+				each(ctx, resource, last_len, p + pos + SPOOL_FRAME_HEADER + resource_len,
 				     n - SPOOL_FRAME_HEADER - resource_len, g->base + pos + n);
 				live = true;
 			}
 			pos += n;
 			continue;
 		}
-		next = spool_frame_next(p, size, pos + 1);
+		/* Damage: a frame that fails its check, and what follows up
+		 * to the next that passes; or a whole frame of the resource
+		 * before with none known (the segment's first, or after
+		 * damage, which may have held another): skipped rather than
+		 * given a resource that may not be its own. */
+		next = n > 0 ? pos + n : spool_frame_next(p, size, pos + 1);
+		resource = NULL;
 		/* What is acknowledged was sent: its damage is no loss. */
 		if (g->base + next > s->acked) {
 			if (next == size && spool_frame_cut_short(p + pos, size - pos)) {
