@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The queue's copy on disk (cli/export/spool.h): the exact bytes of a
- * segment and of "ack", the segments' names, what a new run gets back (what was not
+ * segment and of "ack" (its two slots in turn, the larger that passes
+ * taken, one of an earlier export's read), the segments' names, what a new run gets back (what was not
  * acknowledged, in order, once, each record with its resource), a record
  * cut short at the end and a damaged one skipped and said once, as are
  * those whose resource was lost with it, a damaged "ack" sending everything
@@ -169,6 +170,15 @@ static void put32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> 8 * i);
 }
 
+/* A slot of "ack" holding position, as spool.h says. */
+static void ack_slot(uint8_t out[20], uint64_t position)
+{
+	memcpy(out, "EHSQACK1", 8);
+	put32(out + 8, (uint32_t)position);
+	put32(out + 12, (uint32_t)(position >> 32));
+	put32(out + 16, (uint32_t)crc32(0L, out, 16));
+}
+
 START_TEST(framing_exact)
 {
 	uint8_t want[64], buf[128];
@@ -204,9 +214,8 @@ START_TEST(framing_exact)
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 59);
 	ck_assert_mem_eq(buf + 39, want, 20);
 	spool_ack(&s, 39);
-	memcpy(want, "EHSQACK1", 8);
-	memcpy(want + 8, "\x27\0\0\0\0\0\0\0", 8);
-	put32(want + 16, (uint32_t)crc32(0L, want, 16));
+	ack_slot(want, 39);
+	ck_assert_mem_eq(want + 8, "\x27\0\0\0\0\0\0\0", 8);
 	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 20);
 	ck_assert_mem_eq(buf, want, 20);
 	ck_assert_str_eq(names(), "0000000000000000.seg ack");
@@ -479,6 +488,91 @@ START_TEST(damaged_segment_header_and_ack)
 }
 END_TEST
 
+/* "ack" is written in place, in its two slots in turn; the larger
+ * position of those that pass is taken, so that a damaged one leaves
+ * the one before; an "ack" of one slot (an earlier export's) is read. */
+START_TEST(ack_in_two_slots)
+{
+	uint8_t buf[128], want[64];
+	struct spool s;
+	struct got g;
+	uint64_t e1, e2, e3;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	e1 = append(&s, "r", "one");
+	e2 = append(&s, "r", "two");
+	e3 = append(&s, "r", "three");
+	append(&s, "r", "four");	/* kept: the segment stays */
+	spool_ack(&s, e1);
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 20);
+	ack_slot(want, e1);
+	ck_assert_mem_eq(buf, want, 20);
+	spool_ack(&s, e2);
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
+	ck_assert_mem_eq(buf, want, 20);
+	ack_slot(want, e2);
+	ck_assert_mem_eq(buf + 32, want, 20);
+	spool_close(&s);
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/three@76 r/four@96");
+	spool_close(&s);
+
+	/* The larger first: taken, and the next goes over the other. */
+	memset(buf, 0, sizeof buf);
+	ack_slot(buf, e2);
+	ack_slot(buf + 32, e1);
+	write_q("ack", buf, 32 + 20);
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/three@76 r/four@96");
+	spool_ack(&s, e3);
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
+	ack_slot(want, e2);
+	ck_assert_mem_eq(buf, want, 20);
+	ack_slot(want, e3);
+	ck_assert_mem_eq(buf + 32, want, 20);
+	spool_close(&s);
+
+	/* The larger damaged (a write torn): the other, silently, as a
+	 * crash before that write would have. */
+	memset(buf, 0, sizeof buf);
+	ack_slot(buf, e1);
+	ack_slot(buf + 32, e2);
+	buf[32 + 9] ^= 1;
+	write_q("ack", buf, 32 + 20);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), "");
+	ck_assert_str_eq(g.text, "r/two@55 r/three@76 r/four@96");
+	/* The damaged one is written next: the good one stays. */
+	spool_ack(&s, e2);
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
+	ack_slot(want, e1);
+	ck_assert_mem_eq(buf, want, 20);
+	ack_slot(want, e2);
+	ck_assert_mem_eq(buf + 32, want, 20);
+	spool_close(&s);
+
+	/* One slot, as an earlier export wrote it: read; the next ack
+	 * goes into the second. */
+	ack_slot(buf, e2);
+	write_q("ack", buf, 20);
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/three@76 r/four@96");
+	spool_ack(&s, e3);
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
+	ack_slot(want, e2);
+	ck_assert_mem_eq(buf, want, 20);
+	ack_slot(want, e3);
+	ck_assert_mem_eq(buf + 32, want, 20);
+	spool_close(&s);
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(g.text, "r/four@96");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(name_past_positions_skipped)
 {
 	char want[256];
@@ -703,6 +797,7 @@ int main(void)
 	tcase_add_test(tc, resources_mixed_replayed);
 	tcase_add_test(tc, resource_before_lost_skipped);
 	tcase_add_test(tc, damaged_segment_header_and_ack);
+	tcase_add_test(tc, ack_in_two_slots);
 	tcase_add_test(tc, name_past_positions_skipped);
 	tcase_add_test(tc, bound_drops_the_newest);
 	tcase_add_test(tc, acknowledged_segments_removed);

@@ -16,7 +16,6 @@
 #include "cli/export/spool_replay.h"
 
 #define ACK "ack"
-#define ACK_TMP "ack.tmp"
 static int add_segment(struct spool *s, uint64_t base, uint64_t size)
 {
 	struct spool_segment *grown = realloc(s->segs, (s->nsegs + 1) * sizeof *s->segs);
@@ -97,10 +96,13 @@ static int list_segments(struct spool *s)
 }
 
 /* The acknowledged position "ack" holds: 0 when it is missing, or
- * damaged (said).  -1 when it cannot be read, after saying why. */
+ * damaged (said).  The slot written next is the other one than that
+ * position's: the last one written stays whole whatever becomes of the
+ * next write.  -1 when it cannot be read, after saying why. */
 static int read_ack(struct spool *s)
 {
-	uint8_t buf[SPOOL_ACK_SIZE + 1];
+	uint8_t buf[SPOOL_ACK_FILE];
+	unsigned slot = 1;
 	int fd = openat(s->dir, ACK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	ssize_t n;
 
@@ -115,18 +117,19 @@ static int read_ack(struct spool *s)
 		return -1;
 	}
 	close(fd);
-	if (!spool_ack_decode(buf, (size_t)n, &s->acked))
+	if (!spool_ack_decode(buf, (size_t)n, &s->acked, &slot))
 		fprintf(stderr, "ehsyslog export: %s/%s: damaged: every record in %s is sent again\n",
 			s->path, ACK, s->path);
+	s->ack_slot = slot ^ 1;
 	return 0;
 }
 
-/* Writes all of buf to fd (a regular file's). */
-static int write_all(int fd, const void *buf, size_t len)
+/* Writes all of buf to fd (a regular file's) at offset off. */
+static int write_all_at(int fd, const void *buf, size_t len, off_t off)
 {
 	ssize_t n;
 
-	while ((n = write(fd, buf, len)) < 0 && errno == EINTR)
+	while ((n = pwrite(fd, buf, len, off)) < 0 && errno == EINTR)
 		;
 	if (n < 0)
 		return -1;
@@ -167,7 +170,9 @@ static int start_segment(struct spool *s, uint64_t base)
 			strerror(errno));
 		return -1;
 	}
-	if (write_all(fd, header, sizeof header) < 0 || add_segment(s, base, sizeof header) < 0) {
+	/* A new file: its start is its end, where O_APPEND writes. */
+	if (write_all_at(fd, header, sizeof header, 0) < 0 ||
+	    add_segment(s, base, sizeof header) < 0) {
 		fprintf(stderr, "ehsyslog export: cannot write %s/%s: %s\n", s->path, name,
 			strerror(errno));
 		close(fd);
@@ -227,7 +232,8 @@ static int replay(struct spool *s, spool_each *each, void *ctx)
 int spool_open(struct spool *s, const char *path, uint64_t max_bytes, spool_each *each,
 	       void *ctx)
 {
-	*s = (struct spool){ .dir = -1, .fd = -1, .path = path, .max_bytes = max_bytes };
+	*s = (struct spool){ .dir = -1, .fd = -1, .ack_fd = -1, .path = path,
+			     .max_bytes = max_bytes };
 	s->segment_bytes = max_bytes / 8 > 4096 ? max_bytes / 8 : 4096;
 	if (mkdir(path, 0700) < 0 && errno != EEXIST) {
 		fprintf(stderr, "ehsyslog export: cannot make the queue's directory %s: %s\n", path,
@@ -396,20 +402,30 @@ bool spool_commit(struct spool *s)
 	return true;
 }
 
-/* Replaces "ack" with one holding position. */
+/* Writes position into the slot of "ack" written next, and makes the
+ * other slot the next: one pwrite, no file made or renamed.  A write cut
+ * short (a power loss) damages only the slot being written; the other
+ * keeps the position before, which sends again, never loses.  32 bytes
+ * apart, in one sector: sectors of their own would not be guaranteed
+ * anyway (the file system places the bytes), but two distinct records
+ * are enough for a torn write to damage only one. */
 static int write_ack(struct spool *s, uint64_t position)
 {
 	uint8_t buf[SPOOL_ACK_SIZE];
-	int fd, rc;
 
+	if (s->ack_fd < 0) {
+		s->ack_fd = openat(s->dir, ACK, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (s->ack_fd < 0)
+			return -1;
+		s->unsynced_dir = true;	/* it may be new */
+	}
 	spool_ack_encode(buf, position);
-	fd = openat(s->dir, ACK_TMP, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
+	if (write_all_at(s->ack_fd, buf, sizeof buf, (off_t)s->ack_slot * SPOOL_ACK_SLOT) < 0)
 		return -1;
-	rc = write_all(fd, buf, sizeof buf);
-	if (close(fd) < 0 || rc < 0)
-		return -1;
-	return renameat(s->dir, ACK_TMP, s->dir, ACK);
+	/* Not after a failure: the slot it may have damaged is the one
+	 * to write again, the other holding the last good position. */
+	s->ack_slot ^= 1;
+	return 0;
 }
 
 void spool_ack(struct spool *s, uint64_t end)
@@ -424,7 +440,7 @@ void spool_ack(struct spool *s, uint64_t end)
 		s->told_ack = true;
 	} else {
 		s->told_ack = false;
-		s->unsynced_ack = s->unsynced_dir = true;
+		s->unsynced_ack = true;
 	}
 	while (s->nsegs > 1 && s->segs[0].base + s->segs[0].size <= s->acked) {
 		size_t before = s->nsegs;
@@ -438,24 +454,13 @@ void spool_ack(struct spool *s, uint64_t end)
 void spool_sync(struct spool *s)
 {
 	char name[SPOOL_NAME_SIZE];
-	int fd;
 
 	if (s->unsynced_data && s->fd >= 0) {
 		spool_segment_name(name, s->segs[s->nsegs - 1].base);
 		sync_fd(s, s->fd, true, name, &s->unsynced_data);
 	}
-	if (s->unsynced_ack) {
-		fd = openat(s->dir, ACK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0) {
-			if (!s->told_sync)
-				fprintf(stderr, "ehsyslog export: cannot sync %s/%s: %s\n", s->path, ACK,
-					strerror(errno));
-			s->told_sync = true;
-		} else {
-			sync_fd(s, fd, false, ACK, &s->unsynced_ack);
-			close(fd);
-		}
-	}
+	if (s->unsynced_ack && s->ack_fd >= 0)
+		sync_fd(s, s->ack_fd, false, ACK, &s->unsynced_ack);
 	if (s->unsynced_dir)
 		sync_fd(s, s->dir, false, ".", &s->unsynced_dir);
 	if (!s->unsynced_data && !s->unsynced_ack && !s->unsynced_dir)
@@ -472,8 +477,10 @@ void spool_close(struct spool *s)
 	free(s->resource);
 	if (s->fd >= 0)
 		close(s->fd);
+	if (s->ack_fd >= 0)
+		close(s->ack_fd);
 	if (s->dir >= 0)
 		close(s->dir);
 	free(s->segs);
-	*s = (struct spool){ .dir = -1, .fd = -1 };
+	*s = (struct spool){ .dir = -1, .fd = -1, .ack_fd = -1 };
 }

@@ -17,7 +17,10 @@
  *   or:      "EHSR", u32 0, u32 record length, u32 CRC-32 of the 8
  *            length bytes and the record; then the packed LogRecord,
  *            whose Resource is the frame before's in the segment
- *   ack:     "EHSQACK1", u64 position, u32 CRC-32 of those 16 bytes
+ *   ack:     two slots, at bytes 0 and 32 (the second absent in an
+ *            "ack" of one slot, as earlier exports wrote it), each
+ *            "EHSQACK1", u64 position, u32 CRC-32 of those 16 bytes;
+ *            the position is the larger of the slots that pass
  *
  * A record's position is where its frame ends: acknowledging it
  * acknowledges every record before it.  Only the last segment is written
@@ -25,7 +28,11 @@
  * eighth of the bound (4 KiB at least), and at each run, so that what a
  * run finds is never changed.  A segment is removed once every record in
  * it is acknowledged, so the bound counts those of a segment still in
- * use.  "ack" is replaced whole (written, then renamed over).
+ * use.  "ack" is written in place, in its two slots in turn, kept open:
+ * one pwrite an acknowledgement, where replacing it cost a file made,
+ * written, closed and renamed.  A write torn by a power loss damages
+ * only the slot written, the other still holds the position before:
+ * what was acknowledged since is sent again, nothing is lost.
  *
  * Consecutive records nearly always have the same resource: an "EHSR"
  * frame spares writing it again.  A segment's first frame, and the first
@@ -53,8 +60,8 @@
  * short at a segment's end (a write a crash stopped) likewise.  So are
  * the "EHSR" frames after damage, up to the next "EHSF": their resource
  * may have been in it, and a record is never sent with another's.  A
- * damaged "ack" is said and taken as nothing acknowledged: sent again
- * rather than lost.
+ * damaged "ack" (no slot passes) is said and taken as nothing
+ * acknowledged: sent again rather than lost.
  */
 #ifndef EHSYSLOG_CLI_EXPORT_SPOOL_H
 #define EHSYSLOG_CLI_EXPORT_SPOOL_H
@@ -77,6 +84,8 @@ struct spool {
 	struct spool_segment *segs;	/* oldest first; the last is written */
 	size_t nsegs;
 	int fd;	/* the last segment's */
+	int ack_fd;	/* "ack", once written, kept open */
+	unsigned ack_slot;	/* its slot written next, 0 or 1 */
 	bool unsynced_data, unsynced_ack, unsynced_dir;
 	bool told_write, told_ack, told_sync;	/* a failure said, until one succeeds */
 	uint8_t *pending;	/* frames appended, not yet written */
@@ -117,8 +126,8 @@ bool spool_append(struct spool *s, const uint8_t *resource, size_t resource_len,
  * succeeds again): then none of them stays, and they are not on disk. */
 bool spool_commit(struct spool *s);
 
-/* The records up to the position end are acknowledged: "ack" is
- * replaced, and segments with nothing after it removed. */
+/* The records up to the position end are acknowledged: it is written
+ * to "ack", and segments with nothing after it removed. */
 void spool_ack(struct spool *s, uint64_t end);
 
 /* Makes what was written, acknowledged and removed so far durable. */

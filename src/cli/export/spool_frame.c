@@ -174,11 +174,28 @@ void spool_ack_encode(uint8_t out[SPOOL_ACK_SIZE], uint64_t position)
 	put32(out + 16, (uint32_t)crc32(0L, out, 16));
 }
 
-bool spool_ack_decode(const uint8_t *p, size_t len, uint64_t *position)
+/* Whether the slot at p passes its CRC. */
+static bool ack_slot_ok(const uint8_t *p)
 {
-	if (len != SPOOL_ACK_SIZE || memcmp(p, ack_magic, sizeof ack_magic) != 0 ||
-	    get32(p + 16) != (uint32_t)crc32(0L, p, 16))
-		return false;
-	*position = get64(p + 8);
-	return true;
+	return memcmp(p, ack_magic, sizeof ack_magic) == 0 &&
+	       get32(p + 16) == (uint32_t)crc32(0L, p, 16);
+}
+
+bool spool_ack_decode(const uint8_t *p, size_t len, uint64_t *position, unsigned *slot)
+{
+	bool found = false;
+
+	/* Positions only grow: the larger is the later. */
+	for (unsigned i = 0; i < 2; i++) {
+		const uint8_t *q = p + i * SPOOL_ACK_SLOT;
+
+		if (len < i * SPOOL_ACK_SLOT + SPOOL_ACK_SIZE || !ack_slot_ok(q))
+			continue;
+		if (!found || get64(q + 8) > *position) {
+			*position = get64(q + 8);
+			*slot = i;
+		}
+		found = true;
+	}
+	return found;
 }

@@ -10,7 +10,9 @@
 
 #define SPOOL_SEGMENT_HEADER 16
 #define SPOOL_FRAME_HEADER 16
-#define SPOOL_ACK_SIZE 20
+#define SPOOL_ACK_SIZE 20	/* a slot of "ack" */
+#define SPOOL_ACK_SLOT 32	/* where its second slot starts */
+#define SPOOL_ACK_FILE (SPOOL_ACK_SLOT + SPOOL_ACK_SIZE)	/* "ack" with both */
 #define SPOOL_NAME_SIZE 21	/* a segment's name: 16 hex digits, ".seg", NUL */
 
 void spool_segment_name(char name[SPOOL_NAME_SIZE], uint64_t base);
@@ -48,10 +50,12 @@ bool spool_frame_cut_short(const uint8_t *p, size_t len);
  * in the len bytes at p; len when there is none. */
 size_t spool_frame_next(const uint8_t *p, size_t len, size_t from);
 
+/* A slot of "ack" holding position. */
 void spool_ack_encode(uint8_t out[SPOOL_ACK_SIZE], uint64_t position);
 
-/* The position the len bytes at p hold; false when they are not an ack
- * that passes its CRC. */
-bool spool_ack_decode(const uint8_t *p, size_t len, uint64_t *position);
+/* The larger position of the slots that pass their CRC in the len bytes
+ * at p, the whole of an "ack" (one slot, as an earlier export wrote it,
+ * or two), and that slot (0 or 1) into *slot; false when none does. */
+bool spool_ack_decode(const uint8_t *p, size_t len, uint64_t *position, unsigned *slot);
 
 #endif
