@@ -154,6 +154,27 @@ static void open_q(struct spool *s, uint64_t max_bytes, struct got *g)
 	ck_assert_int_eq(spool_open(s, qdir, max_bytes, collect, g), 0);
 }
 
+/* Opens the spool of qdir into s, checking that it gives back text. */
+static void open_expect(struct spool *s, struct got *g, const char *text)
+{
+	open_q(s, 1 << 20, g);
+	ck_assert_str_eq(g->text, text);
+}
+
+/* Opens the spool of qdir into s, checking that it says damage in its
+ * first segment, bytes from byte from, and gives back text. */
+static void open_damaged(struct spool *s, struct got *g, size_t bytes, size_t from,
+			 const char *text)
+{
+	char want[512];
+
+	listen_stderr();
+	open_expect(s, g, text);
+	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
+		 "records skipped: %zu bytes from byte %zu\n", qdir, bytes, from);
+	ck_assert_str_eq(said(), want);
+}
+
 static uint64_t append(struct spool *s, const char *resource, const char *record)
 {
 	uint64_t end = 0;
@@ -179,12 +200,36 @@ static void ack_slot(uint8_t out[20], uint64_t position)
 	put32(out + 16, (uint32_t)crc32(0L, out, 16));
 }
 
+/* Appends and commits each record of a list of n, resource then record
+ * each. */
+static void append_each(struct spool *s, const char *const (*records)[2], size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		append(s, records[i][0], records[i][1]);
+}
+
+/* A frame as spool.h says, at out: magic, the lengths, the CRC of the
+ * lengths and the bytes (the resource's, then the record's), the
+ * bytes. */
+static void frame_at(uint8_t *out, const char *magic, uint32_t resource_len,
+		     uint32_t record_len, const char *bytes)
+{
+	uLong crc;
+
+	memcpy(out, magic, 4);
+	put32(out + 4, resource_len);
+	put32(out + 8, record_len);
+	crc = crc32(0L, out + 4, 8);
+	crc = crc32(crc, (const Bytef *)bytes, resource_len + record_len);
+	put32(out + 12, (uint32_t)crc);
+	memcpy(out + 16, bytes, resource_len + record_len);
+}
+
 START_TEST(framing_exact)
 {
 	uint8_t want[64], buf[128];
 	struct spool s;
 	struct got g;
-	uLong crc;
 
 	make_dir();
 	open_q(&s, 1 << 20, &g);
@@ -192,25 +237,14 @@ START_TEST(framing_exact)
 	ck_assert_str_eq(names(), "0000000000000000.seg");
 	ck_assert_uint_eq(append(&s, "res", "rec1"), 16 + 16 + 3 + 4);
 	/* The segment: magic, base; the frame: magic, lengths, CRC, bytes. */
-	memcpy(want, "EHSQSEG1\0\0\0\0\0\0\0\0EHSF", 20);
-	put32(want + 20, 3);
-	put32(want + 24, 4);
-	crc = crc32(0L, want + 20, 8);
-	crc = crc32(crc, (const Bytef *)"resrec1", 7);
-	put32(want + 28, (uint32_t)crc);
-	memcpy(want + 32, "resrec1", 7);
+	memcpy(want, "EHSQSEG1\0\0\0\0\0\0\0\0", 16);
+	frame_at(want + 16, "EHSF", 3, 4, "resrec1");
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 39);
 	ck_assert_mem_eq(buf, want, 39);
 	/* The same resource again: a frame of the resource before, none
 	 * in it, its CRC that of the lengths and the record. */
 	ck_assert_uint_eq(append(&s, "res", "rec2"), 39 + 16 + 4);
-	memcpy(want, "EHSR", 4);
-	put32(want + 4, 0);
-	put32(want + 8, 4);
-	crc = crc32(0L, want + 4, 8);
-	crc = crc32(crc, (const Bytef *)"rec2", 4);
-	put32(want + 12, (uint32_t)crc);
-	memcpy(want + 16, "rec2", 4);
+	frame_at(want, "EHSR", 0, 4, "rec2");
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 59);
 	ck_assert_mem_eq(buf + 39, want, 20);
 	spool_ack(&s, 39);
@@ -322,7 +356,6 @@ END_TEST
 START_TEST(damaged_record_skipped_and_said)
 {
 	uint8_t buf[256];
-	char want[512];
 	struct spool s;
 	struct got g;
 	size_t n;
@@ -342,19 +375,12 @@ START_TEST(damaged_record_skipped_and_said)
 	buf[36 + 16 + 2] ^= 0x20;
 	buf[55 + 4] = 0x7f;
 	write_q("0000000000000000.seg", buf, n);
-	listen_stderr();
-	open_q(&s, 1 << 20, &g);
-	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
-		 "records skipped: 40 bytes from byte 36\n", qdir);
-	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "r/one@36 q/four@97");
+	open_damaged(&s, &g, 40, 36, "r/one@36 q/four@97");
 	spool_close(&s);
 
 	/* Said once: a new run that acknowledged nothing says it again, as
 	 * it is still there; one that acknowledged past it does not. */
-	listen_stderr();
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(said(), want);
+	open_damaged(&s, &g, 40, 36, "r/one@36 q/four@97");
 	spool_ack(&s, 97);
 	spool_close(&s);
 	listen_stderr();
@@ -370,6 +396,9 @@ END_TEST
  * refers to the one before, even when that one was acknowledged. */
 START_TEST(resources_mixed_replayed)
 {
+	static const char *const records[][2] = {
+		{ "r", "one" }, { "r", "two" }, { "q", "three" }, { "q", "four" }, { "r", "five" },
+	};
 	static const char *const kinds[] = { "EHSF", "EHSR", "EHSF", "EHSR", "EHSF" };
 	static const size_t starts[] = { 16, 36, 55, 77, 97 };
 	uint8_t buf[256];
@@ -378,21 +407,15 @@ START_TEST(resources_mixed_replayed)
 
 	make_dir();
 	open_q(&s, 1 << 20, &g);
-	append(&s, "r", "one");
-	append(&s, "r", "two");
-	append(&s, "q", "three");
-	append(&s, "q", "four");
-	ck_assert_uint_eq(append(&s, "r", "five"), 118);
+	append_each(&s, records, 5);
 	spool_close(&s);
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 118);
 	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
 		ck_assert_mem_eq(buf + starts[i], kinds[i], 4);
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/one@36 r/two@55 q/three@77 q/four@97 r/five@118");
+	open_expect(&s, &g, "r/one@36 r/two@55 q/three@77 q/four@97 r/five@118");
 	spool_ack(&s, 36);
 	spool_close(&s);
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/two@55 q/three@77 q/four@97 r/five@118");
+	open_expect(&s, &g, "r/two@55 q/three@77 q/four@97 r/five@118");
 	spool_close(&s);
 	remove_dir();
 }
@@ -403,45 +426,31 @@ END_TEST
  * damage, and the one before it is another record's. */
 START_TEST(resource_before_lost_skipped)
 {
+	static const char *const records[][2] = {
+		{ "r", "one" }, { "r", "two" }, { "r", "three" }, { "q", "four" }, { "q", "five" },
+	};
 	uint8_t buf[256], seg[256];
-	char want[512];
 	struct spool s;
 	struct got g;
-	size_t n;
 
 	make_dir();
 	open_q(&s, 1 << 20, &g);
-	append(&s, "r", "one");
-	append(&s, "r", "two");
-	append(&s, "r", "three");
-	append(&s, "q", "four");
-	append(&s, "q", "five");
+	append_each(&s, records, 5);
 	spool_close(&s);
 	/* The first frame's resource damaged: two and three, whole,
 	 * have none; four has its own again. */
-	n = read_q("0000000000000000.seg", buf, sizeof buf);
-	ck_assert_uint_eq(n, 117);
+	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 117);
 	buf[16 + 16] ^= 1;
-	write_q("0000000000000000.seg", buf, n);
-	listen_stderr();
-	open_q(&s, 1 << 20, &g);
-	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
-		 "records skipped: 60 bytes from byte 16\n", qdir);
-	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "q/four@97 q/five@117");
+	write_q("0000000000000000.seg", buf, 117);
+	open_damaged(&s, &g, 60, 16, "q/four@97 q/five@117");
 	spool_close(&s);
 
 	/* A segment that starts with one (made by hand: the writer never
 	 * does) skips it likewise. */
 	memcpy(seg, buf, 16);
-	memcpy(seg + 16, buf + 36, n - 36);
-	write_q("0000000000000000.seg", seg, n - 20);
-	listen_stderr();
-	open_q(&s, 1 << 20, &g);
-	snprintf(want, sizeof want, "ehsyslog export: %s/0000000000000000.seg: damaged "
-		 "records skipped: 40 bytes from byte 16\n", qdir);
-	ck_assert_str_eq(said(), want);
-	ck_assert_str_eq(g.text, "q/four@77 q/five@97");
+	memcpy(seg + 16, buf + 36, 117 - 36);
+	write_q("0000000000000000.seg", seg, 117 - 20);
+	open_damaged(&s, &g, 40, 16, "q/four@77 q/five@97");
 	spool_close(&s);
 	remove_dir();
 }
@@ -491,9 +500,21 @@ END_TEST
 /* "ack" is written in place, in its two slots in turn; the larger
  * position of those that pass is taken, so that a damaged one leaves
  * the one before; an "ack" of one slot (an earlier export's) is read. */
+/* Whether "ack" holds its two slots, positions first and second. */
+static void expect_ack(uint64_t first, uint64_t second)
+{
+	uint8_t buf[128], want[20];
+
+	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
+	ack_slot(want, first);
+	ck_assert_mem_eq(buf, want, 20);
+	ack_slot(want, second);
+	ck_assert_mem_eq(buf + 32, want, 20);
+}
+
 START_TEST(ack_in_two_slots)
 {
-	uint8_t buf[128], want[64];
+	uint8_t buf[128], want[20];
 	struct spool s;
 	struct got g;
 	uint64_t e1, e2, e3;
@@ -509,13 +530,9 @@ START_TEST(ack_in_two_slots)
 	ack_slot(want, e1);
 	ck_assert_mem_eq(buf, want, 20);
 	spool_ack(&s, e2);
-	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
-	ck_assert_mem_eq(buf, want, 20);
-	ack_slot(want, e2);
-	ck_assert_mem_eq(buf + 32, want, 20);
+	expect_ack(e1, e2);
 	spool_close(&s);
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/three@76 r/four@96");
+	open_expect(&s, &g, "r/three@76 r/four@96");
 	spool_close(&s);
 
 	/* The larger first: taken, and the next goes over the other. */
@@ -523,14 +540,9 @@ START_TEST(ack_in_two_slots)
 	ack_slot(buf, e2);
 	ack_slot(buf + 32, e1);
 	write_q("ack", buf, 32 + 20);
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/three@76 r/four@96");
+	open_expect(&s, &g, "r/three@76 r/four@96");
 	spool_ack(&s, e3);
-	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
-	ack_slot(want, e2);
-	ck_assert_mem_eq(buf, want, 20);
-	ack_slot(want, e3);
-	ck_assert_mem_eq(buf + 32, want, 20);
+	expect_ack(e2, e3);
 	spool_close(&s);
 
 	/* The larger damaged (a write torn): the other, silently, as a
@@ -546,28 +558,18 @@ START_TEST(ack_in_two_slots)
 	ck_assert_str_eq(g.text, "r/two@55 r/three@76 r/four@96");
 	/* The damaged one is written next: the good one stays. */
 	spool_ack(&s, e2);
-	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
-	ack_slot(want, e1);
-	ck_assert_mem_eq(buf, want, 20);
-	ack_slot(want, e2);
-	ck_assert_mem_eq(buf + 32, want, 20);
+	expect_ack(e1, e2);
 	spool_close(&s);
 
 	/* One slot, as an earlier export wrote it: read; the next ack
 	 * goes into the second. */
 	ack_slot(buf, e2);
 	write_q("ack", buf, 20);
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/three@76 r/four@96");
+	open_expect(&s, &g, "r/three@76 r/four@96");
 	spool_ack(&s, e3);
-	ck_assert_uint_eq(read_q("ack", buf, sizeof buf), 32 + 20);
-	ack_slot(want, e2);
-	ck_assert_mem_eq(buf, want, 20);
-	ack_slot(want, e3);
-	ck_assert_mem_eq(buf + 32, want, 20);
+	expect_ack(e2, e3);
 	spool_close(&s);
-	open_q(&s, 1 << 20, &g);
-	ck_assert_str_eq(g.text, "r/four@96");
+	open_expect(&s, &g, "r/four@96");
 	spool_close(&s);
 	remove_dir();
 }
