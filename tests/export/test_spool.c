@@ -421,6 +421,29 @@ START_TEST(resources_mixed_replayed)
 }
 END_TEST
 
+/* A segment of an earlier export, every frame in full even where the
+ * resource repeats, replays as it did. */
+START_TEST(old_segment_replayed)
+{
+	uint8_t seg[64];
+	struct spool s;
+	struct got g;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	spool_close(&s);
+	memcpy(seg, "EHSQSEG1\0\0\0\0\0\0\0\0", 16);
+	frame_at(seg + 16, "EHSF", 1, 3, "rone");
+	frame_at(seg + 36, "EHSF", 1, 3, "rtwo");
+	write_q("0000000000000000.seg", seg, 56);
+	listen_stderr();
+	open_expect(&s, &g, "r/one@36 r/two@56");
+	ck_assert_str_eq(said(), "");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
 /* A frame of the resource before, after damage or first in its
  * segment, is skipped as damage: that resource may have been in the
  * damage, and the one before it is another record's. */
@@ -797,6 +820,7 @@ int main(void)
 	tcase_add_test(tc, truncated_tail_skipped_and_said);
 	tcase_add_test(tc, damaged_record_skipped_and_said);
 	tcase_add_test(tc, resources_mixed_replayed);
+	tcase_add_test(tc, old_segment_replayed);
 	tcase_add_test(tc, resource_before_lost_skipped);
 	tcase_add_test(tc, damaged_segment_header_and_ack);
 	tcase_add_test(tc, ack_in_two_slots);
