@@ -19,6 +19,7 @@
 #include <syslog.h>
 
 #include "bridge/bridge.h"
+#include "bridge/scratch.h"
 #include "bridge/text.h"
 #include "preload/real.h"
 #include "preload/stubs.h"
@@ -58,6 +59,61 @@ static bool repeated_line(const char *file, unsigned line)
 	return false;
 }
 
+/* error_at_line's place, or error's (given false). */
+struct at_line {
+	bool given;
+	const char *file;
+	unsigned line;
+};
+
+static const struct at_line no_line;
+
+/* The real error or error_at_line, with the text of fmt formatted into
+ * buf (EHS_TEXT_STACK bytes); it may exit. */
+static void print_in(char *buf, int status, int errnum, int saved, const struct at_line *at,
+		     const char *fmt, va_list ap)
+{
+	struct ehs_text t;
+	bool ok = ehs_text_vformat(&t, buf, saved, -1, fmt, ap) == 0;
+	const char *text = ok ? t.p : "";
+	errno = saved;
+	if (!at->given) {
+		ehs_error_fn real = EHS_REAL(error);
+		if (real)
+			real(status, errnum, "%s", text);
+	} else {
+		ehs_error_at_line_fn real = EHS_REAL(error_at_line);
+		if (real)
+			real(status, errnum, at->file, at->line, "%s", text);
+	}
+	if (ok)
+		ehs_text_free(&t);
+}
+
+/* print_in with the buffer on the stack, for a call that found no
+ * scratch slot: its frame only then. */
+static __attribute__((noinline)) void print_on_stack(int status, int errnum, int saved,
+						     const struct at_line *at,
+						     const char *fmt, va_list ap)
+{
+	char buf[EHS_TEXT_STACK];
+	print_in(buf, status, errnum, saved, at, fmt, ap);
+}
+
+/* The text in a scratch slot (scratch.h), not this frame: glibc's error
+ * takes stack enough of its own below it. */
+static void print(int status, int errnum, int saved, const struct at_line *at,
+		  const char *fmt, va_list ap)
+{
+	char *buf = ehs_scratch_take();
+	if (!buf) {
+		print_on_stack(status, errnum, saved, at, fmt, ap);
+		return;
+	}
+	print_in(buf, status, errnum, saved, at, fmt, ap);
+	ehs_scratch_give(buf);
+}
+
 #if EHS_STUBS
 #define ERROR_ENTRY ehs_full_error
 #define ERROR_VISIBILITY EHS_HIDDEN
@@ -76,15 +132,8 @@ ERROR_VISIBILITY void ERROR_ENTRY(int status, int errnum, const char *fmt, ...)
 	if (report(status, errnum, saved, NULL, 0, fmt, ap))
 		ehs_stub_arm(status ? LOG_ERR : LOG_WARNING, false);
 
-	struct ehs_text t;
-	ehs_error_fn real = EHS_REAL(error);
-	bool ok = ehs_text_vformat(&t, saved, -1, fmt, ap) == 0;
+	print(status, errnum, saved, &no_line, fmt, ap);
 	va_end(ap);
-	errno = saved;
-	if (real)
-		real(status, errnum, "%s", ok ? t.p : "");
-	if (ok)
-		ehs_text_free(&t);
 	errno = saved;
 }
 
@@ -97,14 +146,8 @@ EHS_INTERPOSE void error_at_line(int status, int errnum, const char *file,
 	if (!repeated_line(file, line))
 		report(status, errnum, saved, file ? file : "", line, fmt, ap);
 
-	struct ehs_text t;
-	ehs_error_at_line_fn real = EHS_REAL(error_at_line);
-	bool ok = ehs_text_vformat(&t, saved, -1, fmt, ap) == 0;
+	const struct at_line at = { true, file, line };
+	print(status, errnum, saved, &at, fmt, ap);
 	va_end(ap);
-	errno = saved;
-	if (real)
-		real(status, errnum, file, line, "%s", ok ? t.p : "");
-	if (ok)
-		ehs_text_free(&t);
 	errno = saved;
 }

@@ -142,10 +142,11 @@ static int add_location(struct ehs_journal *j, const struct location *loc)
 static void print_event(int saved, int priority, const struct location *loc,
 			const char *format, va_list ap)
 {
+	char buf[EHS_TEXT_STACK];
 	struct ehs_text t;
 	va_list copy;
 	va_copy(copy, ap);
-	int rc = ehs_text_vformat(&t, saved, -1, format, copy);
+	int rc = ehs_text_vformat(&t, buf, saved, -1, format, copy);
 	va_end(copy);
 	if (rc < 0)
 		return;
@@ -361,11 +362,11 @@ EHS_INTERPOSE int sd_journal_send_with_location(const char *file, const char *li
 	return r;
 }
 
-static int text_of(struct ehs_text *t, int saved, const char *fmt, ...)
+static int text_of(struct ehs_text *t, char *buf, int saved, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int rc = ehs_text_vformat(t, saved, saved, fmt, ap);
+	int rc = ehs_text_vformat(t, buf, saved, saved, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -374,8 +375,9 @@ static int text_of(struct ehs_text *t, int saved, const char *fmt, ...)
  * MESSAGE= "message: " (unless empty) and strerror(errno), ERRNO=. */
 static void perror_event(int saved, const struct location *loc, const char *message)
 {
+	char buf[EHS_TEXT_STACK];
 	struct ehs_text t;
-	if (text_of(&t, saved, message && *message ? "%s" : NULL, message) < 0)
+	if (text_of(&t, buf, saved, message && *message ? "%s" : NULL, message) < 0)
 		return;
 	struct ehs_journal j;
 	char err[16];

@@ -12,6 +12,7 @@
 #include "bridge/native_cache.h"
 #include "bridge/pri_table.h"
 #include "bridge/schema.h"
+#include "bridge/scratch.h"
 #include "bridge/syslog_inline.h"
 #include "bridge/text.h"
 
@@ -58,16 +59,40 @@ static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint
 	ehs_emit(&r, ehs_event_limit(), tp);
 }
 
+/* The event of fmt's text, formatted into buf (EHS_TEXT_STACK bytes). */
+static inline __attribute__((always_inline)) void
+emit_in(char *buf, struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
+	int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
+{
+	struct ehs_text t;
+	/* The text comes without its line ending: events carry none. */
+	if (ehs_text_vformat(&t, buf, saved_errno, errnum, fmt, ap) < 0)
+		return;
+	emit_text(tp, severity, facility, saved_errno, src, t.p, t.len);
+	ehs_text_free(&t);
+}
+
+/* emit_in with the buffer on the stack, in a frame that only a call
+ * that found no scratch slot makes. */
+static __attribute__((noinline)) void
+emit_on_stack(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
+	      int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
+{
+	char buf[EHS_TEXT_STACK];
+	emit_in(buf, tp, severity, facility, saved_errno, errnum, src, fmt, ap);
+}
+
 static inline __attribute__((always_inline)) void
 emit(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
      int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
 {
-	struct ehs_text t;
-	/* The text comes without its line ending: events carry none. */
-	if (ehs_text_vformat(&t, saved_errno, errnum, fmt, ap) < 0)
+	char *buf = ehs_scratch_take();
+	if (!buf) {
+		emit_on_stack(tp, severity, facility, saved_errno, errnum, src, fmt, ap);
 		return;
-	emit_text(tp, severity, facility, saved_errno, src, t.p, t.len);
-	ehs_text_free(&t);
+	}
+	emit_in(buf, tp, severity, facility, saved_errno, errnum, src, fmt, ap);
+	ehs_scratch_give(buf);
 }
 
 static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)

@@ -493,14 +493,37 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 	return ehs_emit_any(r, limit, tp);
 }
 
-int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-			   const char *fmt, va_list ap, long n)
+/* ehs_emit_vmessage_rest's work, the text formatted into buf
+ * (EHS_TEXT_STACK bytes) if it fits. */
+static int vmessage_rest_in(char *buf, struct ue_tracepoint *tp, int severity,
+			    unsigned facility, int err, const char *fmt, va_list ap, long n)
 {
-	struct ehs_text t;
+	struct ehs_text t = { .buf = buf };
 	if (ehs_text_vformat_rest(&t, n, err, -1, fmt, ap) < 0)
 		return -1;
 	int r = emit_message(tp, severity, facility, err, t.p, t.len);
 	ehs_text_free(&t);
+	return r;
+}
+
+/* The same with the buffer on the stack, for a call that found no
+ * scratch slot: its frame only then. */
+static __attribute__((noinline)) int
+vmessage_rest_on_stack(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+		       const char *fmt, va_list ap, long n)
+{
+	char buf[EHS_TEXT_STACK];
+	return vmessage_rest_in(buf, tp, severity, facility, err, fmt, ap, n);
+}
+
+int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+			   const char *fmt, va_list ap, long n)
+{
+	char *buf = ehs_scratch_take();
+	if (!buf)
+		return vmessage_rest_on_stack(tp, severity, facility, err, fmt, ap, n);
+	int r = vmessage_rest_in(buf, tp, severity, facility, err, fmt, ap, n);
+	ehs_scratch_give(buf);
 	return r;
 }
 

@@ -24,6 +24,7 @@
 #include "bridge/format_inline.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
+#include "bridge/scratch.h"
 #include "bridge/text.h"
 #include "common/hidden.h"
 #include "common/le.h"
@@ -204,10 +205,13 @@ emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 EHS_HIDDEN int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility,
 				      int err, const char *fmt, va_list ap, long n);
 
-/* ehs_emit_vmessage, inline: the text formatted in the caller's frame
- * from *work, a copy of ap that the caller made (va_copy cannot be
- * inlined) and ends.  The text's pointer and length stay in registers:
- * no struct ehs_text, whose address the slow ways need. */
+/* ehs_emit_vmessage, inline: the text formatted from *work, a copy of
+ * ap that the caller made (va_copy cannot be inlined) and ends, into a
+ * scratch slot (scratch.h), not the caller's frame: the entry that
+ * inlines this calls the real vsyslog from the same frame.  The text's
+ * pointer and length stay in registers: no struct ehs_text, whose
+ * address the slow ways need.  With no slot free, ehs_emit_vmessage_rest
+ * formats it on its own stack. */
 static inline __attribute__((always_inline)) int
 ehs_emit_vmessage_inline(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 			 const char *fmt, va_list ap, va_list *work)
@@ -219,11 +223,18 @@ ehs_emit_vmessage_inline(struct ue_tracepoint *tp, int severity, unsigned facili
 	const char *arg = ehs_text_of_percent_s(fmt, ap, &len);
 	if (arg)
 		return emit_message(tp, severity, facility, err, arg, len);
-	char stack[EHS_TEXT_STACK];
-	long n = ehs_format_inline(stack, sizeof stack, fmt, work, err);
-	if (!ehs_text_fits_stack(n))
+	char *buf = ehs_scratch_take();
+	if (__builtin_expect(!buf, 0))
+		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap,
+					      EHS_FORMAT_FALLBACK);
+	long n = ehs_format_inline(buf, EHS_TEXT_STACK, fmt, work, err);
+	if (!ehs_text_fits_stack(n)) {
+		ehs_scratch_give(buf);
 		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap, n);
-	return emit_message(tp, severity, facility, err, stack, ehs_text_trimmed(stack, (size_t)n));
+	}
+	int r = emit_message(tp, severity, facility, err, buf, ehs_text_trimmed(buf, (size_t)n));
+	ehs_scratch_give(buf);
+	return r;
 }
 
 #endif

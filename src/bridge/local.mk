@@ -20,6 +20,7 @@ BRIDGE_SOURCES = \
 	src/bridge/native_site.c \
 	src/bridge/pri_table.h src/bridge/pri_table.c \
 	src/bridge/schema.h src/bridge/schema.c \
+	src/bridge/scratch.h src/bridge/scratch.c \
 	src/bridge/syslog_inline.h \
 	src/bridge/syslog_stream.h src/bridge/syslog_stream.c \
 	src/bridge/text.h src/bridge/text.c

@@ -78,13 +78,13 @@ const char *ehs_text_argument(va_list ap, size_t *len)
 int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
 			  const char *fmt, va_list ap)
 {
-	t->p = t->stack;
+	t->p = t->buf;
 	t->map_len = 0;
 	if (n == EHS_FORMAT_FALLBACK)
-		n = format_into(t->stack, sizeof t->stack, saved_errno, errnum, fmt, ap);
+		n = format_into(t->buf, EHS_TEXT_STACK, saved_errno, errnum, fmt, ap);
 	if (n < 0)
 		goto fail;
-	if ((size_t)n >= sizeof t->stack) {
+	if ((size_t)n >= EHS_TEXT_STACK) {
 		size_t need = (size_t)n + 1;
 		char *m = mmap(NULL, need, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -102,7 +102,7 @@ int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnu
 	return 0;
 fail:
 	t->len = 0;
-	t->stack[0] = '\0';
+	t->buf[0] = '\0';
 	return -1;
 }
 
@@ -110,7 +110,7 @@ fail:
 void ehs_text_unmap(struct ehs_text *t)
 {
 	munmap((void *)t->p, t->map_len);
-	t->p = t->stack;
+	t->p = t->buf;
 	t->len = 0;
 	t->map_len = 0;
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Formats a message the way the logging call would, without malloc: into
- * a buffer on the caller's stack, or, for a longer message, into pages
- * mapped for this one call (formatting twice).  The buffer holds every
- * message that fits one event, so only a message to be split is
- * formatted twice.  A format of just "%s", the usual way to log a text
+ * a buffer of EHS_TEXT_STACK bytes the caller lends (a scratch slot,
+ * scratch.h, or its stack), or, for a longer message, into pages mapped
+ * for this one call (formatting twice).  The buffer holds every message
+ * that fits one event, so only a message to be split is formatted
+ * twice.  A format of just "%s", the usual way to log a text
  * built beforehand, is not formatted at all: the text is the argument.
  */
 #ifndef EHS_BRIDGE_TEXT_H
@@ -19,11 +20,11 @@
 #define EHS_TEXT_STACK 4096
 
 struct ehs_text {
-	const char *p;		/* the text, NUL-terminated: the stack, the
+	const char *p;		/* the text, NUL-terminated: buf, the
 				 * mapping, or the argument of a "%s" */
 	size_t len;		/* without the NUL */
-	size_t map_len;		/* bytes mapped, 0 when p is stack */
-	char stack[EHS_TEXT_STACK];
+	size_t map_len;		/* bytes mapped, 0 when p is not mapped */
+	char *buf;		/* the caller's EHS_TEXT_STACK bytes */
 };
 
 /* The text of a format of just "%s": ap's first argument itself
@@ -40,9 +41,9 @@ static inline size_t ehs_text_trimmed(const char *s, size_t n)
 	return n;
 }
 
-/* ehs_text_vformat's work past its inline part: n is what ehs_format
- * answered for the stack buffer, or EHS_FORMAT_FALLBACK when it was not
- * tried. */
+/* ehs_text_vformat's work past its inline part, t->buf set: n is what
+ * ehs_format answered for that buffer, or EHS_FORMAT_FALLBACK when it
+ * was not tried. */
 int ehs_text_vformat_rest(struct ehs_text *t, long n, int saved_errno, int errnum,
 			  const char *fmt, va_list ap);
 
@@ -63,7 +64,8 @@ static inline bool ehs_text_fits_stack(long n)
 }
 
 /*
- * Formats fmt with ap (ap is not consumed: the function works on copies)
+ * Formats into buf, EHS_TEXT_STACK bytes that stay the caller's while t
+ * is used, fmt with ap (ap is not consumed: the function works on copies)
  * as vsnprintf would with errno == saved_errno, so "%m" expands as in the
  * caller (ehs_format for the usual conversions, else vsnprintf).  errno
  * may be changed.  A NULL fmt formats nothing.  When errnum >= 0, ": " and strerror(errnum)
@@ -74,10 +76,11 @@ static inline bool ehs_text_fits_stack(long n)
  * empty and needs no ehs_text_free).
  */
 static inline __attribute__((always_inline)) int
-ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
+ehs_text_vformat(struct ehs_text *t, char *buf, int saved_errno, int errnum,
 		 const char *fmt, va_list ap)
 {
 	long n = EHS_FORMAT_FALLBACK;
+	t->buf = buf;
 	if (__builtin_expect(fmt && errnum < 0, 1)) {
 		t->map_len = 0;
 		size_t len;
@@ -87,10 +90,10 @@ ehs_text_vformat(struct ehs_text *t, int saved_errno, int errnum,
 			t->len = len;
 			return 0;
 		}
-		n = ehs_format(t->stack, sizeof t->stack, fmt, ap, saved_errno);
+		n = ehs_format(buf, EHS_TEXT_STACK, fmt, ap, saved_errno);
 		if (ehs_text_fits_stack(n)) {
-			t->p = t->stack;
-			t->len = ehs_text_trimmed(t->stack, (size_t)n);
+			t->p = buf;
+			t->len = ehs_text_trimmed(buf, (size_t)n);
 			return 0;
 		}
 	}
