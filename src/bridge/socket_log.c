@@ -10,13 +10,40 @@
 #include "bridge/datagram.h"
 #include "bridge/journal.h"
 #include "bridge/journal_wire.h"
+#include "bridge/scratch.h"
 #include "bridge/syslog_stream.h"
+
+/*
+ * A record is over 4 KiB (a datagram's over 6): each is built in a
+ * scratch slot (scratch.h), so that a signal handler's call takes no
+ * more stack than the emitter's; with none free, on the stack as
+ * before, in a frame only that case makes.
+ */
+_Static_assert(sizeof(struct ehs_datagram) <= EHS_SCRATCH_SIZE, "a datagram's record in a slot");
+_Static_assert(sizeof(struct ehs_journal) <= EHS_SCRATCH_SIZE, "a journal record in a slot");
+
+static bool datagram_log_in(struct ehs_datagram *d, const char *bytes, size_t len,
+			    int saved_errno)
+{
+	ehs_datagram_parse(d, bytes, len);
+	return ehs_journal_log(&d->j, saved_errno);
+}
+
+static __attribute__((noinline)) bool datagram_log_on_stack(const char *bytes, size_t len,
+							    int saved_errno)
+{
+	struct ehs_datagram d;
+	return datagram_log_in(&d, bytes, len, saved_errno);
+}
 
 bool ehs_datagram_log(const char *bytes, size_t len, int saved_errno)
 {
-	struct ehs_datagram d;
-	ehs_datagram_parse(&d, bytes, len);
-	return ehs_journal_log(&d.j, saved_errno);
+	struct ehs_datagram *d = ehs_scratch_take();
+	if (!d)
+		return datagram_log_on_stack(bytes, len, saved_errno);
+	bool ok = datagram_log_in(d, bytes, len, saved_errno);
+	ehs_scratch_give(d);
+	return ok;
 }
 
 bool ehs_stream_log(const char *bytes, size_t len, int saved_errno)
@@ -34,10 +61,27 @@ bool ehs_stream_log(const char *bytes, size_t len, int saved_errno)
 	return all;
 }
 
-bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno)
+static bool journal_wire_log_in(struct ehs_journal *j, const char *bytes, size_t len,
+				int saved_errno)
+{
+	return ehs_journal_wire_parse(j, bytes, len) == 0 && ehs_journal_log(j, saved_errno);
+}
+
+static __attribute__((noinline)) bool journal_wire_log_on_stack(const char *bytes, size_t len,
+								int saved_errno)
 {
 	struct ehs_journal j;
-	return ehs_journal_wire_parse(&j, bytes, len) == 0 && ehs_journal_log(&j, saved_errno);
+	return journal_wire_log_in(&j, bytes, len, saved_errno);
+}
+
+bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno)
+{
+	struct ehs_journal *j = ehs_scratch_take();
+	if (!j)
+		return journal_wire_log_on_stack(bytes, len, saved_errno);
+	bool ok = journal_wire_log_in(j, bytes, len, saved_errno);
+	ehs_scratch_give(j);
+	return ok;
 }
 
 /* A tracepoint's first check registers it here (the writer is open
