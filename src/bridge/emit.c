@@ -15,6 +15,7 @@
 #include "bridge/emit_inline.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
+#include "bridge/scratch.h"
 #include "bridge/text.h"
 #include "user_events/channel.h"
 
@@ -143,9 +144,12 @@ static int build_head(struct head *h, const char *name, unsigned level, unsigned
 	const struct fields *f = fields_for(variant, &own);
 	if (!f)
 		return -1;
+	/* The metadata is built in h itself, after the room for the
+	 * longest prefix, then moved up to the prefix's end: no buffer of
+	 * its own on the stack. */
+	uint8_t *meta_buf = h->bytes + EH_PREFIX_MAX;
 	struct eh_meta meta;
-	uint8_t meta_buf[META_MAX];
-	eh_meta_init(&meta, meta_buf, sizeof meta_buf, name);
+	eh_meta_init(&meta, meta_buf, META_MAX, name);
 	if (eh_meta_finish(&meta) < 0 ||
 	    eh_buf_append(&meta.buf, f->bytes, f->len) < 0)
 		return -1;
@@ -155,8 +159,8 @@ static int build_head(struct head *h, const char *name, unsigned level, unsigned
 	long len = eh_event_iov(&prefix, &eh, NULL, NULL, &meta, NULL, 0, iov);
 	if (len < 0)
 		return -1;
+	memmove(h->bytes + prefix.len, meta_buf, meta.buf.len);
 	memcpy(h->bytes, prefix.bytes, prefix.len);
-	memcpy(h->bytes + prefix.len, meta_buf, meta.buf.len);
 	h->meta_at = prefix.len;
 	h->len = (size_t)len;
 	return 0;
@@ -377,44 +381,43 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	ue_tracepoint_write(tp, iov, EHS_EMIT_IOV);
 }
 
-static inline __attribute__((always_inline)) int
-emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
-		     struct ue_tracepoint *tp)
+/* The events of r, with x its extras' (or NULL): plain for the plain
+ * head, whose name the others reuse; other for this call's head when it
+ * is not the plain one. */
+static int emit_with(const struct ehs_record *r, const struct extras *x, struct plan *plain,
+		     struct plan *other, size_t limit, struct ue_tracepoint *tp)
 {
 	size_t file_len = r->file ? strlen(r->file) : 0;
-	/* plain: the plain head, whose name the others reuse; p: this
-	 * call's head when it is not the plain one. */
-	struct plan plain, other;
-	const struct plan *p = &plain;
+	const struct plan *p = plain;
 
 	if (file_len > UINT16_MAX || r->level < 1 || r->level > 255)
 		return -1;
 	const char *name = r->name;
 	if (!name) {
-		plain.head = ident_head(r->level, &plain.own);
-		if (!plain.head)
+		plain->head = ident_head(r->level, &plain->own);
+		if (!plain->head)
 			return -1;
-		name = head_name(plain.head);
+		name = head_name(plain->head);
 	} else if (!r->file) {
-		if (build_head(&plain.own, name, r->level, 0) < 0)
+		if (build_head(&plain->own, name, r->level, 0) < 0)
 			return -1;
-		plain.head = &plain.own;
+		plain->head = &plain->own;
 	}
 	if (r->file) {
-		if (make_plan(&other, r, name, file_len, false, x) < 0)
+		if (make_plan(other, r, name, file_len, false, x) < 0)
 			return -1;
-		p = &other;
+		p = other;
 	} else {
-		plain.overhead = plain.head->len + fixed_payload(r, 0, false);
-		plan_extras(&plain, x);
+		plain->overhead = plain->head->len + fixed_payload(r, 0, false);
+		plan_extras(plain, x);
 	}
 	if (p->overhead + r->msg_len <= limit && r->msg_len <= UINT16_MAX) {
 		put_part(r, p, file_len, r->msg, r->msg_len, 0, 0, tp);
 		return 1;
 	}
-	if (make_plan(&other, r, name, file_len, true, x) < 0 || other.overhead + 4 > limit)
+	if (make_plan(other, r, name, file_len, true, x) < 0 || other->overhead + 4 > limit)
 		return -1;
-	p = &other;
+	p = other;
 	size_t room = limit - p->overhead;
 	if (room > UINT16_MAX)
 		room = UINT16_MAX;
@@ -434,14 +437,35 @@ emit_with(const struct ehs_record *r, const struct extras *x, size_t limit,
 	return (int)parts;
 }
 
-/* Their buffers live only in the frame of a call that has extras, so
- * the usual call's stack stays small. */
-static __attribute__((noinline)) int emit_extras(const struct ehs_record *r, size_t limit,
-						 struct ue_tracepoint *tp)
+/*
+ * An event's heads and extras, which a call builds for itself: in a
+ * scratch slot (scratch.h), so that a signal handler's event takes
+ * little stack; with none free, on the stack as before, the extras'
+ * buffers in a frame only a call that has them makes.
+ */
+struct emit_area {
+	struct plan plain, other;
+	struct extras x;
+};
+
+_Static_assert(sizeof(struct emit_area) <= EHS_SCRATCH_SIZE, "an event's heads in a slot");
+
+static __attribute__((noinline)) int emit_extras_on_stack(const struct ehs_record *r,
+							  size_t limit, struct ue_tracepoint *tp)
 {
 	struct extras x;
+	struct plan plain, other;
 	extras_build(&x, r);
-	return emit_with(r, &x, limit, tp);
+	return emit_with(r, &x, &plain, &other, limit, tp);
+}
+
+static __attribute__((noinline)) int emit_on_stack(const struct ehs_record *r, size_t limit,
+						   struct ue_tracepoint *tp)
+{
+	if (r->nextra)
+		return emit_extras_on_stack(r, limit, tp);
+	struct plan plain, other;
+	return emit_with(r, NULL, &plain, &other, limit, tp);
 }
 
 void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *name,
@@ -480,9 +504,17 @@ void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov, unsigned l
  * small. */
 int ehs_emit_any(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 {
-	if (r->nextra)
-		return emit_extras(r, limit, tp);
-	return emit_with(r, NULL, limit, tp);
+	struct emit_area *a = ehs_scratch_take();
+	if (!a)
+		return emit_on_stack(r, limit, tp);
+	const struct extras *x = NULL;
+	if (r->nextra) {
+		extras_build(&a->x, r);
+		x = &a->x;
+	}
+	int n = emit_with(r, x, &a->plain, &a->other, limit, tp);
+	ehs_scratch_give(a);
+	return n;
 }
 
 int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
