@@ -53,7 +53,10 @@ static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint
 		.nextra = src->nextra,
 	};
 	if (src->name) {
-		ehs_event_name(name, src->name);
+		if (src->name_len)
+			ehs_event_name_bytes(name, src->name, src->name_len);
+		else
+			ehs_event_name(name, src->name);
 		r.name = name;
 	}
 	ehs_emit(&r, ehs_event_limit(), tp);

@@ -44,6 +44,8 @@ void ehs_report(int severity, int saved_errno, int errnum, const char *file,
 struct ehs_source {
 	const char *name;	/* event name before sanitising (ident.h),
 				 * or NULL for the ident's */
+	size_t name_len;	/* name's length when it is not
+				 * NUL-terminated, else 0 */
 	const char *file;	/* source file and line, or NULL */
 	unsigned line;
 	const struct ehs_extra *extra;	/* string fields after the schema's */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <string.h>
 #include <syslog.h>
 #ifdef __GLIBC__
 #include <gnu/libc-version.h>
@@ -86,10 +87,15 @@ size_t ehs_event_name(char out[EHS_EVENT_NAME_MAX + 1], const char *id)
 		id = program_invocation_short_name;
 	if (!id || !*id)
 		id = "unknown";
-	size_t n = 0;
-	for (; id[n] && n < EHS_EVENT_NAME_MAX; n++) {
-		unsigned char c = (unsigned char)id[n];
-		out[n] = (c >= 0x20 && c < 0x7f && c != ';') ? (char)c : '_';
+	return ehs_event_name_bytes(out, id, strnlen(id, EHS_EVENT_NAME_MAX));
+}
+
+size_t ehs_event_name_bytes(char out[EHS_EVENT_NAME_MAX + 1], const char *id, size_t len)
+{
+	size_t n = len < EHS_EVENT_NAME_MAX ? len : EHS_EVENT_NAME_MAX;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)id[i];
+		out[i] = (c >= 0x20 && c < 0x7f && c != ';') ? (char)c : '_';
 	}
 	out[n] = '\0';
 	return n;

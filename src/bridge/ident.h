@@ -68,4 +68,9 @@ static inline unsigned long ehs_ident_gen(void)
  */
 size_t ehs_event_name(char out[EHS_EVENT_NAME_MAX + 1], const char *ident);
 
+/* The same for the len bytes at ident (len > 0; a NUL byte among them
+ * becomes '_' as any other unprintable byte): a name the caller has
+ * without a NUL after it, such as a journal field's value. */
+size_t ehs_event_name_bytes(char out[EHS_EVENT_NAME_MAX + 1], const char *ident, size_t len);
+
 #endif

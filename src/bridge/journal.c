@@ -188,7 +188,6 @@ void ehs_journal_level(const struct iovec *iov, int n, int *severity, int *facil
 
 bool ehs_journal_log(const struct ehs_journal *j, int saved_errno)
 {
-	char name[EHS_EVENT_NAME_MAX + 1];
 	struct ehs_source src = {
 		/* libsystemd sends the program's short name when the call
 		 * gives no identifier; openlog's ident is syslog's only. */
@@ -196,14 +195,11 @@ bool ehs_journal_log(const struct ehs_journal *j, int saved_errno)
 		.extra = j->extra,
 		.nextra = j->nextra,
 	};
-	if (j->ident) {
-		/* Cut to the longest name; a NUL byte is not printable
-		 * ASCII, so it becomes '_' as ehs_event_name would make it. */
-		size_t n = j->ident_len < EHS_EVENT_NAME_MAX ? j->ident_len : EHS_EVENT_NAME_MAX;
-		for (size_t i = 0; i < n; i++)
-			name[i] = j->ident[i] ? j->ident[i] : '_';
-		name[n] = '\0';
-		src.name = name;
+	if (j->ident && j->ident_len) {
+		/* Its bytes, cleaned where the event is made: no copy of
+		 * the name on this frame too. */
+		src.name = j->ident;
+		src.name_len = j->ident_len;
 	}
 	if (j->has_file || j->has_line) {
 		src.file = j->has_file ? j->file : "";
