@@ -54,6 +54,15 @@ tests_bridge_test_text_CFLAGS = $(BRIDGE_TEST_CFLAGS)
 tests_bridge_test_text_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_text_LDFLAGS = -no-install
 
+# The scratch slots, and the same events when none is free.
+check_PROGRAMS += tests/bridge/test_scratch
+TESTS += tests/bridge/test_scratch
+tests_bridge_test_scratch_SOURCES = tests/bridge/test_scratch.c
+tests_bridge_test_scratch_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
+tests_bridge_test_scratch_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_scratch_LDADD = $(BRIDGE_TEST_LDADD)
+tests_bridge_test_scratch_LDFLAGS = -no-install
+
 # The event head ehs_emit keeps per ident: bytes, openlog and closelog,
 # and a race of openlog with threads and a signal handler logging.
 check_PROGRAMS += tests/bridge/test_ident_cache
