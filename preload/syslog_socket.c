@@ -20,15 +20,17 @@
 #include <unistd.h>
 
 #include "bridge/bridge.h"
+#include "bridge/scratch.h"
 #include "preload/syslog_socket.h"
 
 /* Sockets watched at once.  A program has one or two; stale entries (a
  * number closed behind libc's back) are reclaimed when the table fills. */
 #define WATCH_SLOTS 16
 
-/* Bytes of one call gathered on the stack; a larger message is copied
- * into pages mapped for it (struct gather).  Past GATHER_MAX bytes the
- * rest of a call makes no event (an event holds at most 64 KiB anyway). */
+/* Bytes of one call gathered on the stack when no scratch slot is free;
+ * a larger message is copied into pages mapped for it (struct gather).
+ * Past GATHER_MAX bytes the rest of a call makes no event (an event holds
+ * at most 64 KiB anyway). */
 #define GATHER_STACK 2048
 #define GATHER_MAX (256 * 1024)
 
@@ -297,24 +299,28 @@ static bool log_bytes(enum ehs_sock_kind k, const char *b, size_t len, int saved
 	return ok;
 }
 
-/* Bytes of one call's event gathered on the stack, else in a mapping of
- * GATHER_MAX bytes (NULL when none can be had); let go with gather_done.
- * The mapping is kept for the next long message once made (its pages
- * are only touched as far as messages reach), so that a message in
- * several iovecs costs no mmap and munmap per call: taken with an
- * exchange, and one that finds it taken (another thread, or a signal
- * handler that interrupted the sender) maps its own, unmapped after. */
+/* Bytes of one call's event gathered in a scratch slot (scratch.h) when
+ * they fit one, else in a mapping of GATHER_MAX bytes; let go with
+ * gather_done.  NULL when none can be had, and when no slot is free for
+ * bytes that fit GATHER_STACK: the caller gathers those on its stack,
+ * in a frame only that case makes.  The mapping is kept for the next
+ * long message once made (its pages are only touched as far as
+ * messages reach), so that a message in several iovecs costs no mmap
+ * and munmap per call: taken with an exchange, and one that finds it
+ * taken (another thread, or a signal handler that interrupted the
+ * sender) maps its own, unmapped after. */
 struct gather {
 	char *p;
-	char stack[GATHER_STACK];
+	bool slot;	/* p is a scratch slot */
 };
 
 static char *spare;
 
 static char *gather_get(struct gather *g, size_t len)
 {
-	g->p = g->stack;
-	if (len > sizeof g->stack) {
+	g->p = len <= EHS_SCRATCH_SIZE ? ehs_scratch_take() : NULL;
+	g->slot = g->p != NULL;
+	if (!g->p && len > GATHER_STACK) {
 		g->p = __atomic_exchange_n(&spare, NULL, __ATOMIC_ACQUIRE);
 		if (!g->p)
 			g->p = mmap(NULL, GATHER_MAX, PROT_READ | PROT_WRITE,
@@ -328,9 +334,11 @@ static char *gather_get(struct gather *g, size_t len)
 static void gather_done(struct gather *g)
 {
 	char *none = NULL;
-	if (g->p && g->p != g->stack &&
-	    !__atomic_compare_exchange_n(&spare, &none, g->p, false, __ATOMIC_RELEASE,
-					 __ATOMIC_RELAXED))
+	if (g->slot)
+		ehs_scratch_give(g->p);
+	else if (g->p &&
+		 !__atomic_compare_exchange_n(&spare, &none, g->p, false, __ATOMIC_RELEASE,
+					      __ATOMIC_RELAXED))
 		munmap(g->p, GATHER_MAX);
 }
 
@@ -381,8 +389,18 @@ static void log_sent(int fd, bool watched, enum ehs_sock_kind k, const char *b, 
 		log_bytes(k, b, len, saved);
 }
 
+/* log_sent_gathered's way when no slot is free for a short message. */
+static __attribute__((noinline)) void log_sent_on_stack(int fd, bool watched,
+							enum ehs_sock_kind k,
+							const struct iovec *iov, size_t n,
+							size_t total, int saved)
+{
+	char stack[GATHER_STACK];
+	log_sent(fd, watched, k, stack, peek(stack, total, iov, n), saved);
+}
+
 /* log_sent of iov[0..n)'s first total bytes, gathered: out of line, so
- * that the gathering buffer is on the stack only for such a send. */
+ * that only such a send has the gathering's frames. */
 static __attribute__((noinline)) void log_sent_gathered(int fd, bool watched,
 							enum ehs_sock_kind k,
 							const struct iovec *iov, size_t n,
@@ -391,6 +409,8 @@ static __attribute__((noinline)) void log_sent_gathered(int fd, bool watched,
 	struct gather g;
 	if (gather_get(&g, total))
 		log_sent(fd, watched, k, g.p, peek(g.p, total, iov, n), saved);
+	else if (total <= GATHER_STACK)
+		log_sent_on_stack(fd, watched, k, iov, n, total, saved);
 	gather_done(&g);
 }
 
@@ -476,6 +496,29 @@ static size_t send_limit(int fd, enum ehs_sock_kind k)
 	return 0;
 }
 
+/* The events of the program's iov[0..n), total bytes, read into b
+ * without faulting; whether all were read and each event could be
+ * written. */
+static bool log_read(enum ehs_sock_kind k, const struct iovec *iov, size_t n, char *b,
+		     size_t total, int saved)
+{
+	bool ok = false;
+	struct iovec to = { b, total };
+	if (process_vm_readv(getpid(), &to, 1, iov, (unsigned long)n, 0) == (ssize_t)total &&
+	    !bytes_idle(k, b, total, &ok))
+		ok = log_bytes(k, b, total, saved);
+	return ok;
+}
+
+/* log_unchecked's way when no slot is free for a short message. */
+static __attribute__((noinline)) bool log_read_on_stack(enum ehs_sock_kind k,
+							const struct iovec *iov, size_t n,
+							size_t total, int saved)
+{
+	char stack[GATHER_STACK];
+	return log_read(k, iov, n, stack, total, saved);
+}
+
 /* The events of the program's iov[0..n) (pointers unchecked), read
  * whole without faulting, when at most limit bytes; whether all were
  * read and each event could be written, with the byte count in *total. */
@@ -486,13 +529,12 @@ static bool log_unchecked(enum ehs_sock_kind k, const struct iovec *iov, size_t 
 		return false;
 	if (*total == 0)	/* no event: the kernel's (an empty datagram) */
 		return false;
-	bool ok = false;
 	struct gather g;
-	struct iovec to = { gather_get(&g, *total), *total };
-	if (to.iov_base &&
-	    process_vm_readv(getpid(), &to, 1, iov, (unsigned long)n, 0) == (ssize_t)*total &&
-	    !bytes_idle(k, to.iov_base, *total, &ok))
-		ok = log_bytes(k, to.iov_base, *total, saved);
+	bool ok;
+	if (gather_get(&g, *total))
+		ok = log_read(k, iov, n, g.p, *total, saved);
+	else
+		ok = *total <= GATHER_STACK && log_read_on_stack(k, iov, n, *total, saved);
 	gather_done(&g);
 	return ok;
 }
