@@ -70,13 +70,20 @@ static int build_fields(struct fields *f, unsigned variant)
 	return 0;
 }
 
-/* The variant's descriptors: the shared copy once one is ready, else
- * built into *own (and offered as the shared copy).  Lock-free: a thread
- * or signal handler that finds the copy being built uses its own. */
-static const struct fields *fields_for(unsigned variant, struct fields *own)
+/* The variant's shared descriptors, or NULL while they are not ready. */
+static const struct fields *fields_ready(unsigned variant)
 {
 	if (__atomic_load_n(&fields_state[variant], __ATOMIC_ACQUIRE) == 2)
 		return &fields_cache[variant];
+	return NULL;
+}
+
+/* The variant's descriptors built into *own and offered as the shared
+ * copy: the shared copy when it is ready after that, else own.
+ * Lock-free: a thread or signal handler that finds the copy being built
+ * uses its own. */
+static const struct fields *fields_own(unsigned variant, struct fields *own)
+{
 	if (build_fields(own, variant) < 0)
 		return NULL;
 	int unbuilt = 0;
@@ -85,7 +92,8 @@ static const struct fields *fields_for(unsigned variant, struct fields *own)
 		fields_cache[variant] = *own;
 		__atomic_store_n(&fields_state[variant], 2, __ATOMIC_RELEASE);
 	}
-	return own;
+	const struct fields *shared = fields_ready(variant);
+	return shared ? shared : own;
 }
 
 /* Payload bytes besides the text itself. */
@@ -137,17 +145,17 @@ static void extras_build(struct extras *x, const struct ehs_record *r)
 /* Where it puts the metadata block's 16-bit length: the first extension
  * after the 8-byte header (no activity ids are ever written here). */
 #define META_SIZE_AT 8
+/* The prefix's length, then: the header and the metadata block's. */
+#define PREFIX_LEN (sizeof(struct eventheader) + sizeof(struct eventheader_extension))
 
-static int build_head(struct head *h, const char *name, unsigned level, unsigned variant)
+/* The head for name at level with the descriptors f. */
+static int build_head_with(struct head *h, const char *name, unsigned level,
+			   const struct fields *f)
 {
-	struct fields own;
-	const struct fields *f = fields_for(variant, &own);
-	if (!f)
-		return -1;
-	/* The metadata is built in h itself, after the room for the
-	 * longest prefix, then moved up to the prefix's end: no buffer of
+	/* The metadata is built in h itself, where it goes after the
+	 * prefix (without activity ids, its length is fixed): no buffer of
 	 * its own on the stack. */
-	uint8_t *meta_buf = h->bytes + EH_PREFIX_MAX;
+	uint8_t *meta_buf = h->bytes + PREFIX_LEN;
 	struct eh_meta meta;
 	eh_meta_init(&meta, meta_buf, META_MAX, name);
 	if (eh_meta_finish(&meta) < 0 ||
@@ -157,13 +165,41 @@ static int build_head(struct head *h, const char *name, unsigned level, unsigned
 	struct eh_prefix prefix;
 	struct iovec iov[EH_EVENT_IOV];
 	long len = eh_event_iov(&prefix, &eh, NULL, NULL, &meta, NULL, 0, iov);
-	if (len < 0)
+	if (len < 0 || prefix.len != PREFIX_LEN)
 		return -1;
-	memmove(h->bytes + prefix.len, meta_buf, meta.buf.len);
 	memcpy(h->bytes, prefix.bytes, prefix.len);
 	h->meta_at = prefix.len;
 	h->len = (size_t)len;
 	return 0;
+}
+
+/* The shared descriptors for the variant's first head, built for it in
+ * a frame of their own, popped before the head is built: NULL when they
+ * are still someone else's to finish (then build_head_own). */
+static __attribute__((noinline)) const struct fields *fields_first(unsigned variant)
+{
+	struct fields own;
+	const struct fields *f = fields_own(variant, &own);
+	return f == &own ? NULL : f;
+}
+
+/* build_head while another caller builds the shared descriptors: with a
+ * copy of its own, in a frame only then made.  -1 for descriptors that
+ * cannot be built. */
+static __attribute__((noinline)) int build_head_own(struct head *h, const char *name,
+						    unsigned level, unsigned variant)
+{
+	struct fields own;
+	const struct fields *f = fields_own(variant, &own);
+	return f ? build_head_with(h, name, level, f) : -1;
+}
+
+static int build_head(struct head *h, const char *name, unsigned level, unsigned variant)
+{
+	const struct fields *f = fields_ready(variant);
+	if (__builtin_expect(!f, 0))
+		f = fields_first(variant);
+	return f ? build_head_with(h, name, level, f) : build_head_own(h, name, level, variant);
 }
 
 
