@@ -36,6 +36,7 @@
 #include "bridge/bridge.h"
 #include "bridge/journal.h"
 #include "bridge/journal_format.h"
+#include "bridge/scratch.h"
 #include "bridge/text.h"
 #include "preload/real.h"
 #include "preload/sd_journal.h"
@@ -137,16 +138,43 @@ static int add_location(struct ehs_journal *j, const struct location *loc)
 	return 0;
 }
 
+/*
+ * Where an event's text and record are made: over 8 KiB together, in
+ * scratch slots (bridge/scratch.h) rather than on the stack, so that a
+ * signal handler's call takes little more than libsystemd's own.  With
+ * no slot free they are on the stack as before, in a frame only that
+ * case makes.
+ */
+struct room {
+	char *text;		/* EHS_TEXT_STACK bytes */
+	struct ehs_journal *j;
+};
+
+/* Slots for both, or for neither (false). */
+static bool room_take(struct room *r)
+{
+	r->text = ehs_scratch_take();
+	r->j = r->text ? ehs_scratch_take() : NULL;
+	if (!r->j)
+		ehs_scratch_give(r->text);
+	return r->j != NULL;
+}
+
+static void room_give(struct room *r)
+{
+	ehs_scratch_give(r->j);
+	ehs_scratch_give(r->text);
+}
+
 /* sd_journal_printv's fields: MESSAGE= the text (a C string, trailing
  * whitespace stripped), PRIORITY=, then the location's. */
-static void print_event(int saved, int priority, const struct location *loc,
-			const char *format, va_list ap)
+static void print_event_in(const struct room *r, int saved, int priority,
+			   const struct location *loc, const char *format, va_list ap)
 {
-	char buf[EHS_TEXT_STACK];
 	struct ehs_text t;
 	va_list copy;
 	va_copy(copy, ap);
-	int rc = ehs_text_vformat(&t, buf, saved, -1, format, copy);
+	int rc = ehs_text_vformat(&t, r->text, saved, -1, format, copy);
 	va_end(copy);
 	if (rc < 0)
 		return;
@@ -155,15 +183,37 @@ static void print_event(int saved, int priority, const struct location *loc,
 		len--;
 	/* Too long, or empty: libsystemd sends nothing. */
 	if (t.len < LONG_LINE_MAX - 8 && len) {
-		struct ehs_journal j;
+		struct ehs_journal *j = r->j;
 		char digit = (char)('0' + priority);
-		ehs_journal_init(&j);
-		ehs_journal_put(&j, "MESSAGE", 7, t.p, len);
-		ehs_journal_put(&j, "PRIORITY", 8, &digit, 1);
-		if (add_location(&j, loc) == 0)
-			ehs_journal_log(&j, saved);
+		ehs_journal_init(j);
+		ehs_journal_put(j, "MESSAGE", 7, t.p, len);
+		ehs_journal_put(j, "PRIORITY", 8, &digit, 1);
+		if (add_location(j, loc) == 0)
+			ehs_journal_log(j, saved);
 	}
 	ehs_text_free(&t);
+}
+
+static __attribute__((noinline)) void print_event_on_stack(int saved, int priority,
+							   const struct location *loc,
+							   const char *format, va_list ap)
+{
+	char text[EHS_TEXT_STACK];
+	struct ehs_journal j;
+	const struct room r = { text, &j };
+	print_event_in(&r, saved, priority, loc, format, ap);
+}
+
+static void print_event(int saved, int priority, const struct location *loc,
+			const char *format, va_list ap)
+{
+	struct room r;
+	if (!room_take(&r)) {
+		print_event_on_stack(saved, priority, loc, format, ap);
+		return;
+	}
+	print_event_in(&r, saved, priority, loc, format, ap);
+	room_give(&r);
 }
 
 /* The whole untraced print in replace mode, as syslog's (syslog.c):
@@ -247,6 +297,27 @@ EHS_INTERPOSE int sd_journal_printv_with_location(int priority, const char *file
 	return print_common(priority, &loc, format, ap);
 }
 
+/* The event of fields iov[0..n) followed by loc's, its record built in
+ * j. */
+static void fields_log(struct ehs_journal *j, int saved, const struct iovec *iov, int n,
+		       const struct location *loc)
+{
+	ehs_journal_init(j);
+	for (int i = 0; i < n; i++)
+		ehs_journal_add(j, iov[i].iov_base, iov[i].iov_len);
+	if (add_location(j, loc) == 0)
+		ehs_journal_log(j, saved);
+}
+
+/* fields_log when no scratch slot is free: the record on the stack, in
+ * a frame only then made. */
+static __attribute__((noinline)) void fields_log_on_stack(int saved, const struct iovec *iov,
+							  int n, const struct location *loc)
+{
+	struct ehs_journal j;
+	fields_log(&j, saved, iov, n, loc);
+}
+
 /* The event of fields iov[0..n) followed by loc's (sendv_with_location
  * puts them last), if they are traced. */
 static void fields_event(int saved, const struct iovec *iov, int n, const struct location *loc)
@@ -259,12 +330,13 @@ static void fields_event(int saved, const struct iovec *iov, int n, const struct
 	if (!wants_event(severity, facility) || !ehs_journal_valid(iov, n))
 		return;
 	ehs_busy++;
-	struct ehs_journal j;
-	ehs_journal_init(&j);
-	for (int i = 0; i < n; i++)
-		ehs_journal_add(&j, iov[i].iov_base, iov[i].iov_len);
-	if (add_location(&j, loc) == 0)
-		ehs_journal_log(&j, saved);
+	struct ehs_journal *j = ehs_scratch_take();
+	if (j) {
+		fields_log(j, saved, iov, n, loc);
+		ehs_scratch_give(j);
+	} else {
+		fields_log_on_stack(saved, iov, n, loc);
+	}
 	ehs_busy--;
 }
 
@@ -306,13 +378,14 @@ EHS_INTERPOSE int sd_journal_sendv_with_location(const char *file, const char *l
 }
 
 /* send has no va_list form to hand on: its fields are formatted here as
- * libsystemd would (journal_format.h) and go to the real sendv, which is
- * what libsystemd's send calls with them.  The location comes first. */
-static int send_common(const struct location *loc, const char *format, va_list ap)
+ * libsystemd would (journal_format.h), into f, and go to the real sendv,
+ * which is what libsystemd's send calls with them.  The location comes
+ * first. */
+static int send_in(struct ehs_journal_fields *f, const struct location *loc,
+		   const char *format, va_list ap)
 {
 	int saved = errno;
-	struct ehs_journal_fields f;
-	int r = ehs_journal_format(&f, saved, loc->given ? (loc->func ? loc->func : "") : NULL,
+	int r = ehs_journal_format(f, saved, loc->given ? (loc->func ? loc->func : "") : NULL,
 				   format, ap);
 	if (r < 0) {
 		errno = saved;
@@ -321,24 +394,47 @@ static int send_common(const struct location *loc, const char *format, va_list a
 	if (loc->given) {
 		/* Unlike libsystemd, no crash on a NULL string: an invalid
 		 * field, so -EINVAL. */
-		f.iov[0] = loc->file ? (struct iovec){ (void *)loc->file, strlen(loc->file) }
-				     : (struct iovec){ NULL, 0 };
-		f.iov[1] = loc->line ? (struct iovec){ (void *)loc->line, strlen(loc->line) }
-				     : (struct iovec){ NULL, 0 };
+		f->iov[0] = loc->file ? (struct iovec){ (void *)loc->file, strlen(loc->file) }
+				      : (struct iovec){ NULL, 0 };
+		f->iov[1] = loc->line ? (struct iovec){ (void *)loc->line, strlen(loc->line) }
+				      : (struct iovec){ NULL, 0 };
 	}
-	fields_event(saved, f.iov, f.n, &none);
-	if (!fields_pass_on(f.iov, f.n)) {
-		r = ehs_journal_valid(f.iov, f.n) ? 0 : -EINVAL;
+	fields_event(saved, f->iov, f->n, &none);
+	if (!fields_pass_on(f->iov, f->n)) {
+		r = ehs_journal_valid(f->iov, f->n) ? 0 : -EINVAL;
 	} else {
 		errno = saved;
 		ehs_busy++;
 		ehs_sd_sendv_fn real;
 		JOURNAL_REAL(real, sd_sendv, "sd_journal_sendv");
-		r = real ? real(f.iov, f.n) : -ENOSYS;
+		r = real ? real(f->iov, f->n) : -ENOSYS;
 		ehs_busy--;
 	}
-	ehs_journal_format_free(&f);
+	ehs_journal_format_free(f);
 	errno = saved;
+	return r;
+}
+
+_Static_assert(sizeof(struct ehs_journal_fields) <= EHS_SCRATCH_SIZE, "a send's fields in a slot");
+
+/* send_in with the fields on the stack, for a call that found no
+ * scratch slot: its frame only then. */
+static __attribute__((noinline)) int send_on_stack(const struct location *loc,
+						   const char *format, va_list ap)
+{
+	struct ehs_journal_fields f;
+	return send_in(&f, loc, format, ap);
+}
+
+/* The fields (over 4 KiB) in a scratch slot: a signal handler's call
+ * takes little more stack than libsystemd's own send. */
+static int send_common(const struct location *loc, const char *format, va_list ap)
+{
+	struct ehs_journal_fields *f = ehs_scratch_take();
+	if (!f)
+		return send_on_stack(loc, format, ap);
+	int r = send_in(f, loc, format, ap);
+	ehs_scratch_give(f);
 	return r;
 }
 
@@ -373,23 +469,44 @@ static int text_of(struct ehs_text *t, char *buf, int saved, const char *fmt, ..
 
 /* sd_journal_perror's fields: the location's first, then PRIORITY=3,
  * MESSAGE= "message: " (unless empty) and strerror(errno), ERRNO=. */
-static void perror_event(int saved, const struct location *loc, const char *message)
+static void perror_event_in(const struct room *r, int saved, const struct location *loc,
+			    const char *message)
 {
-	char buf[EHS_TEXT_STACK];
 	struct ehs_text t;
-	if (text_of(&t, buf, saved, message && *message ? "%s" : NULL, message) < 0)
+	if (text_of(&t, r->text, saved, message && *message ? "%s" : NULL, message) < 0)
 		return;
-	struct ehs_journal j;
+	struct ehs_journal *j = r->j;
 	char err[16];
 	int n = snprintf(err, sizeof err, "%d", saved);
-	ehs_journal_init(&j);
-	if (add_location(&j, loc) == 0) {
-		ehs_journal_put(&j, "PRIORITY", 8, "3", 1);
-		ehs_journal_put(&j, "MESSAGE", 7, t.p, strlen(t.p));
-		ehs_journal_put(&j, "ERRNO", 5, err, (size_t)n);
-		ehs_journal_log(&j, saved);
+	ehs_journal_init(j);
+	if (add_location(j, loc) == 0) {
+		ehs_journal_put(j, "PRIORITY", 8, "3", 1);
+		ehs_journal_put(j, "MESSAGE", 7, t.p, strlen(t.p));
+		ehs_journal_put(j, "ERRNO", 5, err, (size_t)n);
+		ehs_journal_log(j, saved);
 	}
 	ehs_text_free(&t);
+}
+
+static __attribute__((noinline)) void perror_event_on_stack(int saved,
+							    const struct location *loc,
+							    const char *message)
+{
+	char text[EHS_TEXT_STACK];
+	struct ehs_journal j;
+	const struct room r = { text, &j };
+	perror_event_in(&r, saved, loc, message);
+}
+
+static void perror_event(int saved, const struct location *loc, const char *message)
+{
+	struct room r;
+	if (!room_take(&r)) {
+		perror_event_on_stack(saved, loc, message);
+		return;
+	}
+	perror_event_in(&r, saved, loc, message);
+	room_give(&r);
 }
 
 static int perror_common(const struct location *loc, const char *message)
