@@ -31,6 +31,7 @@
 #include "bridge/ident.h"
 #include "bridge/native_cache.h"
 #include "bridge/schema.h"
+#include "bridge/scratch.h"
 
 /* Names of up to EHS_FIELDS_MAX fields of any sensible length. */
 #define NATIVE_META_MAX 2048
@@ -120,15 +121,13 @@ int put_event(struct ue_tracepoint *tp, int priority, const uint8_t *head,
 	return 1;
 }
 
-/* The event with a head built here, offered to cache (if any). */
-static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int priority,
-					       struct ehs_event_cache *cache,
-					       const char *event_name,
-					       const struct ehs_field *fields, unsigned nfields,
-					       struct iovec iov[NATIVE_IOV],
-					       uint8_t buf[8 * EHS_FIELDS_MAX])
+/* The event with a head built here, into head, offered to cache (if
+ * any). */
+static int put_built(uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX], struct ue_tracepoint *tp,
+		     int priority, struct ehs_event_cache *cache, const char *event_name,
+		     const struct ehs_field *fields, unsigned nfields, struct iovec iov[NATIVE_IOV],
+		     uint8_t buf[8 * EHS_FIELDS_MAX])
 {
-	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
 	size_t size = 0;	/* set when n >= 0; gcc for aarch64 cannot tell */
 	int n = ehs_emit_values_(fields, nfields, NULL, iov + 3, buf, &size);
 	long head_len = build_head(head, event_name, fields, nfields);
@@ -144,6 +143,39 @@ static __attribute__((noinline)) int put_built(struct ue_tracepoint *tp, int pri
 	}
 	return put_event(tp, priority, head, (size_t)head_len, iov, n, size);
 }
+
+/* put_built with the head on the stack, for a call that found no
+ * scratch slot: its frame only then. */
+static __attribute__((noinline)) int put_built_on_stack(struct ue_tracepoint *tp, int priority,
+							struct ehs_event_cache *cache,
+							const char *event_name,
+							const struct ehs_field *fields,
+							unsigned nfields, struct iovec iov[NATIVE_IOV],
+							uint8_t buf[8 * EHS_FIELDS_MAX])
+{
+	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
+	return put_built(head, tp, priority, cache, event_name, fields, nfields, iov, buf);
+}
+
+/* put_built with the head (over 2 KiB) in a scratch slot (scratch.h), so
+ * that an event made in a signal handler takes little stack; out of line,
+ * as only a call with no head kept comes here. */
+static __attribute__((noinline)) int put_new(struct ue_tracepoint *tp, int priority,
+					     struct ehs_event_cache *cache, const char *event_name,
+					     const struct ehs_field *fields, unsigned nfields,
+					     struct iovec iov[NATIVE_IOV],
+					     uint8_t buf[8 * EHS_FIELDS_MAX])
+{
+	uint8_t *head = ehs_scratch_take();
+	if (!head)
+		return put_built_on_stack(tp, priority, cache, event_name, fields, nfields, iov,
+					  buf);
+	int r = put_built(head, tp, priority, cache, event_name, fields, nfields, iov, buf);
+	ehs_scratch_give(head);
+	return r;
+}
+
+_Static_assert(NATIVE_PREFIX_LEN + NATIVE_META_MAX <= EHS_SCRATCH_SIZE, "a head in a slot");
 
 static inline __attribute__((always_inline))
 int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *cache,
@@ -161,7 +193,7 @@ int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *
 		if (n == -1)
 			return -EINVAL;
 	}
-	return put_built(tp, priority, cache, event_name, fields, nfields, iov, buf);
+	return put_new(tp, priority, cache, event_name, fields, nfields, iov, buf);
 }
 
 int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,

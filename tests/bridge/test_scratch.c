@@ -14,6 +14,8 @@
 #include <string.h>
 #include <syslog.h>
 
+#include <ehsyslog.h>
+
 #include "bridge/bridge.h"
 #include "bridge/scratch.h"
 #include "capture.h"
@@ -75,7 +77,8 @@ static void report_of(const char *fmt, ...)
 
 /* Calls down every path that takes a slot: the syslog text, one too
  * long for it, a formatted event with a file, a datagram (its record,
- * extras and named head), a stream's frames and a journal entry. */
+ * extras and named head), a stream's frames, a journal entry and a
+ * native event's head. */
 static void calls(struct capture *c)
 {
 	static const char dg[] = "<14>1 - host t 12 ID7 [ex@1 a=\"b\"] hi";
@@ -91,6 +94,8 @@ static void calls(struct capture *c)
 	ehs_datagram_log(dg, sizeof dg - 1, 0);
 	ehs_stream_log(frames, sizeof frames - 1, 0);
 	ehs_journal_wire_log(entry, sizeof entry - 1, 0);
+	const struct ehs_field fields[] = { EHS_STRING("who", "me"), EHS_INT64("n", -3) };
+	ehs_event(LOG_USER | LOG_ERR, "native", fields, 2);
 	ue_double_trace(NULL, NULL);
 }
 
@@ -101,8 +106,8 @@ START_TEST(same_events_without_a_slot)
 	take_all();
 	calls(&without);
 	give_all();
-	/* 1 + 4 parts + 1 + 1 + 2 + 1 */
-	ck_assert_uint_eq(with.count, 10);
+	/* 1 + 4 parts + 1 + 1 + 2 + 1 + 1 */
+	ck_assert_uint_eq(with.count, 11);
 	ck_assert_uint_eq(without.count, with.count);
 	for (unsigned k = 0; k < with.count; k++) {
 		ck_assert_uint_eq(without.len[k], with.len[k]);
