@@ -21,15 +21,51 @@
 #ifndef EHS_BRIDGE_SCRATCH_H
 #define EHS_BRIDGE_SCRATCH_H
 
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "common/hidden.h"
 
 #define EHS_SCRATCH_SLOTS 16
 #define EHS_SCRATCH_SIZE 8192
 
-/* A free slot, taken for the caller, or NULL when there is none. */
-EHS_HIDDEN void *ehs_scratch_take(void);
+_Static_assert(EHS_SCRATCH_SLOTS <= sizeof(unsigned long) * CHAR_BIT,
+	       "one bit of the bitmap per slot");
+
+/* scratch.c's: the slots once mapped, else NULL; bit k of the bitmap
+ * set while slot k is someone's. */
+extern EHS_HIDDEN char *ehs_scratch_slots;
+extern EHS_HIDDEN unsigned long ehs_scratch_taken;
+
+/* The slots, mapped by the first caller; NULL when they cannot be. */
+EHS_HIDDEN char *ehs_scratch_map(void);
+
+/* A free slot, taken for the caller, or NULL when there is none.
+ * Inline, as the traced syslog call makes no call of ours on its way. */
+static inline void *ehs_scratch_take(void)
+{
+	char *all = __atomic_load_n(&ehs_scratch_slots, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(!all, 0) && !(all = ehs_scratch_map()))
+		return NULL;
+	unsigned long was = __atomic_load_n(&ehs_scratch_taken, __ATOMIC_RELAXED), bit;
+	do {
+		unsigned long free = ~was & (~0ul >> (sizeof was * CHAR_BIT - EHS_SCRATCH_SLOTS));
+		if (!free)
+			return NULL;
+		bit = free & -free;	/* the lowest: the fewest pages touched */
+	} while (!__atomic_compare_exchange_n(&ehs_scratch_taken, &was, was | bit, true,
+					      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
+	return all + (size_t)__builtin_ctzl(bit) * EHS_SCRATCH_SIZE;
+}
 
 /* Gives back the slot p (from ehs_scratch_take; NULL is nothing). */
-EHS_HIDDEN void ehs_scratch_give(void *p);
+static inline void ehs_scratch_give(void *p)
+{
+	if (!p)
+		return;
+	size_t k = (size_t)((char *)p - ehs_scratch_slots) / EHS_SCRATCH_SIZE;
+	__atomic_fetch_and(&ehs_scratch_taken, ~(1ul << k), __ATOMIC_RELEASE);
+}
 
 #endif
