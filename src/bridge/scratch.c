@@ -6,7 +6,7 @@
 #include "common/map_once.h"
 
 char *ehs_scratch_slots;
-unsigned long ehs_scratch_taken;
+unsigned char ehs_scratch_taken[EHS_SCRATCH_SLOTS];
 
 char *ehs_scratch_map(void)
 {

@@ -8,9 +8,9 @@
  * A few slots of EHS_SCRATCH_SIZE bytes, mapped once, at the first
  * call that takes one (in .bss they would cost every program a mapping
  * at start-up: common/map_once.h).  A slot is claimed with a
- * compare-and-swap on a bitmap and given back with an atomic and: no
- * lock, so a signal handler that interrupts a call holding one simply
- * takes another.  When every slot is taken (many threads logging at
+ * compare-and-swap on a byte of its own and given back with a plain
+ * store (one locked instruction a call, not two): no lock, so a signal
+ * handler that interrupts a call holding one simply takes another.  When every slot is taken (many threads logging at
  * once, or the mapping failed) ehs_scratch_take answers NULL and the
  * caller uses its old buffer on the stack, in a frame of its own: the
  * event is the same, only its stack is the old one.  A slot is lost for
@@ -21,7 +21,6 @@
 #ifndef EHS_BRIDGE_SCRATCH_H
 #define EHS_BRIDGE_SCRATCH_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -30,42 +29,40 @@
 #define EHS_SCRATCH_SLOTS 16
 #define EHS_SCRATCH_SIZE 8192
 
-_Static_assert(EHS_SCRATCH_SLOTS <= sizeof(unsigned long) * CHAR_BIT,
-	       "one bit of the bitmap per slot");
-
-/* scratch.c's: the slots once mapped, else NULL; bit k of the bitmap
- * set while slot k is someone's. */
+/* scratch.c's: the slots once mapped, else NULL; byte k of taken is 1
+ * while slot k is someone's. */
 extern EHS_HIDDEN char *ehs_scratch_slots;
-extern EHS_HIDDEN unsigned long ehs_scratch_taken;
+extern EHS_HIDDEN unsigned char ehs_scratch_taken[EHS_SCRATCH_SLOTS];
 
 /* The slots, mapped by the first caller; NULL when they cannot be. */
 EHS_HIDDEN char *ehs_scratch_map(void);
 
-/* A free slot, taken for the caller, or NULL when there is none.
- * Inline, as the traced syslog call makes no call of ours on its way. */
+/* A free slot, taken for the caller, or NULL when there is none: the
+ * lowest free one, so that the fewest pages are touched.  Inline, as the
+ * traced syslog call makes no call of ours on its way. */
 static inline void *ehs_scratch_take(void)
 {
 	char *all = __atomic_load_n(&ehs_scratch_slots, __ATOMIC_ACQUIRE);
 	if (__builtin_expect(!all, 0) && !(all = ehs_scratch_map()))
 		return NULL;
-	unsigned long was = __atomic_load_n(&ehs_scratch_taken, __ATOMIC_RELAXED), bit;
-	do {
-		unsigned long free = ~was & (~0ul >> (sizeof was * CHAR_BIT - EHS_SCRATCH_SLOTS));
-		if (!free)
-			return NULL;
-		bit = free & -free;	/* the lowest: the fewest pages touched */
-	} while (!__atomic_compare_exchange_n(&ehs_scratch_taken, &was, was | bit, true,
-					      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
-	return all + (size_t)__builtin_ctzl(bit) * EHS_SCRATCH_SIZE;
+	for (size_t k = 0; k < EHS_SCRATCH_SLOTS; k++) {
+		unsigned char free = 0;
+		if (!__atomic_load_n(&ehs_scratch_taken[k], __ATOMIC_RELAXED) &&
+		    __atomic_compare_exchange_n(&ehs_scratch_taken[k], &free, 1, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return all + k * EHS_SCRATCH_SIZE;
+	}
+	return NULL;
 }
 
-/* Gives back the slot p (from ehs_scratch_take; NULL is nothing). */
+/* Gives back the slot p (from ehs_scratch_take; NULL is nothing): a
+ * plain store, each slot having a byte of its own. */
 static inline void ehs_scratch_give(void *p)
 {
 	if (!p)
 		return;
 	size_t k = (size_t)((char *)p - ehs_scratch_slots) / EHS_SCRATCH_SIZE;
-	__atomic_fetch_and(&ehs_scratch_taken, ~(1ul << k), __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_scratch_taken[k], 0, __ATOMIC_RELEASE);
 }
 
 #endif
