@@ -26,6 +26,9 @@ struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp)
 {
 	if (ehs_idle(tp) || ehs_config_load() != EHS_CONFIG_ON)
 		return NULL;
+	/* Events may follow: their shared parts are built here, at the
+	 * check's depth, not below the first event's frames. */
+	ehs_emit_prepare();
 	if (ue_tracepoint_active(tp))
 		return tp;
 	/* Not through user_events (none here, say): a uprobe may record

@@ -183,6 +183,13 @@ static __attribute__((noinline)) const struct fields *fields_first(unsigned vari
 	return f == &own ? NULL : f;
 }
 
+void ehs_emit_prepare(void)
+{
+	for (unsigned variant = 0; variant < 4; variant++)
+		if (!fields_ready(variant))
+			(void)fields_first(variant);
+}
+
 /* build_head while another caller builds the shared descriptors: with a
  * copy of its own, in a frame only then made.  -1 for descriptors that
  * cannot be built. */

@@ -38,6 +38,12 @@ void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *n
 		   int severity, int facility, int err, const char *msg, size_t len,
 		   const struct iovec *iov, int iovcnt);
 
+/* Builds the schema's field descriptors every head shares, if not yet:
+ * for a tracepoint's first check, so that the first event does not
+ * build them below its own frames, where a signal handler's stack is
+ * at its deepest.  Events build them themselves otherwise. */
+void ehs_emit_prepare(void);
+
 /* The most iovecs the writer receives for one event; iov[0] is left
  * empty for it (it puts the write index there). */
 #define EHS_EMIT_IOV 9
