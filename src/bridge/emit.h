@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One logging call as events: the fixed schema's metadata and payload,
- * split into parts when the whole does not fit one event.  Everything is
- * built on the caller's stack, but for what is built once and shared,
- * then never written again: the schema's field descriptors, and the
- * plain event's prefix and metadata for each ident (up to 8) and level,
- * which the plain event's calls use where they lie.
+ * split into parts when the whole does not fit one event.  A call's own
+ * heads and extras are built in a scratch slot (scratch.h), or on the
+ * stack when none is free; what is built once is shared, then never
+ * written again: the schema's field descriptors, and the plain event's
+ * prefix and metadata for each ident (up to 8) and level, which the
+ * plain event's calls use where they lie.
  */
 #ifndef EHS_BRIDGE_EMIT_H
 #define EHS_BRIDGE_EMIT_H
