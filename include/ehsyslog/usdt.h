@@ -100,11 +100,12 @@ struct usdt_fields {
 /*
  * Fires f->level's site with f and the event iov[0..iovcnt).  Returns
  * 0, -EMSGSIZE for an event over USDT_EVENT_MAX, or
- * -EINVAL for a level out of range.  Builds its strings on the stack
- * (USDT_STRINGS_MAX bytes); call it only when usdt_armed(level).
- * Preserves errno.
+ * -EINVAL for a level out of range.  Builds its strings in buf
+ * (USDT_STRINGS_MAX bytes of the caller's, which the kernel reads at the
+ * site); call it only when usdt_armed(level).  Preserves errno.
  */
-int usdt_write(const struct usdt_fields *f, const struct iovec *iov, int iovcnt);
+int usdt_write(const struct usdt_fields *f, const struct iovec *iov, int iovcnt,
+	       char buf[USDT_STRINGS_MAX]);
 #endif
 
 #endif

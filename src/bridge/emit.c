@@ -511,6 +511,17 @@ static __attribute__((noinline)) int emit_on_stack(const struct ehs_record *r, s
 	return emit_with(r, NULL, &plain, &other, limit, tp);
 }
 
+_Static_assert(USDT_STRINGS_MAX <= EHS_SCRATCH_SIZE, "a site's strings in a slot");
+
+/* usdt_write with its strings on the stack, for a call that found no
+ * scratch slot: its frame only then. */
+static __attribute__((noinline)) void usdt_write_on_stack(const struct usdt_fields *f,
+							  const struct iovec *iov, int iovcnt)
+{
+	char buf[USDT_STRINGS_MAX];
+	usdt_write(f, iov, iovcnt, buf);
+}
+
 void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *name,
 		   int severity, int facility, int err, const char *msg, size_t len,
 		   const struct iovec *iov, int iovcnt)
@@ -529,7 +540,15 @@ void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *n
 		.facility = facility,
 		.err = err,
 	};
-	usdt_write(&f, iov + 1, iovcnt - 1);
+	/* The site's strings (3.75 KiB) in a scratch slot, not on the
+	 * stack of a call that may be a signal handler's. */
+	char *buf = ehs_scratch_take();
+	if (!buf) {
+		usdt_write_on_stack(&f, iov + 1, iovcnt - 1);
+		return;
+	}
+	usdt_write(&f, iov + 1, iovcnt - 1, buf);
+	ehs_scratch_give(buf);
 }
 
 void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt,

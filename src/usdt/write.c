@@ -79,7 +79,8 @@ static size_t put_string(char *out, const char *s, size_t len, size_t max)
 	return len + 1;
 }
 
-int usdt_write(const struct usdt_fields *f, const struct iovec *iov, int iovcnt)
+int usdt_write(const struct usdt_fields *f, const struct iovec *iov, int iovcnt,
+	       char buf[USDT_STRINGS_MAX])
 {
 	size_t size = 0;
 	for (int i = 0; i < iovcnt; i++) {
@@ -92,7 +93,6 @@ int usdt_write(const struct usdt_fields *f, const struct iovec *iov, int iovcnt)
 	if (f->level < 1 || f->level > USDT_LEVELS)
 		return -EINVAL;
 
-	char buf[USDT_STRINGS_MAX];
 	/* The event first: it is never cut.  (USDT_EVENT_MAX + 2) / 3 * 4
 	 * + 1 + 2 fits with room left, checked below at compile time. */
 	_Static_assert((USDT_EVENT_MAX + 2) / 3 * 4 + 3 < USDT_STRINGS_MAX, "event fits");
