@@ -185,7 +185,7 @@ static __attribute__((noinline)) const struct fields *fields_first(unsigned vari
 
 void ehs_emit_prepare(void)
 {
-	for (unsigned variant = 0; variant < 4; variant++)
+	for (unsigned variant = 0; variant < sizeof fields_state / sizeof fields_state[0]; variant++)
 		if (!fields_ready(variant))
 			(void)fields_first(variant);
 }

@@ -10,13 +10,16 @@
  * at start-up: common/map_once.h).  A slot is claimed with a
  * compare-and-swap on a byte of its own and given back with a plain
  * store (one locked instruction a call, not two): no lock, so a signal
- * handler that interrupts a call holding one simply takes another.  When every slot is taken (many threads logging at
- * once, or the mapping failed) ehs_scratch_take answers NULL and the
- * caller uses its old buffer on the stack, in a frame of its own: the
- * event is the same, only its stack is the old one.  A slot is lost for
- * good only to a call that never returns (a handler's longjmp, a thread
- * cancelled in its writev, a fork while another thread holds one); then
- * there are fewer, never wrong ones.
+ * handler that interrupts a call holding one simply takes another.  A
+ * call holds one to four at once (a socket message: its gathering, its
+ * record, its event's heads, a uprobe's strings).  When every slot is
+ * taken (many threads logging at once, or the mapping failed)
+ * ehs_scratch_take answers NULL and the caller uses its old buffer on
+ * the stack, in a frame of its own: the event is the same, only its
+ * stack is the old one.  A slot is lost for good only to a call that
+ * never returns (a handler's longjmp, a thread cancelled in its writev,
+ * a fork while another thread holds one); then there are fewer, never
+ * wrong ones.
  */
 #ifndef EHS_BRIDGE_SCRATCH_H
 #define EHS_BRIDGE_SCRATCH_H
