@@ -58,14 +58,27 @@ bench: all $(bench_programs) $(bench_journal) tests/bench/libbench_empty.la \
 # library, traced over the writer's double (stack-depth-traced).
 check_PROGRAMS += tests/bench/stack-depth tests/bench/stack-depth-traced
 EXTRA_DIST += tests/bench/stack-depth.sh
-tests_bench_stack_depth_SOURCES = tests/bench/stack-depth.c $(SYSLOG_SOCKETS)
-tests_bench_stack_depth_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
+# It calls libbsd's, GLib's and libsystemd's logging calls (libsystemd's
+# where found), linked: their own figures are the reference.
+STACK_CALLS = tests/bench/stack-calls.c tests/bench/stack-calls.h $(SYSLOG_SOCKETS)
+STACK_CALLS_CFLAGS = $(GLIB_CFLAGS)
+STACK_CALLS_LIBS = $(GLIB_LIBS) $(LIBBSD_LIBS)
+if HAVE_LIBSYSTEMD
+STACK_CALLS_CFLAGS += $(LIBSYSTEMD_CFLAGS) -DSTACK_JOURNAL
+STACK_CALLS_LIBS += $(LIBSYSTEMD_LIBS)
+endif
+tests_bench_stack_depth_SOURCES = tests/bench/stack-depth.c $(STACK_CALLS)
+tests_bench_stack_depth_CFLAGS = $(AM_CFLAGS) $(STACK_CALLS_CFLAGS) -U_FORTIFY_SOURCE
+tests_bench_stack_depth_LDADD = $(STACK_CALLS_LIBS)
 tests_bench_stack_depth_traced_SOURCES = tests/bench/stack-depth.c $(PRELOAD_SOURCES) \
-	$(PRELOAD_SOCKET_SOURCES) $(SYSLOG_SOCKETS)
+	$(PRELOAD_SOCKET_SOURCES) $(STACK_CALLS)
 tests_bench_stack_depth_traced_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DSTACK_TRACED
-tests_bench_stack_depth_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
-tests_bench_stack_depth_traced_LDADD = $(BRIDGE_TEST_LDADD)
-tests_bench_stack_depth_traced_LDFLAGS = -no-install
+tests_bench_stack_depth_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) $(STACK_CALLS_CFLAGS) -U_FORTIFY_SOURCE
+tests_bench_stack_depth_traced_LDADD = $(BRIDGE_TEST_LDADD) $(STACK_CALLS_LIBS)
+# The program defines every call of those libraries itself (the
+# wrappers): they would not be linked as needed, and the wrappers would
+# find nothing to pass the calls on to.
+tests_bench_stack_depth_traced_LDFLAGS = -no-install -Wl,--no-as-needed
 
 # The smoke run's output folder (make distcheck wants a clean tree).
 clean-local: clean-bench-smoke

@@ -1,10 +1,12 @@
 #!/bin/sh
 # How much stack each logging call takes from a signal handler
-# (tests/bench/stack-depth.c): without the library, with it preloaded
-# (nothing traced on this host), and linked over the writer's double with
-# every tracepoint traced.  Bytes beyond the kernel's signal frame, in
-# steps of 128; "first" is the process's first call of its kind, made in
-# the handler.  Run by `make bench`; needs root (exits 77 without).
+# (tests/bench/stack-depth.c, the calls in stack-calls.c): without the
+# library (libbsd's, GLib's and libsystemd's calls their own), with it
+# preloaded (nothing traced on this host), and linked over the writer's
+# double with every tracepoint traced.  Bytes beyond the kernel's signal
+# frame, in steps of 128; "first" is the process's first call of its
+# kind, made in the handler, "warm" one after another.  Run by `make
+# bench`; needs root (exits 77 without).
 set -u
 b=${top_builddir:-.}/tests/bench
 lib=${top_builddir:-.}/.libs/libehsyslog.so
@@ -18,8 +20,11 @@ LD_PRELOAD=$lib "$b/stack-depth" >"$tmp/lib" || exit 1
 "$b/stack-depth-traced" >"$tmp/traced" || exit 1
 echo "Stack a logging call takes in a signal handler, bytes beyond the signal frame"
 echo "($(sed -n 's/^signal frame\t-\t//p' "$tmp/libc") bytes here):"
-printf '%-16s %-6s %8s %18s %16s\n' call when libc "+library, idle" "+library, traced"
+printf '%-18s %13s %17s %17s\n' call libc "+library, idle" "+library, traced"
+printf '%-18s %6s %6s %8s %8s %8s %8s\n' "" first warm first warm first warm
 paste "$tmp/libc" "$tmp/lib" "$tmp/traced" | awk -F '\t' '
-	$1 != "signal frame" {
-		printf "%-16s %-6s %8s %18s %16s\n", $1, $2, $3, $6, $9
+	$1 == "signal frame" { next }
+	$2 == "first" { libc = $3; idle = $6; traced = $9; next }
+	{
+		printf "%-18s %6s %6s %8s %8s %8s %8s\n", $1, libc, $3, idle, $6, traced, $9
 	}'

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The calls stack-depth measures (stack-calls.h): every family of
+ * logging call the library interposes, each with the same short message.
+ * Families that share the library's code are measured once: warnx for
+ * vwarnx, warn for vwarn, err for errx, verr and verrx (err's exit
+ * included), warnc for vwarnc and errc for verrc; syslog's other
+ * fortified form, __vsyslog_chk, is __syslog_chk's code.  libbsd's,
+ * GLib's and libsystemd's calls are the real ones without the library
+ * (the program links those libraries); libsystemd's only where it was
+ * found at build time (STACK_JOURNAL), and as sd-journal.h's macros call
+ * them, in their _with_location forms.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <error.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include <glib.h>
+#ifdef STACK_JOURNAL
+#include <systemd/sd-journal.h>
+#endif
+
+#include "../lib/syslog_sockets.h"
+#include "stack-calls.h"
+
+/* libbsd's, declared here: its headers' overlay would change libc's. */
+void errc(int eval, int code, const char *fmt, ...) __attribute__((noreturn));
+void warnc(int code, const char *fmt, ...);
+/* glibc's fortified syslog, which <syslog.h> declares only under
+ * _FORTIFY_SOURCE. */
+void __syslog_chk(int pri, int flag, const char *fmt, ...);
+
+#define FMT "handler: request %d failed"
+
+static int devlog_l, journal_l, tcp_l;
+static int devlog_c, devlog_u, journal_c, tcp_c;	/* devlog_u: not connected */
+static struct sockaddr_un devlog_addr;
+static socklen_t devlog_len;
+
+/* GLib's writer function for the measured calls: the message alone,
+ * with write(2).  GLib's default writer formats a time stamp and takes
+ * some 12 KiB of stack itself, under which the library's frames would
+ * not show. */
+static GLogWriterOutput plain_writer(GLogLevelFlags level, const GLogField *fields,
+				     gsize n, gpointer data)
+{
+	(void)level, (void)data;
+	for (gsize i = 0; i < n; i++)
+		if (strcmp(fields[i].key, "MESSAGE") == 0 && fields[i].length < 0) {
+			(void)!write(2, fields[i].value, strlen(fields[i].value));
+			(void)!write(2, "\n", 1);
+		}
+	return G_LOG_WRITER_HANDLED;
+}
+
+void stack_setup(void)
+{
+	g_log_set_writer_func(plain_writer, NULL, NULL);
+	struct sockaddr_in a = ss_loopback(514);
+	devlog_l = ss_listen_unix(SS_DEVLOG);
+	journal_l = ss_listen_unix(SS_JOURNAL);
+	tcp_l = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	if (tcp_l < 0 || bind(tcp_l, (struct sockaddr *)&a, sizeof a) < 0 || listen(tcp_l, 64) < 0)
+		ss_die("tcp");
+	devlog_len = ss_unix_addr(&devlog_addr, SS_DEVLOG);
+}
+
+void stack_drain(void)
+{
+	char b[4096];
+	int c;
+	while (recv(devlog_l, b, sizeof b, MSG_DONTWAIT) >= 0 ||
+	       recv(journal_l, b, sizeof b, MSG_DONTWAIT) >= 0)
+		;
+	while ((c = accept(tcp_l, NULL, NULL)) >= 0) {
+		while (recv(c, b, sizeof b, 0) > 0)
+			;
+		close(c);
+	}
+}
+
+void stack_connect(void)
+{
+	struct sockaddr_in a = ss_loopback(514);
+	devlog_c = ss_client_unix(SS_DEVLOG);
+	devlog_u = socket(AF_UNIX, SOCK_DGRAM, 0);
+	journal_c = ss_client_unix(SS_JOURNAL);
+	tcp_c = socket(AF_INET, SOCK_STREAM, 0);
+	if (devlog_u < 0 || tcp_c < 0 || connect(tcp_c, (struct sockaddr *)&a, sizeof a) < 0)
+		ss_die("clients");
+}
+
+static void call_syslog(void)
+{
+	syslog(LOG_ERR, FMT ": %m", 42);
+}
+
+static void vsyslog_of(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsyslog(LOG_ERR, fmt, ap);
+	va_end(ap);
+}
+
+static void call_vsyslog(void)
+{
+	vsyslog_of(FMT ": %m", 42);
+}
+
+static void call_syslog_chk(void)
+{
+	__syslog_chk(LOG_ERR, 1, FMT ": %m", 42);
+}
+
+static void call_warnx(void)
+{
+	warnx(FMT, 42);
+}
+
+static void call_warn(void)
+{
+	warn(FMT, 42);
+}
+
+/* Exits 0: the run survived. */
+static void call_err(void)
+{
+	err(0, FMT, 42);
+}
+
+static void call_warnc(void)
+{
+	warnc(EIO, FMT, 42);
+}
+
+static void call_errc(void)
+{
+	errc(0, EIO, FMT, 42);
+}
+
+static void call_error(void)
+{
+	error(0, 0, FMT, 42);
+}
+
+static void call_error_at_line(void)
+{
+	error_at_line(0, 0, "stack-calls.c", 42, FMT, 42);
+}
+
+#ifdef STACK_JOURNAL
+static void call_sd_print(void)
+{
+	sd_journal_print(LOG_ERR, FMT, 42);
+}
+
+static void call_sd_send(void)
+{
+	sd_journal_send("MESSAGE=" FMT, 42, "PRIORITY=3", "REQUEST=42", NULL);
+}
+#endif
+
+static void call_g_log(void)
+{
+	g_log("stack", G_LOG_LEVEL_MESSAGE, FMT, 42);
+}
+
+static void call_g_log_structured(void)
+{
+	g_log_structured("stack", G_LOG_LEVEL_MESSAGE, "CODE_FILE", "stack-calls.c",
+			 "CODE_LINE", "42", "REQUEST", "42", "MESSAGE", FMT, 42);
+}
+
+static const char dg[] = "<11>handler: request 42 failed";
+/* The same datagram in two parts, as a program that writes its header
+ * apart sends it. */
+static const struct iovec parts[] = {
+	{ (void *)dg, 4 },
+	{ (void *)(dg + 4), sizeof dg - 5 },
+};
+
+static void call_write(void)
+{
+	(void)!write(devlog_c, dg, sizeof dg - 1);
+}
+
+static void call_writev(void)
+{
+	(void)!writev(devlog_c, parts, 2);
+}
+
+static void call_send(void)
+{
+	(void)!send(devlog_c, dg, sizeof dg - 1, 0);
+}
+
+static void call_sendto(void)
+{
+	(void)!sendto(devlog_u, dg, sizeof dg - 1, 0, (struct sockaddr *)&devlog_addr, devlog_len);
+}
+
+static void call_sendmsg(void)
+{
+	struct msghdr m = { .msg_iov = (struct iovec *)parts, .msg_iovlen = 2 };
+	(void)!sendmsg(devlog_c, &m, 0);
+}
+
+static void call_sendmmsg(void)
+{
+	struct mmsghdr v[2] = {
+		{ .msg_hdr = { .msg_iov = (struct iovec *)parts, .msg_iovlen = 2 } },
+		{ .msg_hdr = { .msg_iov = (struct iovec *)parts, .msg_iovlen = 2 } },
+	};
+	(void)!sendmmsg(devlog_c, v, 2, 0);
+}
+
+static void call_connect(void)
+{
+	int s = socket(AF_UNIX, SOCK_DGRAM, 0);
+	(void)!connect(s, (struct sockaddr *)&devlog_addr, devlog_len);
+	close(s);
+}
+
+static void call_journal(void)
+{
+	static const char entry[] = "MESSAGE=handler: request 42 failed\nPRIORITY=3\n";
+	(void)!write(journal_c, entry, sizeof entry - 1);
+}
+
+static void call_tcp(void)
+{
+	static const char frame[] = "<11>handler: request 42 failed\n";
+	(void)!write(tcp_c, frame, sizeof frame - 1);
+}
+
+const struct stack_call stack_calls[] = {
+	{ "syslog", call_syslog, call_syslog, false },
+	{ "vsyslog", call_vsyslog, call_vsyslog, false },
+	{ "__syslog_chk", call_syslog_chk, call_syslog_chk, false },
+	{ "warnx", call_warnx, call_warnx, false },
+	{ "warn", call_warn, call_warn, false },
+	{ "err", call_err, call_warn, false },
+	{ "warnc", call_warnc, call_warnc, false },
+	{ "errc", call_errc, call_warnc, false },
+	{ "error", call_error, call_error, false },
+	{ "error_at_line", call_error_at_line, call_error_at_line, false },
+#ifdef STACK_JOURNAL
+	{ "sd_journal_print", call_sd_print, call_sd_print, false },
+	{ "sd_journal_send", call_sd_send, call_sd_send, false },
+#endif
+	{ "g_log", call_g_log, call_g_log, false },
+	{ "g_log_structured", call_g_log_structured, call_g_log_structured, false },
+	{ "write /dev/log", call_write, call_write, false },
+	{ "writev /dev/log", call_writev, call_writev, false },
+	{ "send /dev/log", call_send, call_send, false },
+	{ "sendto /dev/log", call_sendto, call_sendto, false },
+	{ "sendmsg /dev/log", call_sendmsg, call_sendmsg, false },
+	{ "sendmmsg /dev/log", call_sendmmsg, call_sendmmsg, false },
+	{ "connect /dev/log", call_connect, call_connect, true },
+	{ "write journal", call_journal, call_journal, false },
+	{ "write tcp", call_tcp, call_tcp, false },
+};
+
+const size_t stack_calls_n = sizeof stack_calls / sizeof stack_calls[0];

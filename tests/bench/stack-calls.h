@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The logging calls tests/bench/stack-depth.c measures in a signal
+ * handler, one of each family the library interposes, and the daemons'
+ * sockets they send to (bound in the program's own namespaces).
+ */
+#ifndef TESTS_BENCH_STACK_CALLS_H
+#define TESTS_BENCH_STACK_CALLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct stack_call {
+	const char *name;
+	void (*call)(void);
+	/* What a "warm" run makes first on the main stack: the call
+	 * itself, unless it exits (err, errc: then the warning of its
+	 * family, which shares its path up to the exit). */
+	void (*warm_up)(void);
+	/* The call connects a socket of its own: no client socket is
+	 * connected before it, so that "first" is the process's first
+	 * connect. */
+	bool connects;
+};
+
+extern const struct stack_call stack_calls[];
+extern const size_t stack_calls_n;
+
+/* The daemons' sockets (/dev/log, journald's and TCP 127.0.0.1:514),
+ * and GLib's writer function. */
+void stack_setup(void);
+
+/* Reads what the children sent, so that no send ever blocks. */
+void stack_drain(void);
+
+/* In a child: the client sockets the calls send on. */
+void stack_connect(void);
+
+#endif
