@@ -259,15 +259,15 @@ const struct stack_call stack_calls[] = {
 #endif
 	{ "g_log", call_g_log, call_g_log, false },
 	{ "g_log_structured", call_g_log_structured, call_g_log_structured, false },
-	{ "write /dev/log", call_write, call_write, false },
-	{ "writev /dev/log", call_writev, call_writev, false },
-	{ "send /dev/log", call_send, call_send, false },
-	{ "sendto /dev/log", call_sendto, call_sendto, false },
-	{ "sendmsg /dev/log", call_sendmsg, call_sendmsg, false },
-	{ "sendmmsg /dev/log", call_sendmmsg, call_sendmmsg, false },
-	{ "connect /dev/log", call_connect, call_connect, true },
-	{ "write journal", call_journal, call_journal, false },
-	{ "write tcp", call_tcp, call_tcp, false },
+	{ "write /dev/log", call_write, call_write, true },
+	{ "writev /dev/log", call_writev, call_writev, true },
+	{ "send /dev/log", call_send, call_send, true },
+	{ "sendto /dev/log", call_sendto, call_sendto, true },
+	{ "sendmsg /dev/log", call_sendmsg, call_sendmsg, true },
+	{ "sendmmsg /dev/log", call_sendmmsg, call_sendmmsg, true },
+	{ "connect /dev/log", call_connect, call_connect, false },
+	{ "write journal", call_journal, call_journal, true },
+	{ "write tcp", call_tcp, call_tcp, true },
 };
 
 const size_t stack_calls_n = sizeof stack_calls / sizeof stack_calls[0];

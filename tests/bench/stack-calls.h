@@ -17,10 +17,12 @@ struct stack_call {
 	 * itself, unless it exits (err, errc: then the warning of its
 	 * family, which shares its path up to the exit). */
 	void (*warm_up)(void);
-	/* The call connects a socket of its own: no client socket is
-	 * connected before it, so that "first" is the process's first
-	 * connect. */
-	bool connects;
+	/* The call sends on the client sockets (stack_connect), which are
+	 * connected before it on the main stack.  The other calls find
+	 * none: a process's first connect to a syslog socket prepares the
+	 * library (reads its configuration, opens the writer), and their
+	 * "first" is to be the process's first call. */
+	bool sends;
 };
 
 extern const struct stack_call stack_calls[];

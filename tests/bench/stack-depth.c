@@ -72,7 +72,7 @@ static int survives(const struct stack_call *c, int warm, size_t size)
 	if (pid == 0) {
 		if (dup2(null_fd, 2) < 0)	/* what err, error and GLib print */
 			_exit(98);
-		if (!c->connects)
+		if (c->sends)
 			stack_connect();
 		if (warm)
 			c->warm_up();
