@@ -76,11 +76,29 @@ static void scan_line(struct ue_mounts *m, const char *line, size_t len)
 	}
 }
 
-/* Reads the mounts file line by line through a fixed buffer; lines longer
- * than the buffer are skipped (no tracefs line is that long). */
+/* The bytes of a mounts line read at once.  Small: the first logging
+ * call opens the writer, maybe in a signal handler on a small stack
+ * (issue 35).  What scan_line reads of a line, the device, the mount
+ * point and the type, fits for any mount point that fits UE_PATH_MAX
+ * (escaped: four bytes a byte at worst) after a device of up to 256
+ * bytes; a longer line's options are skipped. */
+#define MOUNTS_LINE_HEAD (4 * UE_PATH_MAX + 256)
+
+/* A line cut at buf's end: its fields up to its last space, which are
+ * whole. */
+static void scan_head(struct ue_mounts *m, const char *buf, size_t len)
+{
+	const char *space = memrchr(buf, ' ', len);
+
+	if (space)
+		scan_line(m, buf, (size_t)(space - buf));
+}
+
+/* Reads the mounts file line by line through a fixed buffer; of a line
+ * longer than it, only its head. */
 static void scan_mounts(struct ue_mounts *m, const char *path)
 {
-	char buf[4096];
+	char buf[MOUNTS_LINE_HEAD];
 	size_t have = 0;
 	bool skipping = false;
 	int fd;
@@ -112,6 +130,8 @@ static void scan_mounts(struct ue_mounts *m, const char *path)
 		memmove(buf, buf + start, have - start);
 		have -= start;
 		if (have == sizeof buf) {	/* a line longer than buf */
+			if (!skipping)
+				scan_head(m, buf, have);
 			skipping = true;
 			have = 0;
 		}

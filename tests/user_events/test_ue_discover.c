@@ -135,7 +135,8 @@ START_TEST(debugfs_tracing_last)
 }
 END_TEST
 
-/* A line longer than the reader's buffer is skipped, not misparsed. */
+/* A line longer than the reader's buffer is skipped past its head, not
+ * misparsed. */
 START_TEST(long_line_skipped)
 {
 	static char text[20000];
@@ -148,6 +149,33 @@ START_TEST(long_line_skipped)
 	memset(text + n, 'a', 9000);
 	n += 9000;
 	snprintf(text + n, sizeof text - n, " 0 0\ntracefs %s/t tracefs rw 0 0\n", dir);
+	write_file(mounts, text);
+	discover(&f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, want);
+	close(f.fd);
+}
+END_TEST
+
+/* A tracefs line longer than the reader's buffer is found by its head:
+ * a mount point of 200 spaces (800 bytes escaped), options of 9000. */
+START_TEST(long_tracefs_line_read)
+{
+	static char text[20000];
+	char sub[201], want[300];
+	struct ue_found f;
+	size_t n;
+
+	memset(sub, ' ', 200);
+	sub[200] = '\0';
+	make_data(sub, want, sizeof want);
+	n = (size_t)snprintf(text, sizeof text, "tracefs %s/", dir);
+	for (int i = 0; i < 200; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "\\040");
+	n += (size_t)snprintf(text + n, sizeof text - n, " tracefs rw,");
+	memset(text + n, 'a', 9000);
+	n += 9000;
+	snprintf(text + n, sizeof text - n, " 0 0\n");
 	write_file(mounts, text);
 	discover(&f);
 	ck_assert_int_eq(f.state, UE_STATUS_OK);
@@ -439,6 +467,7 @@ int main(void)
 	tcase_add_test(tc, tracefs_mount_with_escaped_space);
 	tcase_add_test(tc, debugfs_tracing_last);
 	tcase_add_test(tc, long_line_skipped);
+	tcase_add_test(tc, long_tracefs_line_read);
 	tcase_add_test(tc, nothing_mounted);
 	tcase_add_test(tc, no_mounts_file);
 	tcase_add_test(tc, permission_denied);
