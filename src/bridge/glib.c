@@ -13,6 +13,7 @@
 #include <ehsyslog/schema.h>
 
 #include "bridge/bridge.h"
+#include "bridge/scratch.h"
 
 /* Extra fields one event takes from a structured call at most; emit.h's
  * byte budget may leave out more. */
@@ -173,10 +174,35 @@ void ehs_glib_logv(const char *domain, int level, int saved, const char *fmt, va
 }
 
 
+static void structured_in(struct glib_event *ev, int level, int saved,
+			  const struct ehs_glog_field *fields, size_t n, const char *fmt, va_list *ap)
+{
+	take_fields(ev, fields, n);
+	write_events(level, saved, &ev->src, fmt, ap, ev->msg, ev->msg_len);
+}
+
+/* structured_in with the fields taken apart on the stack, for a call
+ * that found no scratch slot: its frame only then. */
+static __attribute__((noinline)) void structured_on_stack(int level, int saved,
+							  const struct ehs_glog_field *fields,
+							  size_t n, const char *fmt, va_list *ap)
+{
+	struct glib_event ev;
+	structured_in(&ev, level, saved, fields, n, fmt, ap);
+}
+
+_Static_assert(sizeof(struct glib_event) <= EHS_SCRATCH_SIZE, "a call's fields in a slot");
+
+/* The fields taken apart (2.5 KiB) in a scratch slot (scratch.h), not
+ * on the stack: a signal handler may log. */
 void ehs_glib_structured(int level, int saved, const struct ehs_glog_field *fields, size_t n,
 			 const char *fmt, va_list *ap)
 {
-	struct glib_event ev;
-	take_fields(&ev, fields, n);
-	write_events(level, saved, &ev.src, fmt, ap, ev.msg, ev.msg_len);
+	struct glib_event *ev = ehs_scratch_take();
+	if (!ev) {
+		structured_on_stack(level, saved, fields, n, fmt, ap);
+		return;
+	}
+	structured_in(ev, level, saved, fields, n, fmt, ap);
+	ehs_scratch_give(ev);
 }

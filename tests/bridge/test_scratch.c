@@ -17,6 +17,7 @@
 #include <ehsyslog.h>
 
 #include "bridge/bridge.h"
+#include "bridge/glib.h"
 #include "bridge/scratch.h"
 #include "capture.h"
 
@@ -75,10 +76,21 @@ static void report_of(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A GLib structured call's fields, its message formatted from fmt. */
+static void glib_structured_of(const struct ehs_glog_field *fields, size_t n,
+			       const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ehs_glib_structured(EHS_G_LOG_LEVEL_WARNING, 0, fields, n, fmt, &ap);
+	va_end(ap);
+}
+
 /* Calls down every path that takes a slot: the syslog text, one too
  * long for it, a formatted event with a file, a datagram (its record,
- * extras and named head), a stream's frames, a journal entry and a
- * native event's head. */
+ * extras and named head), a stream's frames, a journal entry, a GLib
+ * structured call's fields (its MESSAGE's, and formatted) and a native
+ * event's head. */
 static void calls(struct capture *c)
 {
 	static const char dg[] = "<14>1 - host t 12 ID7 [ex@1 a=\"b\"] hi";
@@ -94,6 +106,12 @@ static void calls(struct capture *c)
 	ehs_datagram_log(dg, sizeof dg - 1, 0);
 	ehs_stream_log(frames, sizeof frames - 1, 0);
 	ehs_journal_wire_log(entry, sizeof entry - 1, 0);
+	const struct ehs_glog_field gf[] = {
+		{ "MESSAGE", "hi", -1 }, { "PRIORITY", "4", -1 }, { "GLIB_DOMAIN", "dom", -1 },
+		{ "CODE_FILE", "f.c", -1 }, { "CODE_LINE", "9", -1 }, { "X", "\x01\x02", 2 },
+	};
+	ehs_glib_structured(EHS_G_LOG_LEVEL_WARNING, 0, gf, 6, NULL, NULL);
+	glib_structured_of(gf + 1, 5, "request %d", 42);
 	const struct ehs_field fields[] = { EHS_STRING("who", "me"), EHS_INT64("n", -3) };
 	ehs_event(LOG_USER | LOG_ERR, "native", fields, 2);
 	ue_double_trace(NULL, NULL);
@@ -106,8 +124,8 @@ START_TEST(same_events_without_a_slot)
 	take_all();
 	calls(&without);
 	give_all();
-	/* 1 + 4 parts + 1 + 1 + 2 + 1 + 1 */
-	ck_assert_uint_eq(with.count, 11);
+	/* 1 + 4 parts + 1 + 1 + 2 + 1 + 2 + 1 */
+	ck_assert_uint_eq(with.count, 13);
 	ck_assert_uint_eq(without.count, with.count);
 	for (unsigned k = 0; k < with.count; k++) {
 		ck_assert_uint_eq(without.len[k], with.len[k]);
