@@ -36,9 +36,11 @@
  * 1025-byte message buffer under G_LOG_FLAG_RECURSION. */
 #define GLIB_STACK_FIELDS 16
 #define GLIB_RECURSION_BUFFER 1025
-/* Fields g_log_structured forwards on our stack; more go to g_malloc_n,
- * as GLib's own array would. */
-#define FORWARD_STACK_FIELDS 64
+/* Fields g_log_structured forwards on our stack, as many as GLib's own
+ * g_log_structured keeps on its stack (a signal handler may log: the
+ * call takes no more stack than GLib's own); more go to g_malloc_n, as
+ * GLib's own go to a GArray. */
+#define FORWARD_STACK_FIELDS GLIB_STACK_FIELDS
 
 EHS_INTERPOSE void g_logv(const char *domain, int level, const char *fmt, va_list ap)
 {
@@ -124,6 +126,24 @@ static void glib_free(void *p)
 		f(p);
 }
 
+/* GLib's g_log_structured_array with fields[msg_at] set to GLib's
+ * formatting of fmt and ap; out of line, so that its message buffer is
+ * not on the stack below the events. */
+static __attribute__((noinline)) void pass_structured(ehs_g_log_structured_array_fn real,
+						      int level, int saved,
+						      struct ehs_glog_field *fields, size_t n,
+						      size_t msg_at, const char *fmt, va_list ap)
+{
+	char buffer[GLIB_RECURSION_BUFFER];
+	char *allocated = glib_message(level, saved, fmt, ap, buffer,
+				       (const char **)&fields[msg_at].value);
+	errno = saved;
+	ehs_busy++;
+	real(level, fields, n);
+	ehs_busy--;
+	glib_free(allocated);
+}
+
 /*
  * What both variadic structured calls end with: the events, then GLib's
  * g_log_structured_array with fields[msg_at] set to GLib's formatting
@@ -135,16 +155,8 @@ static void forward_structured(int level, int saved, struct ehs_glog_field *fiel
 	if (ehs_glib_wanted(level))
 		ehs_glib_structured(level, saved, fields, n, fmt, ap);
 	ehs_g_log_structured_array_fn real = EHS_REAL(glib.log_structured_array);
-	if (real) {
-		char buffer[GLIB_RECURSION_BUFFER];
-		char *allocated = glib_message(level, saved, fmt, *ap, buffer,
-					       (const char **)&fields[msg_at].value);
-		errno = saved;
-		ehs_busy++;
-		real(level, fields, n);
-		ehs_busy--;
-		glib_free(allocated);
-	}
+	if (real)
+		pass_structured(real, level, saved, fields, n, msg_at, fmt, *ap);
 	errno = saved;
 }
 
