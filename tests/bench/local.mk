@@ -78,7 +78,7 @@ tests_bench_stack_depth_traced_LDADD = $(BRIDGE_TEST_LDADD) $(STACK_CALLS_LIBS)
 # The program defines every call of those libraries itself (the
 # wrappers): they would not be linked as needed, and the wrappers would
 # find nothing to pass the calls on to.
-tests_bench_stack_depth_traced_LDFLAGS = -no-install -Wl,--no-as-needed
+tests_bench_stack_depth_traced_LDFLAGS = -no-install -Wl,--no-as-needed -Wl,-z,now
 
 # The smoke run's output folder (make distcheck wants a clean tree).
 clean-local: clean-bench-smoke

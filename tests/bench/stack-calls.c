@@ -9,10 +9,13 @@
  * GLib's and libsystemd's calls are the real ones without the library
  * (the program links those libraries); libsystemd's only where it was
  * found at build time (STACK_JOURNAL), and as sd-journal.h's macros call
- * them, in their _with_location forms.
+ * them, in their _with_location forms.  The library's own API, ehs_event
+ * and ehs_event_cached, only with the library: looked up where it is
+ * preloaded, linked where the program is built over the writer's double.
  */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <err.h>
 #include <error.h>
 #include <errno.h>
@@ -23,6 +26,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include <ehsyslog.h>
 #include <glib.h>
 #ifdef STACK_JOURNAL
 #include <systemd/sd-journal.h>
@@ -61,9 +65,25 @@ static GLogWriterOutput plain_writer(GLogLevelFlags level, const GLogField *fiel
 	return G_LOG_WRITER_HANDLED;
 }
 
+typedef int event_fn(int, const char *, const struct ehs_field *, unsigned);
+typedef int event_cached_fn(struct ehs_event_cache *, int, const char *,
+			    const struct ehs_field *, unsigned);
+#ifdef STACK_TRACED
+static event_fn *native_event = ehs_event;
+static event_cached_fn *native_event_cached = ehs_event_cached;
+#else
+static event_fn *native_event;
+static event_cached_fn *native_event_cached;
+#endif
+
 void stack_setup(void)
 {
 	g_log_set_writer_func(plain_writer, NULL, NULL);
+#ifndef STACK_TRACED
+	void *e = dlsym(RTLD_DEFAULT, "ehs_event"), *ec = dlsym(RTLD_DEFAULT, "ehs_event_cached");
+	__builtin_memcpy(&native_event, &e, sizeof e);
+	__builtin_memcpy(&native_event_cached, &ec, sizeof ec);
+#endif
 	struct sockaddr_in a = ss_loopback(514);
 	devlog_l = ss_listen_unix(SS_DEVLOG);
 	journal_l = ss_listen_unix(SS_JOURNAL);
@@ -180,6 +200,28 @@ static void call_g_log_structured(void)
 			 "CODE_LINE", "42", "REQUEST", "42", "MESSAGE", FMT, 42);
 }
 
+static bool native_present(void)
+{
+	return native_event && native_event_cached;
+}
+
+static const struct ehs_field request[] = {
+	EHS_STRING("what", "request"), EHS_INT64("id", 42), EHS_ERRNO("error", EIO),
+};
+
+/* No head kept: built for the call. */
+static void call_event(void)
+{
+	native_event(LOG_ERR, "handler", request, 3);
+}
+
+/* The head kept after the first call. */
+static void call_event_cached(void)
+{
+	static struct ehs_event_cache cache;
+	native_event_cached(&cache, LOG_ERR, "handler", request, 3);
+}
+
 static const char dg[] = "<11>handler: request 42 failed";
 /* The same datagram in two parts, as a program that writes its header
  * apart sends it. */
@@ -243,31 +285,33 @@ static void call_tcp(void)
 }
 
 const struct stack_call stack_calls[] = {
-	{ "syslog", call_syslog, call_syslog, false },
-	{ "vsyslog", call_vsyslog, call_vsyslog, false },
-	{ "__syslog_chk", call_syslog_chk, call_syslog_chk, false },
-	{ "warnx", call_warnx, call_warnx, false },
-	{ "warn", call_warn, call_warn, false },
-	{ "err", call_err, call_warn, false },
-	{ "warnc", call_warnc, call_warnc, false },
-	{ "errc", call_errc, call_warnc, false },
-	{ "error", call_error, call_error, false },
-	{ "error_at_line", call_error_at_line, call_error_at_line, false },
+	{ "syslog", call_syslog, call_syslog, false, NULL },
+	{ "vsyslog", call_vsyslog, call_vsyslog, false, NULL },
+	{ "__syslog_chk", call_syslog_chk, call_syslog_chk, false, NULL },
+	{ "warnx", call_warnx, call_warnx, false, NULL },
+	{ "warn", call_warn, call_warn, false, NULL },
+	{ "err", call_err, call_warn, false, NULL },
+	{ "warnc", call_warnc, call_warnc, false, NULL },
+	{ "errc", call_errc, call_warnc, false, NULL },
+	{ "error", call_error, call_error, false, NULL },
+	{ "error_at_line", call_error_at_line, call_error_at_line, false, NULL },
 #ifdef STACK_JOURNAL
-	{ "sd_journal_print", call_sd_print, call_sd_print, false },
-	{ "sd_journal_send", call_sd_send, call_sd_send, false },
+	{ "sd_journal_print", call_sd_print, call_sd_print, false, NULL },
+	{ "sd_journal_send", call_sd_send, call_sd_send, false, NULL },
 #endif
-	{ "g_log", call_g_log, call_g_log, false },
-	{ "g_log_structured", call_g_log_structured, call_g_log_structured, false },
-	{ "write /dev/log", call_write, call_write, true },
-	{ "writev /dev/log", call_writev, call_writev, true },
-	{ "send /dev/log", call_send, call_send, true },
-	{ "sendto /dev/log", call_sendto, call_sendto, true },
-	{ "sendmsg /dev/log", call_sendmsg, call_sendmsg, true },
-	{ "sendmmsg /dev/log", call_sendmmsg, call_sendmmsg, true },
-	{ "connect /dev/log", call_connect, call_connect, false },
-	{ "write journal", call_journal, call_journal, true },
-	{ "write tcp", call_tcp, call_tcp, true },
+	{ "g_log", call_g_log, call_g_log, false, NULL },
+	{ "g_log_structured", call_g_log_structured, call_g_log_structured, false, NULL },
+	{ "ehs_event", call_event, call_event, false, native_present },
+	{ "ehs_event_cached", call_event_cached, call_event_cached, false, native_present },
+	{ "write /dev/log", call_write, call_write, true, NULL },
+	{ "writev /dev/log", call_writev, call_writev, true, NULL },
+	{ "send /dev/log", call_send, call_send, true, NULL },
+	{ "sendto /dev/log", call_sendto, call_sendto, true, NULL },
+	{ "sendmsg /dev/log", call_sendmsg, call_sendmsg, true, NULL },
+	{ "sendmmsg /dev/log", call_sendmmsg, call_sendmmsg, true, NULL },
+	{ "connect /dev/log", call_connect, call_connect, false, NULL },
+	{ "write journal", call_journal, call_journal, true, NULL },
+	{ "write tcp", call_tcp, call_tcp, true, NULL },
 };
 
 const size_t stack_calls_n = sizeof stack_calls / sizeof stack_calls[0];

@@ -23,6 +23,9 @@ struct stack_call {
 	 * library (reads its configuration, opens the writer), and their
 	 * "first" is to be the process's first call. */
 	bool sends;
+	/* NULL, or whether the call is there at all (the library's own
+	 * API, without the library: not). */
+	bool (*present)(void);
 };
 
 extern const struct stack_call stack_calls[];

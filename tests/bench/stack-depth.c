@@ -51,7 +51,7 @@ static void call_none(void)
 }
 
 /* The kernel's signal frame: a handler that makes no call. */
-static const struct stack_call none = { "none", call_none, call_none, false };
+static const struct stack_call none = { "none", call_none, call_none, false, NULL };
 
 static void (*in_handler)(void);
 
@@ -134,8 +134,10 @@ int main(void)
 	for (size_t k = 0; k < stack_calls_n; k++)
 		for (int warm = 0; warm < 2; warm++) {
 			const struct stack_call *c = &stack_calls[k];
-			size_t s = smallest(c, warm);
-			if (s)
+			size_t s = c->present && !c->present() ? 1 : smallest(c, warm);
+			if (s == 1)
+				printf("%s\t%s\t-\n", c->name, warm ? "warm" : "first");
+			else if (s)
 				printf("%s\t%s\t%zu\n", c->name, warm ? "warm" : "first", s - frame);
 			else
 				printf("%s\t%s\tover %d\n", c->name, warm ? "warm" : "first", HIGH);
