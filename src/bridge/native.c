@@ -121,79 +121,91 @@ int put_event(struct ue_tracepoint *tp, int priority, const uint8_t *head,
 	return 1;
 }
 
-/* The event with a head built here, into head, offered to cache (if
- * any). */
-static int put_built(uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX], struct ue_tracepoint *tp,
-		     int priority, struct ehs_event_cache *cache, const char *event_name,
-		     const struct ehs_field *fields, unsigned nfields, struct iovec iov[NATIVE_IOV],
-		     uint8_t buf[8 * EHS_FIELDS_MAX])
+/* Where an event with a head built for the call is laid out: the head,
+ * the iovecs and the values' bytes, over 3 KiB. */
+struct native_room {
+	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
+	struct iovec iov[NATIVE_IOV];
+	uint8_t buf[8 * EHS_FIELDS_MAX];
+};
+
+/* The event with a head built here, in r, offered to cache (if any). */
+static int put_built(struct native_room *r, struct ue_tracepoint *tp, int priority,
+		     struct ehs_event_cache *cache, const char *event_name,
+		     const struct ehs_field *fields, unsigned nfields)
 {
 	size_t size = 0;	/* set when n >= 0; gcc for aarch64 cannot tell */
-	int n = ehs_emit_values_(fields, nfields, NULL, iov + 3, buf, &size);
-	long head_len = build_head(head, event_name, fields, nfields);
+	int n = ehs_emit_values_(fields, nfields, NULL, r->iov + 3, r->buf, &size);
+	long head_len = build_head(r->head, event_name, fields, nfields);
 	if (head_len == -EINVAL || n < 0)
 		return -EINVAL;
 	if (head_len < 0)
 		return -E2BIG;
 	unsigned level = ehs_level(priority);
 	if (cache) {
-		head[NATIVE_LEVEL_AT] = (uint8_t)level;
+		r->head[NATIVE_LEVEL_AT] = (uint8_t)level;
 		ehs_native_cache_put(cache, priority, tp, event_name, fields, nfields,
-				     head, (size_t)head_len);
+				     r->head, (size_t)head_len);
 	}
-	return put_event(tp, priority, head, (size_t)head_len, iov, n, size);
+	return put_event(tp, priority, r->head, (size_t)head_len, r->iov, n, size);
 }
 
-/* put_built with the head on the stack, for a call that found no
+/* put_built with its room on the stack, for a call that found no
  * scratch slot: its frame only then. */
 static __attribute__((noinline)) int put_built_on_stack(struct ue_tracepoint *tp, int priority,
 							struct ehs_event_cache *cache,
 							const char *event_name,
 							const struct ehs_field *fields,
-							unsigned nfields, struct iovec iov[NATIVE_IOV],
-							uint8_t buf[8 * EHS_FIELDS_MAX])
+							unsigned nfields)
 {
-	uint8_t head[NATIVE_PREFIX_LEN + NATIVE_META_MAX];
-	return put_built(head, tp, priority, cache, event_name, fields, nfields, iov, buf);
+	struct native_room r;
+	return put_built(&r, tp, priority, cache, event_name, fields, nfields);
 }
 
-/* put_built with the head (over 2 KiB) in a scratch slot (scratch.h), so
- * that an event made in a signal handler takes little stack; out of line,
- * as only a call with no head kept comes here. */
+/* put_built with its room in a scratch slot (scratch.h), so that an
+ * event made in a signal handler takes little stack; out of line, as
+ * only a call with no head kept comes here. */
 static __attribute__((noinline)) int put_new(struct ue_tracepoint *tp, int priority,
 					     struct ehs_event_cache *cache, const char *event_name,
-					     const struct ehs_field *fields, unsigned nfields,
-					     struct iovec iov[NATIVE_IOV],
-					     uint8_t buf[8 * EHS_FIELDS_MAX])
+					     const struct ehs_field *fields, unsigned nfields)
 {
-	uint8_t *head = ehs_scratch_take();
-	if (!head)
-		return put_built_on_stack(tp, priority, cache, event_name, fields, nfields, iov,
-					  buf);
-	int r = put_built(head, tp, priority, cache, event_name, fields, nfields, iov, buf);
-	ehs_scratch_give(head);
-	return r;
+	struct native_room *r = ehs_scratch_take();
+	if (!r)
+		return put_built_on_stack(tp, priority, cache, event_name, fields, nfields);
+	int n = put_built(r, tp, priority, cache, event_name, fields, nfields);
+	ehs_scratch_give(r);
+	return n;
 }
 
-_Static_assert(NATIVE_PREFIX_LEN + NATIVE_META_MAX <= EHS_SCRATCH_SIZE, "a head in a slot");
+_Static_assert(sizeof(struct native_room) <= EHS_SCRATCH_SIZE, "an event's room in a slot");
+
+/* The event with c's kept head; 0 when fields are not the head's (the
+ * caller builds one).  Out of line: only this case has its iovecs and
+ * values on the stack (ehs_event_cached's own path has them too). */
+static __attribute__((noinline)) int put_kept(struct ue_tracepoint *tp, int priority,
+					      const struct native_cache *c,
+					      const struct ehs_field *fields, unsigned nfields)
+{
+	struct iovec iov[NATIVE_IOV];
+	uint8_t buf[8 * EHS_FIELDS_MAX];
+	size_t size;
+	int n = ehs_emit_values_(fields, nfields, c->keys, iov + 3, buf, &size);
+	if (n >= 0)
+		return put_event(tp, priority, ehs_native_cache_head(c), c->head_len, iov, n, size);
+	return n == -1 ? -EINVAL : 0;
+}
 
 static inline __attribute__((always_inline))
 int write_event(struct ue_tracepoint *tp, int priority, struct ehs_event_cache *cache,
 		const char *event_name, const struct ehs_field *fields, unsigned nfields)
 {
-	struct iovec iov[NATIVE_IOV];
-	uint8_t buf[8 * EHS_FIELDS_MAX];
 	const struct native_cache *c = cache ? ehs_native_cache_get(cache, event_name, nfields) : NULL;
 	if (c) {
-		size_t size;
-		int n = ehs_emit_values_(fields, nfields, c->keys, iov + 3, buf, &size);
-		if (n >= 0)
-			return put_event(tp, priority, ehs_native_cache_head(c),
-					 c->head_len, iov, n, size);
-		if (n == -1)
-			return -EINVAL;
+		int r = put_kept(tp, priority, c, fields, nfields);
+		if (r)
+			return r;
 	}
-	return put_new(tp, priority, cache, event_name, fields, nfields, iov, buf);
+	return put_new(tp, priority, cache, event_name, fields, nfields);
 }
 
 int ehs_native_event(struct ehs_event_cache *cache, int priority, const char *event_name,
