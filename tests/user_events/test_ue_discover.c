@@ -78,6 +78,18 @@ static void discover(struct ue_found *f)
 	ue__discover(&p, f);
 }
 
+/* With text as the mounts file, the search opens want. */
+static void found_with_mounts(const char *text, const char *want)
+{
+	struct ue_found f;
+
+	write_file(mounts, text);
+	discover(&f);
+	ck_assert_int_eq(f.state, UE_STATUS_OK);
+	ck_assert_str_eq(f.path, want);
+	close(f.fd);
+}
+
 START_TEST(fixed_path_first)
 {
 	char other[200], line[300];
@@ -102,7 +114,6 @@ END_TEST
 START_TEST(tracefs_mount_with_escaped_space)
 {
 	char want[200], text[600];
-	struct ue_found f;
 
 	make_data("my tracing", want, sizeof want);
 	snprintf(text, sizeof text,
@@ -110,28 +121,19 @@ START_TEST(tracefs_mount_with_escaped_space)
 		 "debugfs %s/dbg debugfs rw 0 0\n"
 		 "tracefs %s/my\\040tracing tracefs rw,nosuid 0 0\n"
 		 "tracefs /elsewhere tracefs rw 0 0\n", dir, dir);
-	write_file(mounts, text);
-	discover(&f);
-	ck_assert_int_eq(f.state, UE_STATUS_OK);
-	ck_assert_str_eq(f.path, want);
-	close(f.fd);
+	found_with_mounts(text, want);
 }
 END_TEST
 
 START_TEST(debugfs_tracing_last)
 {
 	char want[200], text[600];
-	struct ue_found f;
 
 	make_data("dbg/tracing", want, sizeof want);
 	snprintf(text, sizeof text,
 		 "sysfs /sys sysfs rw 0 0\n"
 		 "debugfs %s/dbg debugfs rw 0 0", dir);	/* no final newline */
-	write_file(mounts, text);
-	discover(&f);
-	ck_assert_int_eq(f.state, UE_STATUS_OK);
-	ck_assert_str_eq(f.path, want);
-	close(f.fd);
+	found_with_mounts(text, want);
 }
 END_TEST
 
@@ -141,7 +143,6 @@ START_TEST(long_line_skipped)
 {
 	static char text[20000];
 	char want[200];
-	struct ue_found f;
 	size_t n;
 
 	make_data("t", want, sizeof want);
@@ -149,11 +150,7 @@ START_TEST(long_line_skipped)
 	memset(text + n, 'a', 9000);
 	n += 9000;
 	snprintf(text + n, sizeof text - n, " 0 0\ntracefs %s/t tracefs rw 0 0\n", dir);
-	write_file(mounts, text);
-	discover(&f);
-	ck_assert_int_eq(f.state, UE_STATUS_OK);
-	ck_assert_str_eq(f.path, want);
-	close(f.fd);
+	found_with_mounts(text, want);
 }
 END_TEST
 
@@ -163,7 +160,6 @@ START_TEST(long_tracefs_line_read)
 {
 	static char text[20000];
 	char sub[201], want[300];
-	struct ue_found f;
 	size_t n;
 
 	memset(sub, ' ', 200);
@@ -176,11 +172,7 @@ START_TEST(long_tracefs_line_read)
 	memset(text + n, 'a', 9000);
 	n += 9000;
 	snprintf(text + n, sizeof text - n, " 0 0\n");
-	write_file(mounts, text);
-	discover(&f);
-	ck_assert_int_eq(f.state, UE_STATUS_OK);
-	ck_assert_str_eq(f.path, want);
-	close(f.fd);
+	found_with_mounts(text, want);
 }
 END_TEST
 
