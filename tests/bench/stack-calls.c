@@ -187,6 +187,12 @@ static void call_sd_send(void)
 {
 	sd_journal_send("MESSAGE=" FMT, 42, "PRIORITY=3", "REQUEST=42", NULL);
 }
+
+static void call_sd_perror(void)
+{
+	errno = EIO;
+	sd_journal_perror("handler: request 42 failed");
+}
 #endif
 
 static void call_g_log(void)
@@ -220,6 +226,13 @@ static void call_event_cached(void)
 {
 	static struct ehs_event_cache cache;
 	native_event_cached(&cache, LOG_ERR, "handler", request, 3);
+}
+
+/* What g_message and the like call under G_LOG_USE_STRUCTURED. */
+static void call_g_log_structured_standard(void)
+{
+	g_log_structured_standard("stack", G_LOG_LEVEL_MESSAGE, "stack-calls.c", "42", "call",
+				  FMT, 42);
 }
 
 static const char dg[] = "<11>handler: request 42 failed";
@@ -265,6 +278,7 @@ static void call_sendmmsg(void)
 	(void)!sendmmsg(devlog_c, v, 2, 0);
 }
 
+/* The close of a watched socket included. */
 static void call_connect(void)
 {
 	int s = socket(AF_UNIX, SOCK_DGRAM, 0);
@@ -298,9 +312,12 @@ const struct stack_call stack_calls[] = {
 #ifdef STACK_JOURNAL
 	{ "sd_journal_print", call_sd_print, call_sd_print, false, NULL },
 	{ "sd_journal_send", call_sd_send, call_sd_send, false, NULL },
+	{ "sd_journal_perror", call_sd_perror, call_sd_perror, false, NULL },
 #endif
 	{ "g_log", call_g_log, call_g_log, false, NULL },
 	{ "g_log_structured", call_g_log_structured, call_g_log_structured, false, NULL },
+	{ "g_log_structured_standard", call_g_log_structured_standard,
+	  call_g_log_structured_standard, false, NULL },
 	{ "ehs_event", call_event, call_event, false, native_present },
 	{ "ehs_event_cached", call_event_cached, call_event_cached, false, native_present },
 	{ "write /dev/log", call_write, call_write, true, NULL },

@@ -20,11 +20,11 @@ LD_PRELOAD=$lib "$b/stack-depth" >"$tmp/lib" || exit 1
 "$b/stack-depth-traced" >"$tmp/traced" || exit 1
 echo "Stack a logging call takes in a signal handler, bytes beyond the signal frame"
 echo "($(sed -n 's/^signal frame\t-\t//p' "$tmp/libc") bytes here):"
-printf '%-18s %13s %17s %17s\n' call libc "+library, idle" "+library, traced"
-printf '%-18s %6s %6s %8s %8s %8s %8s\n' "" first warm first warm first warm
+printf '%-26s %13s %17s %17s\n' call libc "+library, idle" "+library, traced"
+printf '%-26s %6s %6s %8s %8s %8s %8s\n' "" first warm first warm first warm
 paste "$tmp/libc" "$tmp/lib" "$tmp/traced" | awk -F '\t' '
 	$1 == "signal frame" { next }
 	$2 == "first" { libc = $3; idle = $6; traced = $9; next }
 	{
-		printf "%-18s %6s %6s %8s %8s %8s %8s\n", $1, libc, $3, idle, $6, traced, $9
+		printf "%-26s %6s %6s %8s %8s %8s %8s\n", $1, libc, $3, idle, $6, traced, $9
 	}'
