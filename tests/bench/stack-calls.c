@@ -12,6 +12,9 @@
  * them, in their _with_location forms.  The library's own API, ehs_event
  * and ehs_event_cached, only with the library: looked up where it is
  * preloaded, linked where the program is built over the writer's double.
+ * The descriptor and credential calls it interposes too, one for each
+ * code path (dup3 is dup2's, fcntl64 fcntl's, prlimit setrlimit's, the
+ * other set*id, setgroups and capset setuid's, setfsgid setfsuid's).
  */
 #include "config.h"
 
@@ -19,9 +22,14 @@
 #include <err.h>
 #include <error.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/fsuid.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -41,11 +49,18 @@ void warnc(int code, const char *fmt, ...);
 /* glibc's fortified syslog, which <syslog.h> declares only under
  * _FORTIFY_SOURCE. */
 void __syslog_chk(int pri, int flag, const char *fmt, ...);
+/* glibc 2.34's, which older headers do not declare. */
+int close_range(unsigned int first, unsigned int last, int flags);
+void closefrom(int lowfd);
 
 #define FMT "handler: request %d failed"
 
-static int devlog_l, journal_l, tcp_l;
+static int devlog_l, journal_l, tcp_l, udp_l;
 static int devlog_c, devlog_u, journal_c, tcp_c;	/* devlog_u: not connected */
+static int udp_u;	/* not connected either: sendto names 127.0.0.1:514 */
+/* fclose's streams, opened before the fork: one for the warm-up, one
+ * for the handler. */
+static FILE *streams[2];
 static struct sockaddr_un devlog_addr;
 static socklen_t devlog_len;
 
@@ -91,6 +106,15 @@ void stack_setup(void)
 	if (tcp_l < 0 || bind(tcp_l, (struct sockaddr *)&a, sizeof a) < 0 || listen(tcp_l, 64) < 0)
 		ss_die("tcp");
 	devlog_len = ss_unix_addr(&devlog_addr, SS_DEVLOG);
+	udp_l = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+	if (udp_l < 0 || bind(udp_l, (struct sockaddr *)&a, sizeof a) < 0)
+		ss_die("udp");
+	udp_u = socket(AF_INET, SOCK_DGRAM, 0);
+	if (udp_u < 0)
+		ss_die("udp client");
+	for (int i = 0; i < 2; i++)
+		if (!(streams[i] = fdopen(dup(devlog_l), "r")))
+			ss_die("streams");
 }
 
 void stack_drain(void)
@@ -98,12 +122,13 @@ void stack_drain(void)
 	char b[4096];
 	int c;
 	while (recv(devlog_l, b, sizeof b, MSG_DONTWAIT) >= 0 ||
-	       recv(journal_l, b, sizeof b, MSG_DONTWAIT) >= 0)
+	       recv(journal_l, b, sizeof b, MSG_DONTWAIT) >= 0 ||
+	       recv(udp_l, b, sizeof b, MSG_DONTWAIT) >= 0)
 		;
 	while ((c = accept(tcp_l, NULL, NULL)) >= 0) {
 		while (recv(c, b, sizeof b, 0) > 0)
 			;
-		close(c);
+		syscall(SYS_close, c);	/* not close(): a child's first is measured */
 	}
 }
 
@@ -298,6 +323,163 @@ static void call_tcp(void)
 	(void)!write(tcp_c, frame, sizeof frame - 1);
 }
 
+/* The descriptor and credential wrappers (preload/fd.c, creds.c): a
+ * program makes them whether or not it logs.  Their warm-up makes the
+ * call, then a syslog, so that the writer is open (where it can be) when
+ * the handler's call comes, and the call has it to check or let go.
+ * Not in the traced program: they need the real writer (preload/local.mk),
+ * and it has libc's own. */
+static bool wrapper_present(void)
+{
+#ifdef STACK_TRACED
+	return false;
+#else
+	return true;
+#endif
+}
+
+static void then_syslog(void (*call)(void))
+{
+	call();
+	call_syslog();
+}
+
+/* A descriptor of the program's, closed: the library's check of its own
+ * number and of a watched socket's. */
+static void call_close(void)
+{
+	close(dup(devlog_l));
+}
+
+static void warm_close(void)
+{
+	then_syslog(call_close);
+}
+
+#define HIGH_FD 200	/* a number dup2 and close_range take */
+
+/* dup3 is the same code (fd.c's dup_onto). */
+static void call_dup2(void)
+{
+	(void)!dup2(devlog_l, HIGH_FD);
+}
+
+static void warm_dup2(void)
+{
+	then_syslog(call_dup2);
+}
+
+/* fcntl64 is the same code; the descriptor left open. */
+static void call_fcntl_dupfd(void)
+{
+	(void)!fcntl(devlog_l, F_DUPFD_CLOEXEC, HIGH_FD + 1);
+}
+
+static void warm_fcntl_dupfd(void)
+{
+	then_syslog(call_fcntl_dupfd);
+}
+
+static void call_close_range(void)
+{
+	(void)!close_range(HIGH_FD, HIGH_FD, 0);
+}
+
+static void warm_close_range(void)
+{
+	then_syslog(call_close_range);
+}
+
+/* Above every descriptor the program has: closes nothing of its own. */
+static void call_closefrom(void)
+{
+	closefrom(1000);
+}
+
+static void warm_closefrom(void)
+{
+	then_syslog(call_closefrom);
+}
+
+/* The next of the streams opened before the fork. */
+static void call_fclose(void)
+{
+	static unsigned next;
+	if (next < 2)
+		fclose(streams[next++]);
+}
+
+static void warm_fclose(void)
+{
+	then_syslog(call_fclose);
+}
+
+/* The soft limit set to what it is: the writer still checks around it.
+ * setrlimit64, prlimit and prlimit64 are the same code (fd.c's
+ * set_limit). */
+static void call_setrlimit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
+		(void)!setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+static void warm_setrlimit(void)
+{
+	then_syslog(call_setrlimit);
+}
+
+/* To the uid it has: a success, which lets the writer's descriptor go.
+ * setgid, seteuid, setegid, setre*id, setres*id, setgroups and capset are
+ * the same code (creds.c's changed). */
+static void call_setuid(void)
+{
+	(void)!setuid(getuid());
+}
+
+static void warm_setuid(void)
+{
+	then_syslog(call_setuid);
+}
+
+/* To the fsuid it has (no change); setfsgid is the same code. */
+static void call_setfsuid(void)
+{
+	(void)!setfsuid(getuid());
+}
+
+static void warm_setfsuid(void)
+{
+	then_syslog(call_setfsuid);
+}
+
+/* A connect the library does not watch: an address's port is checked
+ * against syslog_ports. */
+static void call_connect_other(void)
+{
+	struct sockaddr_in a = ss_loopback(9);
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+	(void)!connect(s, (struct sockaddr *)&a, sizeof a);
+	close(s);
+}
+
+/* The close of a watched socket included, as for /dev/log. */
+static void call_connect_tcp(void)
+{
+	struct sockaddr_in a = ss_loopback(514);
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+	(void)!connect(s, (struct sockaddr *)&a, sizeof a);
+	close(s);
+}
+
+/* A UDP client that does not connect (Python's SysLogHandler): checked
+ * by its address on every call. */
+static void call_sendto_udp(void)
+{
+	struct sockaddr_in a = ss_loopback(514);
+	(void)!sendto(udp_u, dg, sizeof dg - 1, 0, (struct sockaddr *)&a, sizeof a);
+}
+
 const struct stack_call stack_calls[] = {
 	{ "syslog", call_syslog, call_syslog, false, NULL },
 	{ "vsyslog", call_vsyslog, call_vsyslog, false, NULL },
@@ -329,6 +511,18 @@ const struct stack_call stack_calls[] = {
 	{ "connect /dev/log", call_connect, call_connect, false, NULL },
 	{ "write journal", call_journal, call_journal, true, NULL },
 	{ "write tcp", call_tcp, call_tcp, true, NULL },
+	{ "connect tcp 514", call_connect_tcp, call_connect_tcp, false, NULL },
+	{ "sendto udp 514", call_sendto_udp, call_sendto_udp, false, NULL },
+	{ "connect udp 9", call_connect_other, call_connect_other, false, NULL },
+	{ "close", call_close, warm_close, false, wrapper_present },
+	{ "dup2", call_dup2, warm_dup2, false, wrapper_present },
+	{ "fcntl F_DUPFD", call_fcntl_dupfd, warm_fcntl_dupfd, false, wrapper_present },
+	{ "close_range", call_close_range, warm_close_range, false, wrapper_present },
+	{ "closefrom", call_closefrom, warm_closefrom, false, wrapper_present },
+	{ "fclose", call_fclose, warm_fclose, false, wrapper_present },
+	{ "setrlimit", call_setrlimit, warm_setrlimit, false, wrapper_present },
+	{ "setuid", call_setuid, warm_setuid, false, wrapper_present },
+	{ "setfsuid", call_setfsuid, warm_setfsuid, false, wrapper_present },
 };
 
 const size_t stack_calls_n = sizeof stack_calls / sizeof stack_calls[0];
