@@ -25,117 +25,144 @@ struct ue_mounts {
 	char debugfs[UE_PATH_MAX];
 };
 
-/* Copies /proc/mounts field src (its spaces escaped as \040 and the like)
- * into dst; false when it does not fit. */
-static bool unescape_field(char *dst, size_t cap, const char *src, size_t len)
+/* A mounts file is read a byte at a time through a small buffer, each
+ * line's first three fields (device, mount point, type) followed as they
+ * come, so that a line of any length costs no more stack: the first
+ * logging call opens the writer, maybe in a signal handler on a small
+ * stack (issue 35).  Fields are runs of bytes other than space; the
+ * kernel writes a space, tab, newline or backslash of a mount point as
+ * "\ooo" (octal). */
+struct mounts_scan {
+	struct ue_mounts *m;
+	unsigned field;		/* this line's fields ended so far, at most 3 */
+	bool between;		/* in the spaces before a field */
+	unsigned escape;	/* of a "\ooo" in the mount point, bytes read */
+	char digits[2];		/* its first two digits */
+	size_t point_len;	/* sizeof point: too long to keep */
+	size_t type_len;	/* at most sizeof type */
+	char type[8];
+	char point[UE_PATH_MAX];
+};
+
+#define MOUNTS_READ 256
+
+static void line_start(struct mounts_scan *s)
 {
-	size_t o = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		char c = src[i];
-
-		if (c == '\\' && i + 3 < len &&
-		    src[i + 1] >= '0' && src[i + 1] <= '3' &&
-		    src[i + 2] >= '0' && src[i + 2] <= '7' &&
-		    src[i + 3] >= '0' && src[i + 3] <= '7') {
-			c = (char)((src[i + 1] - '0') << 6 | (src[i + 2] - '0') << 3 |
-				   (src[i + 3] - '0'));
-			i += 3;
-		}
-		if (o + 1 >= cap)
-			return false;
-		dst[o++] = c;
-	}
-	dst[o] = '\0';
-	return true;
+	s->field = 0;
+	s->between = true;
+	s->escape = 0;
+	s->point_len = s->type_len = 0;
 }
 
-/* One line "device mountpoint fstype options ..." (no newline). */
-static void scan_line(struct ue_mounts *m, const char *line, size_t len)
+static void point_put(struct mounts_scan *s, char c)
 {
-	const char *field[3];
-	size_t flen[3];
-	size_t i = 0;
+	if (s->point_len + 1 < sizeof s->point)
+		s->point[s->point_len++] = c;
+	else
+		s->point_len = sizeof s->point;
+}
 
-	for (int f = 0; f < 3; f++) {
-		while (i < len && line[i] == ' ')
-			i++;
-		field[f] = line + i;
-		while (i < len && line[i] != ' ')
-			i++;
-		flen[f] = (size_t)(line + i - field[f]);
-		if (flen[f] == 0)
+/* A backslash that turned out not to start an escape: its bytes as
+ * they are. */
+static void escape_undo(struct mounts_scan *s)
+{
+	point_put(s, '\\');
+	for (unsigned i = 1; i < s->escape; i++)
+		point_put(s, s->digits[i - 1]);
+	s->escape = 0;
+}
+
+static void point_byte(struct mounts_scan *s, char c)
+{
+	if (s->escape) {
+		char top = s->escape == 1 ? '3' : '7';
+
+		if (c >= '0' && c <= top) {
+			if (s->escape < 3) {
+				s->digits[s->escape++ - 1] = c;
+				return;
+			}
+			point_put(s, (char)((s->digits[0] - '0') << 6 |
+					    (s->digits[1] - '0') << 3 | (c - '0')));
+			s->escape = 0;
 			return;
+		}
+		escape_undo(s);
 	}
-	if (flen[2] == 7 && memcmp(field[2], "tracefs", 7) == 0 && !m->tracefs[0]) {
-		if (!unescape_field(m->tracefs, sizeof m->tracefs, field[1], flen[1]))
-			m->tracefs[0] = '\0';
-	} else if (flen[2] == 7 && memcmp(field[2], "debugfs", 7) == 0 && !m->debugfs[0]) {
-		if (!unescape_field(m->debugfs, sizeof m->debugfs, field[1], flen[1]))
-			m->debugfs[0] = '\0';
-	}
+	if (c == '\\')
+		s->escape = 1;
+	else
+		point_put(s, c);
 }
 
-/* The bytes of a mounts line read at once.  Small: the first logging
- * call opens the writer, maybe in a signal handler on a small stack
- * (issue 35).  What scan_line reads of a line, the device, the mount
- * point and the type, fits for any mount point that fits UE_PATH_MAX
- * (escaped: four bytes a byte at worst) after a device of up to 256
- * bytes; a longer line's options are skipped. */
-#define MOUNTS_LINE_HEAD (4 * UE_PATH_MAX + 256)
-
-/* A line cut at buf's end: its fields up to its last space, which are
- * whole. */
-static void scan_head(struct ue_mounts *m, const char *buf, size_t len)
+/* The type field has ended: keep the first tracefs and debugfs mount
+ * points that fit. */
+static void line_typed(struct mounts_scan *s)
 {
-	const char *space = memrchr(buf, ' ', len);
+	char *keep = NULL;
 
-	if (space)
-		scan_line(m, buf, (size_t)(space - buf));
+	if (s->point_len >= sizeof s->point || s->type_len != 7)
+		return;
+	if (memcmp(s->type, "tracefs", 7) == 0)
+		keep = s->m->tracefs;
+	else if (memcmp(s->type, "debugfs", 7) == 0)
+		keep = s->m->debugfs;
+	if (keep && !keep[0]) {
+		memcpy(keep, s->point, s->point_len);
+		keep[s->point_len] = '\0';
+	}
 }
 
-/* Reads the mounts file line by line through a fixed buffer; of a line
- * longer than it, only its head. */
+static void field_end(struct mounts_scan *s)
+{
+	if (s->field == 1 && s->escape)
+		escape_undo(s);
+	else if (s->field == 2)
+		line_typed(s);
+	if (s->field < 3)
+		s->field++;
+}
+
+static void scan_byte(struct mounts_scan *s, char c)
+{
+	if (c == '\n' || c == ' ') {
+		if (!s->between)
+			field_end(s);
+		if (c == '\n')
+			line_start(s);
+		else
+			s->between = true;
+		return;
+	}
+	s->between = false;
+	if (s->field == 1)
+		point_byte(s, c);
+	else if (s->field == 2 && s->type_len < sizeof s->type)
+		s->type[s->type_len++] = c;	/* a longer type is none of ours */
+}
+
 static void scan_mounts(struct ue_mounts *m, const char *path)
 {
-	char buf[MOUNTS_LINE_HEAD];
-	size_t have = 0;
-	bool skipping = false;
+	struct mounts_scan s = { .m = m };
+	char buf[MOUNTS_READ];
 	int fd;
 
 	m->tracefs[0] = m->debugfs[0] = '\0';
+	line_start(&s);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return;
 	for (;;) {
-		ssize_t n = read(fd, buf + have, sizeof buf - have);
-		size_t start = 0;
+		ssize_t n = read(fd, buf, sizeof buf);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
-			if (have && !skipping)
-				scan_line(m, buf, have);
+		if (n <= 0)
 			break;
-		}
-		have += (size_t)n;
-		for (size_t i = 0; i < have; i++) {
-			if (buf[i] != '\n')
-				continue;
-			if (!skipping)
-				scan_line(m, buf + start, i - start);
-			skipping = false;
-			start = i + 1;
-		}
-		memmove(buf, buf + start, have - start);
-		have -= start;
-		if (have == sizeof buf) {	/* a line longer than buf */
-			if (!skipping)
-				scan_head(m, buf, have);
-			skipping = true;
-			have = 0;
-		}
+		for (ssize_t i = 0; i < n; i++)
+			scan_byte(&s, buf[i]);
 	}
+	scan_byte(&s, '\n');	/* a last line without its newline */
 	ue__sys_close(fd);
 }
 
@@ -186,27 +213,31 @@ int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino)
 	return high;
 }
 
-static bool is_tracefs_dir(const char *file)
+/* Whether the directory of path, a file that is not there, is a tracefs.
+ * The path is cut at its last slash for the call and put back: no copy
+ * on the stack of a first logging call (issue 35). */
+static bool is_tracefs_dir(char *path)
 {
-	char dir[UE_PATH_MAX];
-	const char *slash = strrchr(file, '/');
+	char *slash = strrchr(path, '/');
 	struct statfs sfs;
-	size_t len;
+	int r;
 
 	if (!slash)
 		return false;
-	len = slash == file ? 1 : (size_t)(slash - file);
-	if (len >= sizeof dir)
-		return false;
-	memcpy(dir, file, len);
-	dir[len] = '\0';
-	return statfs(dir, &sfs) == 0 && sfs.f_type == UE_TRACEFS_MAGIC;
+	if (slash == path)
+		return statfs("/", &sfs) == 0 && sfs.f_type == UE_TRACEFS_MAGIC;
+	*slash = '\0';
+	r = statfs(path, &sfs);
+	*slash = '/';
+	return r == 0 && sfs.f_type == UE_TRACEFS_MAGIC;
 }
 
 /* True when fd, just opened from path, still holds that file: another
  * thread of the program may have closed the number or put a file of its
- * own there (dup2) since open() returned it.  Sets out->dev and ->ino. */
-static bool opened(int fd, const char *path, struct ue_found *out)
+ * own there (dup2) since open() returned it.  Sets out->dev and ->ino.
+ * Not inline: its two stat buffers stay off the frame that ue__fd_raise
+ * runs under (issue 35's stack budget). */
+static __attribute__((noinline)) bool opened(int fd, const char *path, struct ue_found *out)
 {
 	struct stat at_fd, at_path;
 
@@ -222,7 +253,7 @@ static bool opened(int fd, const char *path, struct ue_found *out)
  * returned was taken meanwhile (fd -1, EAGAIN: see the header).  Keeps
  * the most telling failure: permission over other errors over "tracefs
  * without user_events" over "nothing there". */
-static bool try_open(struct ue_found *out, const char *path)
+static bool try_open(struct ue_found *out, char *path)
 {
 	static const int rank[] = {
 		[UE_STATUS_UNUSED] = 0, [UE_STATUS_NO_TRACEFS] = 1,
@@ -230,7 +261,7 @@ static bool try_open(struct ue_found *out, const char *path)
 		[UE_STATUS_NO_PERMISSION] = 4, [UE_STATUS_OK] = 5,
 	};
 	size_t len = strlen(path);
-	int state, fd;
+	int state, fd, e;
 
 	if (len >= sizeof out->path)
 		return false;
@@ -247,31 +278,42 @@ static bool try_open(struct ue_found *out, const char *path)
 		out->error = 0;
 		return true;
 	}
-	if (errno == EACCES || errno == EPERM)
+	e = errno;
+	if (e == EACCES || e == EPERM)
 		state = UE_STATUS_NO_PERMISSION;
-	else if (errno == ENOENT || errno == ENOTDIR)
+	else if (e == ENOENT || e == ENOTDIR)
 		state = is_tracefs_dir(path) ? UE_STATUS_NO_USER_EVENTS : UE_STATUS_NO_TRACEFS;
 	else
 		state = UE_STATUS_ERROR;
 	if (rank[state] > rank[out->state]) {
 		out->state = state;
-		out->error = errno;
+		out->error = e;
 		memcpy(out->path, path, len + 1);
 	}
 	return false;
 }
 
-static bool try_in(struct ue_found *out, const char *dir, const char *file)
+/* dir's first dir_len bytes, then suffix, into buf: 0, or -ENAMETOOLONG
+ * when they do not fit. */
+static int join(char *buf, size_t cap, const char *dir, size_t dir_len, const char *suffix)
+{
+	size_t sl = strlen(suffix);
+
+	if (dir_len + sl >= cap)
+		return -ENAMETOOLONG;
+	memcpy(buf, dir, dir_len);
+	memcpy(buf + dir_len, suffix, sl + 1);
+	return 0;
+}
+
+/* Tries dir's first dir_len bytes followed by suffix, joined in a
+ * buffer of ours that is_tracefs_dir() may cut. */
+static bool try_joined(struct ue_found *out, const char *dir, size_t dir_len,
+		       const char *suffix)
 {
 	char path[UE_PATH_MAX];
-	size_t dl = strlen(dir), fl = strlen(file);
 
-	if (dl + 1 + fl >= sizeof path)
-		return false;
-	memcpy(path, dir, dl);
-	path[dl] = '/';
-	memcpy(path + dl + 1, file, fl + 1);
-	return try_open(out, path);
+	return join(path, sizeof path, dir, dir_len, suffix) == 0 && try_open(out, path);
 }
 
 /* $EHSYSLOG_TRACEFS when paths honour it and it is set: it replaces the
@@ -294,19 +336,6 @@ static bool present(const char *path)
 
 	errno = saved;
 	return there;
-}
-
-/* dir's first dir_len bytes, then suffix, into buf: 0, or -ENAMETOOLONG
- * when they do not fit. */
-static int join(char *buf, size_t cap, const char *dir, size_t dir_len, const char *suffix)
-{
-	size_t sl = strlen(suffix);
-
-	if (dir_len + sl >= cap)
-		return -ENAMETOOLONG;
-	memcpy(buf, dir, dir_len);
-	memcpy(buf + dir_len, suffix, sl + 1);
-	return 0;
 }
 
 int ue__tracefs_dir(const struct ue_paths *paths, char *buf, size_t cap)
@@ -344,15 +373,17 @@ void ue__discover(const struct ue_paths *paths, struct ue_found *out)
 	out->dev = out->ino = 0;
 	out->path[0] = '\0';
 	if (env) {
-		if (try_in(out, env, "user_events_data"))
+		if (try_joined(out, env, strlen(env), "/user_events_data"))
 			return;
 	} else {
-		if (try_open(out, paths->fixed))
+		if (try_joined(out, paths->fixed, strlen(paths->fixed), ""))
 			return;
 		scan_mounts(&m, paths->mounts);
-		if (m.tracefs[0] && try_in(out, m.tracefs, "user_events_data"))
+		if (m.tracefs[0] &&
+		    try_joined(out, m.tracefs, strlen(m.tracefs), "/user_events_data"))
 			return;
-		if (m.debugfs[0] && try_in(out, m.debugfs, "tracing/user_events_data"))
+		if (m.debugfs[0] &&
+		    try_joined(out, m.debugfs, strlen(m.debugfs), "/tracing/user_events_data"))
 			return;
 	}
 	if (out->state == UE_STATUS_UNUSED) {	/* nothing tried fit a path */

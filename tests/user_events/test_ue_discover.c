@@ -137,7 +137,7 @@ START_TEST(debugfs_tracing_last)
 }
 END_TEST
 
-/* A line longer than the reader's buffer is skipped past its head, not
+/* A line longer than the reader's buffer is read through, not
  * misparsed. */
 START_TEST(long_line_skipped)
 {
@@ -154,8 +154,8 @@ START_TEST(long_line_skipped)
 }
 END_TEST
 
-/* A tracefs line longer than the reader's buffer is found by its head:
- * a mount point of 200 spaces (800 bytes escaped), options of 9000. */
+/* A tracefs line longer than the reader's buffer is found: a mount
+ * point of 200 spaces (800 bytes escaped), options of 9000. */
 START_TEST(long_tracefs_line_read)
 {
 	static char text[20000];
@@ -172,6 +172,57 @@ START_TEST(long_tracefs_line_read)
 	memset(text + n, 'a', 9000);
 	n += 9000;
 	snprintf(text + n, sizeof text - n, " 0 0\n");
+	found_with_mounts(text, want);
+}
+END_TEST
+
+/* An escape is decoded wherever the reads cut it: the line before the
+ * tracefs line grows a byte at a time past any buffer size up to 600. */
+START_TEST(escape_cut_by_reads)
+{
+	static char text[1200];
+	char want[200], pad[600];
+
+	make_data("a b", want, sizeof want);
+	for (size_t k = 1; k < sizeof pad; k++) {
+		memset(pad, 'p', k);
+		pad[k] = '\0';
+		snprintf(text, sizeof text, "none /%s tmpfs rw 0 0\n"
+			 "tracefs %s/a\\040b tracefs rw 0 0\n", pad, dir);
+		found_with_mounts(text, want);
+	}
+}
+END_TEST
+
+/* A backslash that starts no escape of three octal digits is a byte of
+ * the name, with whatever followed it. */
+START_TEST(backslash_kept)
+{
+	char want[200], text[600];
+
+	make_data("a\\9\\04x\\", want, sizeof want);
+	snprintf(text, sizeof text, "tracefs %s/a\\9\\04x\\ tracefs rw 0 0\n", dir);
+	found_with_mounts(text, want);
+}
+END_TEST
+
+/* Only the types tracefs and debugfs count, whole; a mount point longer
+ * than a path is passed over for the next. */
+START_TEST(type_and_point_checked)
+{
+	static char text[2000];
+	char want[200];
+	size_t n;
+
+	make_data("t", want, sizeof want);
+	n = (size_t)snprintf(text, sizeof text,
+			     "x %s/t tracefsx rw 0 0\n"
+			     "x %s/t tracef rw 0 0\n"
+			     "tracefs /", dir, dir);
+	memset(text + n, 'l', UE_PATH_MAX);
+	n += UE_PATH_MAX;
+	snprintf(text + n, sizeof text - n, " tracefs rw 0 0\n"
+		 "   tracefs   %s/t   tracefs\n", dir);
 	found_with_mounts(text, want);
 }
 END_TEST
@@ -460,6 +511,9 @@ int main(void)
 	tcase_add_test(tc, debugfs_tracing_last);
 	tcase_add_test(tc, long_line_skipped);
 	tcase_add_test(tc, long_tracefs_line_read);
+	tcase_add_test(tc, escape_cut_by_reads);
+	tcase_add_test(tc, backslash_kept);
+	tcase_add_test(tc, type_and_point_checked);
 	tcase_add_test(tc, nothing_mounted);
 	tcase_add_test(tc, no_mounts_file);
 	tcase_add_test(tc, permission_denied);
