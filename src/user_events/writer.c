@@ -70,7 +70,10 @@ uint32_t ue__channel_gen = 1;
 static uint64_t data_dev, data_ino;
 static int state = UE_STATUS_UNUSED;
 static int error;
-static char path[UE_PATH_MAX];
+/* The last search for user_events_data (its path is the status's):
+ * here, not on the stack of the first logging call, which may be a
+ * signal handler's (issue 35).  Locked. */
+static struct ue_found found;
 static struct ue_tracepoint *list;
 static unsigned registered, failed;
 static struct ue_enabler *enablers;
@@ -281,6 +284,15 @@ static int open_failed(void)
 	return -error;
 }
 
+/* The magic number of fd's file system, 0 if fstatfs fails.  In a frame
+ * of its own, not data_open's, which the search runs under. */
+static __attribute__((noinline)) unsigned long fs_magic(int fd)
+{
+	struct statfs sfs;
+
+	return fstatfs(fd, &sfs) == 0 ? (unsigned long)sfs.f_type : 0;
+}
+
 /* Opens user_events_data unless open or known to be unusable for good.
  * After a transient failure it tries again whenever asked: callers on the
  * write path ask through retry_due().  Locked.
@@ -291,8 +303,7 @@ static int open_failed(void)
  * program's: never closed, never written, and a transient failure. */
 static int data_open(void)
 {
-	struct ue_found found;
-	struct statfs sfs;
+	unsigned long magic;
 	int fd;
 
 	if (data_fd >= 0)
@@ -300,7 +311,6 @@ static int data_open(void)
 	if (open_failed_for_good())
 		return -error;
 	ue__discover(&paths, &found);
-	memcpy(path, found.path, sizeof path);
 	state = found.state;
 	error = found.error;
 	fd = found.fd;
@@ -309,13 +319,14 @@ static int data_open(void)
 	__atomic_store_n(&data_dev, found.dev, __ATOMIC_RELAXED);
 	__atomic_store_n(&data_ino, found.ino, __ATOMIC_RELAXED);
 	__atomic_store_n(&ue__live_fd, fd, __ATOMIC_SEQ_CST);
-	if (fstatfs(fd, &sfs) < 0 || !fd_is_data(fd) || ue__our_fd() != fd) {
+	magic = fs_magic(fd);
+	if (!magic || !fd_is_data(fd) || ue__our_fd() != fd) {
 		ue__fd_lost(fd);
 		state = UE_STATUS_ERROR;
 		error = EAGAIN;
 		return open_failed();
 	}
-	if (sfs.f_type != UE_TRACEFS_MAGIC) {
+	if (magic != UE_TRACEFS_MAGIC) {
 		/* Ours, but not tracefs, so not user_events_data: never
 		 * write there. */
 		ue__fd_lost(fd);
@@ -538,16 +549,16 @@ static void release_locked(struct ue_tracepoint *tp, int fd)
  * else a new one (*tmp says to close it).  -1 if none can be had. */
 static int unreg_fd(int *tmp)
 {
-	struct ue_found found;
+	struct ue_found again;	/* not the status's search */
 
 	*tmp = 0;
 	if (data_fd >= 0 && data_fd == ue__our_fd() && fd_is_data(data_fd))
 		return data_fd;
 	if (!registered && !enablers_registered)
 		return -1;
-	ue__discover(&paths, &found);
-	*tmp = found.fd >= 0;
-	return found.fd;
+	ue__discover(&paths, &again);
+	*tmp = again.fd >= 0;
+	return again.fd;
 }
 
 static void enabler_bit(struct ue_enabler *e, bool set)
@@ -1002,7 +1013,7 @@ void ue_status(struct ue_status *out)
 
 	out->state = state;
 	out->error = error;
-	memcpy(out->path, path, sizeof out->path);
+	memcpy(out->path, found.path, sizeof out->path);
 	out->registered = registered;
 	out->failed = failed;
 	out->oversize = __atomic_load_n(&oversize, __ATOMIC_RELAXED);
