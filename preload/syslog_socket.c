@@ -230,12 +230,28 @@ static struct watch *claim(void)
 	return NULL;
 }
 
+/* Watches fd as a socket of kind k; whether it could. */
+static __attribute__((noinline)) bool watch_new(int fd, enum ehs_sock_kind k)
+{
+	struct stat st;
+	struct watch *w;
+
+	if (fstat(fd, &st) < 0 || !(w = claim()))
+		return false;
+	w->kind = k;
+	w->dev = st.st_dev;
+	w->ino = st.st_ino;
+	/* The bit first: a reader that finds the slot has seen it. */
+	mark(fd, true);
+	__atomic_store_n(&w->fd_plus_1, fd + 1, __ATOMIC_RELEASE);
+	return true;
+}
+
 bool ehs_sock_watch(int fd, enum ehs_sock_kind k)
 {
 	int saved = errno;
 	struct watch *w = slot_of(fd);
-	struct stat st;
-	bool ok = false;
+	bool ok = true;
 
 	if (w) {	/* a new connect of the same number: start over */
 		int cur = fd + 1;
@@ -243,16 +259,11 @@ bool ehs_sock_watch(int fd, enum ehs_sock_kind k)
 						__ATOMIC_RELAXED))
 			mark(fd, false);
 	}
-	if (k == EHS_SOCK_NONE) {
-		ok = true;
-	} else if (ehs_prepare(), fstat(fd, &st) == 0 && (w = claim())) {
-		w->kind = k;
-		w->dev = st.st_dev;
-		w->ino = st.st_ino;
-		/* The bit first: a reader that finds the slot has seen it. */
-		mark(fd, true);
-		__atomic_store_n(&w->fd_plus_1, fd + 1, __ATOMIC_RELEASE);
-		ok = true;
+	if (k != EHS_SOCK_NONE) {
+		/* From this small frame, not watch_new's: the writer's first
+		 * open is deep (issue 35's stack budget). */
+		ehs_prepare();
+		ok = watch_new(fd, k);
 	}
 	errno = saved;
 	return ok;
