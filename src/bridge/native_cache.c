@@ -75,29 +75,18 @@ static __attribute__((noinline, cold)) int too_big(const struct iovec *iov,
 	return -1;
 }
 
-EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
-			     const char *event_name, const struct ehs_field *fields,
-			     unsigned nfields)
-{
-	const struct native_cache *c;
-	if (!cache || !fields || !(c = ehs_native_cache_get(cache, event_name, nfields)))
-		goto full;
-	struct ue_tracepoint *tp = c->tp;
-	if (__builtin_expect(priority != c->priority ||
-			     (!(priority & LOG_FACMASK) &&
-			      ehs_ident_facility() != c->ident_facility), 0))
-		tp = native_tracepoint(priority);
-	/* The cache is only filled while the configuration is on, and it
-	 * never goes off after: the state word alone says. */
-	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
-	if (__builtin_expect(state != UE_STATE_ENABLED, 0)) {
-		if (state != 0 || usdt_any())
-			goto full;	/* registering, a tracer's other bits, a uprobe */
-		return 0;
-	}
-	if (ehs_busy)
-		return 0;
+/* send_cached's answer when the fields do not match the cache's key. */
+#define CACHED_MISS 2
 
+/* The traced event of a matching call, through the cache: 1 sent, -1
+ * too big (errno set), or CACHED_MISS.  A function of its own so that
+ * its 1.4 KiB of iovecs and values are not on the stack under
+ * ehs_native_event, which a miss and a cache's first call run (it may
+ * open the writer): issue 35's stack budget. */
+static __attribute__((noinline)) int send_cached(const struct native_cache *c,
+						 struct ue_tracepoint *tp, int priority,
+						 const struct ehs_field *fields, unsigned nfields)
+{
 	/* iov[0] the writer's, iov[1] the prefix if copied, then the head;
 	 * before each string, the buffer's bytes since the last one, its
 	 * length last.  The values first, without a call, then the strings'
@@ -109,7 +98,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 	const struct ehs_field *f = fields;
 	for (const struct ehs_field_key *k = c->keys, *end = k + nfields; k != end; k++, f++) {
 		if (f->name != k->name || (unsigned long)f->type != k->type)
-			goto full;
+			return CACHED_MISS;
 		uint64_t v = f->v.u;
 		switch (k->type) {
 		case EHS_FIELD_STRING:
@@ -133,7 +122,7 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 			break;
 		case EHS_FIELD_UINT8:
 			if (v > UINT8_MAX)
-				goto full;
+				return CACHED_MISS;
 			*p++ = (uint8_t)v;
 			break;
 		default:
@@ -163,7 +152,33 @@ EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
 
 	native_send(tp, priority, ehs_native_cache_head(c), first, (int)(io - first));
 	return 1;
+}
 
+EHS_API int ehs_event_cached(struct ehs_event_cache *cache, int priority,
+			     const char *event_name, const struct ehs_field *fields,
+			     unsigned nfields)
+{
+	const struct native_cache *c;
+	if (!cache || !fields || !(c = ehs_native_cache_get(cache, event_name, nfields)))
+		goto full;
+	struct ue_tracepoint *tp = c->tp;
+	if (__builtin_expect(priority != c->priority ||
+			     (!(priority & LOG_FACMASK) &&
+			      ehs_ident_facility() != c->ident_facility), 0))
+		tp = native_tracepoint(priority);
+	/* The cache is only filled while the configuration is on, and it
+	 * never goes off after: the state word alone says. */
+	uint32_t state = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	if (__builtin_expect(state != UE_STATE_ENABLED, 0)) {
+		if (state != 0 || usdt_any())
+			goto full;	/* registering, a tracer's other bits, a uprobe */
+		return 0;
+	}
+	if (ehs_busy)
+		return 0;
+	int r = send_cached(c, tp, priority, fields, nfields);
+	if (r != CACHED_MISS)
+		return r;
 full:
 	return ehs_native_event(cache, priority, event_name, fields, nfields);
 }
