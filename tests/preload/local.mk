@@ -122,3 +122,8 @@ tests_preload_hostile_calls_traced_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) -DHOSTILE_
 tests_preload_hostile_calls_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_hostile_calls_traced_LDADD = $(BRIDGE_TEST_LDADD)
 tests_preload_hostile_calls_traced_LDFLAGS = -no-install
+
+# Issue 35's stack budget, measured by tests/bench/stack-depth.sh (its
+# programs are built for make check there).
+TESTS += tests/preload/stack_budget.sh
+dist_noinst_SCRIPTS += tests/preload/stack_budget.sh
