@@ -378,6 +378,12 @@ void ue__discover(const struct ue_paths *paths, struct ue_found *out)
 	} else {
 		if (try_joined(out, paths->fixed, strlen(paths->fixed), ""))
 			return;
+		/* The fixed path's directory is tracefs but has no
+		 * user_events_data: this kernel has none, and every mount of
+		 * tracefs shows the same files.  A stock kernel's case: no
+		 * mounts file read by every process that logs. */
+		if (out->state == UE_STATUS_NO_USER_EVENTS)
+			return;
 		scan_mounts(&m, paths->mounts);
 		if (m.tracefs[0] &&
 		    try_joined(out, m.tracefs, strlen(m.tracefs), "/user_events_data"))

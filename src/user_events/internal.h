@@ -43,7 +43,9 @@ struct ue_found {
 
 /* Finds and opens user_events_data: in $EHSYSLOG_TRACEFS if paths->env
  * and it is set, else the fixed path, then the first tracefs mount, then
- * the first debugfs mount's tracing/.  No allocation.
+ * the first debugfs mount's tracing/; but when the fixed path's
+ * directory is a tracefs without it, the kernel has no user_events and
+ * the search ends there (UE_STATUS_NO_USER_EVENTS).  No allocation.
  * Another thread of the program may close or dup2() onto the number
  * open() returned before the writer publishes it (fdguard.h): then the
  * number is the program's, and the search ends with UE_STATUS_ERROR and

@@ -11,9 +11,11 @@
 #include "../check_run.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -224,6 +226,48 @@ START_TEST(type_and_point_checked)
 	snprintf(text + n, sizeof text - n, " tracefs rw 0 0\n"
 		 "   tracefs   %s/t   tracefs\n", dir);
 	found_with_mounts(text, want);
+}
+END_TEST
+
+/* Where the fixed path's directory is a tracefs without the file, the
+ * kernel has no user_events: the search ends there, no mounts file read
+ * (here it names a directory with a user_events_data that must not be
+ * opened).  Needs root to mount tracefs in a mount namespace of its own. */
+START_TEST(tracefs_without_file_ends_search)
+{
+	char tfs[128], other[200], text[300];
+	int status;
+	pid_t pid;
+
+	if (geteuid() != 0) {
+		fprintf(stderr, "tracefs_without_file_ends_search: not checked: "
+			"mounting tracefs needs root\n");
+		return;
+	}
+	make_data("other", other, sizeof other);
+	snprintf(text, sizeof text, "tracefs %s/other tracefs rw 0 0\n", dir);
+	write_file(mounts, text);
+	snprintf(tfs, sizeof tfs, "%s/tfs", dir);
+	ck_assert_int_eq(mkdir(tfs, 0755), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct ue_paths p = { fixed, mounts, false };
+		struct ue_found f;
+
+		if (unshare(CLONE_NEWNS) < 0 ||
+		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+		    mount("nodev", tfs, "tracefs", 0, NULL) < 0)
+			_exit(3);
+		/* A name no tracefs has, whatever this kernel's options. */
+		snprintf(fixed, sizeof fixed, "%s/ehs_no_such_file", tfs);
+		ue__discover(&p, &f);
+		_exit(f.fd == -1 && f.state == UE_STATUS_NO_USER_EVENTS &&
+		      f.error == ENOENT && strcmp(f.path, fixed) == 0 ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
 }
 END_TEST
 
@@ -514,6 +558,7 @@ int main(void)
 	tcase_add_test(tc, escape_cut_by_reads);
 	tcase_add_test(tc, backslash_kept);
 	tcase_add_test(tc, type_and_point_checked);
+	tcase_add_test(tc, tracefs_without_file_ends_search);
 	tcase_add_test(tc, nothing_mounted);
 	tcase_add_test(tc, no_mounts_file);
 	tcase_add_test(tc, permission_denied);
