@@ -17,7 +17,9 @@
  * Laziness: nothing is opened and no syscall is made until a tracepoint is
  * first checked.  That first check opens user_events_data (the fixed path
  * /sys/kernel/tracing/user_events_data, else the first tracefs mount in
- * /proc/mounts, else <debugfs>/tracing) and registers the tracepoint with
+ * /proc/mounts, else <debugfs>/tracing; when /sys/kernel/tracing is a
+ * tracefs without it, the kernel has no user_events and no other is
+ * looked for) and registers the tracepoint with
  * "<name> u8 eventheader_flags; u8 version; u16 id; u16 tag; u8 opcode;
  * u8 level".
  *
