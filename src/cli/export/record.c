@@ -360,7 +360,11 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	pairs_init(&attrs, &w, LOG_ATTRIBUTES);
 	if (ev->info.has_pid)
 		pairs_put(&attrs, "thread.id", int_value(ev->info.tid));
-	if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
+	/* The view parsed the tracepoint's name already: parsed again only
+	 * for an event it could not open. */
+	if (opened)
+		pairs_put(&attrs, "eventheader.provider", text_value(view.provider, view.provider_len));
+	else if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
 		pairs_put(&attrs, "eventheader.provider", text_value(tp.provider, tp.provider_len));
 	if (opened) {
 		pairs_put(&attrs, "eventheader.event_name", text_value(view.event_name, view.name_len));
