@@ -151,16 +151,16 @@ START_TEST(queue_bounds_count_and_bytes)
 	const uint8_t res[3] = { 1, 2, 3 }, rec[5] = { 9, 8, 7, 6, 5 };
 
 	ck_assert_int_eq(queue_init(&q, 3, 20), 0);
-	ck_assert(queue_push(&q, res, 3, rec, 5));
-	ck_assert(queue_push(&q, res, 3, rec, 4));
+	ck_assert(queue_push(&q, res, 3, rec, 5, 0));
+	ck_assert(queue_push(&q, res, 3, rec, 4, 0));
 	ck_assert_uint_eq(q.bytes, 15);
 	/* 8 more bytes would make 23 > 20: dropped and counted. */
-	ck_assert(!queue_push(&q, res, 3, rec, 5));
+	ck_assert(!queue_push(&q, res, 3, rec, 5, 0));
 	ck_assert_uint_eq(q.dropped, 1);
-	ck_assert(queue_push(&q, res, 2, rec, 3));
+	ck_assert(queue_push(&q, res, 2, rec, 3, 0));
 	ck_assert_uint_eq(q.len, 3);
 	/* Full by count, though 0 bytes would fit. */
-	ck_assert(!queue_push(&q, res, 0, rec, 0));
+	ck_assert(!queue_push(&q, res, 0, rec, 0, 0));
 	ck_assert_uint_eq(q.dropped, 2);
 	ck_assert_uint_eq(queue_at(&q, 0)->record_len, 5);
 	ck_assert_mem_eq(queue_at(&q, 0)->record, rec, 5);
@@ -169,10 +169,13 @@ START_TEST(queue_bounds_count_and_bytes)
 	ck_assert_uint_eq(q.len, 1);
 	ck_assert_uint_eq(q.bytes, 5);
 	/* The ring wraps: the survivor stays first. */
-	ck_assert(queue_push(&q, res, 1, rec, 1));
-	ck_assert(queue_push(&q, res, 1, rec, 2));
+	ck_assert(queue_push(&q, res, 1, rec, 1, 7));
+	ck_assert(queue_push(&q, res, 1, rec, 2, 8));
 	ck_assert_uint_eq(queue_at(&q, 0)->record_len, 3);
 	ck_assert_uint_eq(queue_at(&q, 2)->record_len, 2);
+	/* Each keeps when it came: the batch's delay counts from its oldest. */
+	ck_assert_int_eq(queue_at(&q, 1)->came_ns, 7);
+	ck_assert_int_eq(queue_at(&q, 2)->came_ns, 8);
 	queue_free(&q);
 }
 END_TEST
@@ -206,7 +209,7 @@ START_TEST(request_keeps_order)
 	ck_assert_int_eq(queue_init(&q, 8, 1 << 20), 0);
 	for (int i = 0; i < 4; i++) {
 		ck_assert_int_eq(record_pack_own(ctx[i], 4, msg[i], 1000 + i, &rb), 0);
-		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len, 0));
 	}
 	ck_assert_int_eq(request_pack(&q, 4, REQUEST_PROTOBUF, &body, &len), 0);
 	req = opentelemetry__proto__collector__logs__v1__export_logs_service_request__unpack(NULL, len, body);
@@ -444,9 +447,9 @@ START_TEST(request_json)
 
 	ck_assert_int_eq(queue_init(&q, 8, 1 << 20), 0);
 	ck_assert_int_eq(record_pack_own(&a, 3, "one\n", 1700000000123456789ull, &rb), 0);
-	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len, 0));
 	ck_assert_int_eq(record_pack_own(&a, 6, "two", 5, &rb), 0);
-	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len, 0));
 	ck_assert_int_eq(request_pack(&q, 2, REQUEST_PROTOBUF, &pb, &pb_len), 0);
 	ck_assert_int_eq(request_pack(&q, 2, REQUEST_JSON, &js, &js_len), 0);
 	req = opentelemetry__proto__collector__logs__v1__export_logs_service_request__unpack(NULL, pb_len, pb);
@@ -654,7 +657,7 @@ START_TEST(protobuf_bytes_canonical)
 						     i == 4 ? NULL : &proc, i == 0 ? 0 : 99, &rb), 0);
 		ASSERT_CANONICAL(LogRecordMsg, rb.record, rb.record_len);
 		ASSERT_CANONICAL(ResourceMsg, rb.resource, rb.resource_len);
-		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len, 0));
 	}
 	for (size_t n = 0; n <= 8; n++) {
 		ck_assert_int_eq(request_pack(&q, n, REQUEST_PROTOBUF, &body, &len), 0);
@@ -842,7 +845,7 @@ START_TEST(batch_split_by_bytes)
 	for (int i = 0; i < 10; i++) {
 		snprintf(msg, sizeof msg, "record %d %.*s", i, 40, "padding padding padding padding padding ");
 		ck_assert_int_eq(record_pack_own(&ctx, 6, msg, 1000 + i, &rb), 0);
-		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+		ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len, 0));
 	}
 	record_bytes_free(&rb);
 	ck_assert_int_eq(batch_encode(&q, 10, &f, &body, &whole, &taken), 0);
@@ -869,7 +872,7 @@ START_TEST(batch_split_by_bytes)
 	ck_assert_uint_le(requests, 5);
 	/* gzip: the limit is on the compressed body, as sent. */
 	ck_assert_int_eq(record_pack_own(&ctx, 6, "alone", 1, &rb), 0);
-	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len));
+	ck_assert(queue_push(&q, rb.resource, rb.resource_len, rb.record, rb.record_len, 0));
 	record_bytes_free(&rb);
 	f.gzip = true;
 	f.max_bytes = 10;

@@ -638,7 +638,7 @@ START_TEST(bound_drops_the_newest)
 	for (int i = 0; i < 4; i++) {
 		char rec[3] = { 'a', (char)('0' + i), '\0' };
 
-		ck_assert(queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)rec, 2) == (i < 3));
+		ck_assert(queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)rec, 2, 0) == (i < 3));
 		ck_assert(queue_commit(&q));
 	}
 	ck_assert_uint_eq(q.len, 3);
@@ -648,7 +648,7 @@ START_TEST(bound_drops_the_newest)
 	/* One sent: its bytes are given back with its segment's, not
 	 * before: still full. */
 	queue_pop(&q, 1);
-	ck_assert(!queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)"a4", 2));
+	ck_assert(!queue_push(&q, (const uint8_t *)"rr", 2, (const uint8_t *)"a4", 2, 0));
 	ck_assert_uint_eq(q.dropped, 2);
 	queue_free(&q);
 	spool_close(&sp);
@@ -686,7 +686,7 @@ START_TEST(acknowledged_segments_removed)
 	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
 	q.spool = &sp;
 	for (int i = 0; i < 6; i++) {
-		ck_assert(queue_push(&q, (const uint8_t *)"", 0, (const uint8_t *)big, 1000));
+		ck_assert(queue_push(&q, (const uint8_t *)"", 0, (const uint8_t *)big, 1000, 0));
 		ck_assert(queue_commit(&q));	/* a batch each: the sixth starts a segment */
 	}
 	ck_assert_str_eq(names(), "0000000000000000.seg 00000000000013e8.seg");
@@ -726,9 +726,9 @@ START_TEST(batch_written_then_queued)
 	open_q(&sp, 1 << 20, &g);
 	ck_assert_int_eq(queue_init(&q, 100, 1 << 20), 0);
 	q.spool = &sp;
-	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"a", 1));
-	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"b", 1));
-	ck_assert(queue_push(&q, (const uint8_t *)"s", 1, (const uint8_t *)"c", 1));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"a", 1, 0));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"b", 1, 0));
+	ck_assert(queue_push(&q, (const uint8_t *)"s", 1, (const uint8_t *)"c", 1, 0));
 	ck_assert_uint_eq(q.len, 0);
 	ck_assert_uint_eq(q.staged, 3);
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), 16);
@@ -746,11 +746,11 @@ START_TEST(batch_written_then_queued)
 	ck_assert_int_ge(keep, 0);
 	ck_assert_int_ge(ro, 0);
 	ck_assert_int_eq(dup2(ro, sp.fd), sp.fd);
-	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"d", 1));
-	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"e", 1));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"d", 1, 0));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"e", 1, 0));
 	listen_stderr();
 	ck_assert(!queue_commit(&q));
-	ck_assert(!queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"f", 1) ||
+	ck_assert(!queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"f", 1, 0) ||
 		  !queue_commit(&q));
 	snprintf(want, sizeof want, "ehsyslog export: cannot write %s/0000000000000000.seg: "
 		 "Bad file descriptor: records are dropped until it can\n", qdir);
@@ -767,7 +767,7 @@ START_TEST(batch_written_then_queued)
 	ck_assert_int_eq(dup2(keep, sp.fd), sp.fd);
 	close(keep);
 	close(ro);
-	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"g", 1));
+	ck_assert(queue_push(&q, (const uint8_t *)"r", 1, (const uint8_t *)"g", 1, 0));
 	ck_assert(queue_commit(&q));
 	ck_assert_uint_eq(queue_at(&q, 3)->end, size + 18);
 	ck_assert_uint_eq(read_q("0000000000000000.seg", buf, sizeof buf), size + 18);

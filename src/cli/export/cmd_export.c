@@ -109,27 +109,37 @@ static void publish(struct exporter *x)
 	export_state_publish(&x->state_file, st);
 }
 
-/* Reads and sends until a signal or the timeout. */
+/* Reads and sends until a signal or the timeout.  The buffers are read
+ * every POLL_NS, as tail reads them, not at each answer: a pass costs
+ * its own system calls (each CPU's buffer opened, spliced, closed) and
+ * the spool's write, so a pass of a hundred milliseconds' events costs
+ * less per event than one per request, and the buffer holds as much as
+ * it does for tail.  Between reads, answers move the sender on. */
 static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 {
 	int64_t deadline = seconds ? cli_mono_ns() + (int64_t)seconds * SECOND_NS : INT64_MAX;
-	int64_t next_lost = 0;
+	int64_t next_lost = 0, next_read = 0;
 
 	for (bool last = false;;) {
 		int64_t now, wait;
-		int rc;
 
 		last = last || live_signals() || cli_mono_ns() >= deadline;
-		rc = live_read(l, emit, x);
-		/* What this pass read, written to the spool in one go. */
-		queue_commit(x->sender.q);
-		if (rc < 0) {
-			fprintf(stderr, "ehsyslog export: reading the trace buffers: %s\n", strerror(errno));
-			return -1;
-		}
-		if (last)
-			return 0;
 		now = cli_mono_ns();
+		if (last || now >= next_read) {
+			int rc = live_read(l, emit, x);
+
+			/* What this pass read, written to the spool in one go. */
+			queue_commit(x->sender.q);
+			if (rc < 0) {
+				fprintf(stderr, "ehsyslog export: reading the trace buffers: %s\n",
+					strerror(errno));
+				return -1;
+			}
+			if (last)
+				return 0;
+			next_read = now + POLL_NS;
+			now = cli_mono_ns();
+		}
 		if (now >= next_lost) {
 			note_lost(l, &x->sender);
 			publish(x);
@@ -140,8 +150,10 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 		/* Starts or moves on a request and returns: the buffers are
 		 * read again while the collector takes its time. */
 		wait = sender_step(&x->sender, now, false, INT64_MAX);
+		if (wait > next_read - now)
+			wait = next_read - now;
 		if (!live_signals() && wait > 0)
-			pause_for(&x->sender, wait < POLL_NS ? wait : POLL_NS);
+			pause_for(&x->sender, wait);
 	}
 }
 

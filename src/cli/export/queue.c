@@ -46,9 +46,9 @@ static uint8_t *copy(const uint8_t *resource, size_t resource_len, const uint8_t
 }
 
 /* Puts the copy p in the entry after the queued and staged ones; end is
- * its position in the spool. */
+ * its position in the spool, came_ns when it was pushed. */
 static void place(struct queue *q, uint8_t *p, size_t resource_len, size_t record_len,
-		  uint64_t end)
+		  uint64_t end, int64_t came_ns)
 {
 	struct queue_entry *e = &q->ring[(q->head + q->len + q->staged) % q->cap];
 
@@ -57,6 +57,7 @@ static void place(struct queue *q, uint8_t *p, size_t resource_len, size_t recor
 	e->record = p + resource_len;
 	e->record_len = record_len;
 	e->end = end;
+	e->came_ns = came_ns;
 	q->bytes += resource_len + record_len;
 }
 
@@ -66,7 +67,7 @@ static bool fits(const struct queue *q, size_t n)
 }
 
 bool queue_push(struct queue *q, const uint8_t *resource, size_t resource_len,
-		const uint8_t *record, size_t record_len)
+		const uint8_t *record, size_t record_len, int64_t now_ns)
 {
 	uint64_t end = 0;
 	uint8_t *p = NULL;
@@ -79,7 +80,7 @@ bool queue_push(struct queue *q, const uint8_t *resource, size_t resource_len,
 		q->dropped++;
 		return false;
 	}
-	place(q, p, resource_len, record_len, end);
+	place(q, p, resource_len, record_len, end, now_ns);
 	if (q->spool == NULL) {
 		q->len++;
 		return true;
@@ -124,7 +125,7 @@ void queue_restore(void *q, const uint8_t *resource, size_t resource_len,
 		queue->dropped++;
 		return;
 	}
-	place(queue, p, resource_len, record_len, end);
+	place(queue, p, resource_len, record_len, end, 0);
 	queue->len++;
 }
 

@@ -24,6 +24,7 @@ struct queue_entry {
 	uint8_t *record;	/* packed LogRecord */
 	size_t record_len;
 	uint64_t end;	/* its position in the spool; 0 without one */
+	int64_t came_ns;	/* when it was pushed (monotonic); 0: an earlier run's */
 };
 
 struct queue {
@@ -42,20 +43,22 @@ int queue_init(struct queue *q, size_t max_entries, size_t max_bytes);
  * (staged ones are written by spool_close). */
 void queue_free(struct queue *q);
 
-/* Copies the record in: queued at once without a spool, else staged
+/* Copies the record in, pushed at now_ns (its batch's delay counts from
+ * then): queued at once without a spool, else staged
  * for queue_commit (which is called here too once the batch holds 256
  * KiB).  False, counting it in q->dropped, when the queue is full (by
  * count or bytes, staged records included), memory runs out, or the
  * spool does not take it. */
 bool queue_push(struct queue *q, const uint8_t *resource, size_t resource_len,
-		const uint8_t *record, size_t record_len);
+		const uint8_t *record, size_t record_len, int64_t now_ns);
 
 /* Writes the staged records to the spool (spool_commit) and queues
  * them; if they cannot be written, drops them, counted.  False then. */
 bool queue_commit(struct queue *q);
 
 /* A spool_each (spool.h) for a queue: queues a record the spool gives
- * back, as queue_push but into memory only. */
+ * back, as queue_push but into memory only, as having come long ago:
+ * what an earlier run left is due at once. */
 void queue_restore(void *q, const uint8_t *resource, size_t resource_len,
 		   const uint8_t *record, size_t record_len, uint64_t end);
 

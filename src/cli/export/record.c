@@ -112,10 +112,13 @@ static bool pairs_room(struct pairs *p)
 	return true;
 }
 
+/* Each event's few keys are compared with every key before them: the
+ * first byte, compared inline, spares most of the calls to strcmp, whose
+ * setup costs more than these short keys' comparison. */
 static bool pairs_has(const struct pairs *p, const char *key)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (strcmp(p->keys[i], key) == 0)
+		if (p->keys[i][0] == key[0] && strcmp(p->keys[i], key) == 0)
 			return true;
 	return false;
 }
@@ -357,7 +360,11 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	pairs_init(&attrs, &w, LOG_ATTRIBUTES);
 	if (ev->info.has_pid)
 		pairs_put(&attrs, "thread.id", int_value(ev->info.tid));
-	if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
+	/* The view parsed the tracepoint's name already: parsed again only
+	 * for an event it could not open. */
+	if (opened)
+		pairs_put(&attrs, "eventheader.provider", text_value(view.provider, view.provider_len));
+	else if (eh_tracepoint_parse(ev->tracepoint, &tp) == 0)
 		pairs_put(&attrs, "eventheader.provider", text_value(tp.provider, tp.provider_len));
 	if (opened) {
 		pairs_put(&attrs, "eventheader.event_name", text_value(view.event_name, view.name_len));

@@ -34,9 +34,7 @@ unsigned long long sender_dropped(const struct sender *s)
 
 bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns)
 {
-	if (s->q->len + s->q->staged == 0)
-		s->first_ns = now_ns;
-	return queue_push(s->q, b->resource, b->resource_len, b->record, b->record_len);
+	return queue_push(s->q, b->resource, b->resource_len, b->record, b->record_len, now_ns);
 }
 
 /* After a success: tell the collector what was lost since last told. */
@@ -89,7 +87,6 @@ static void taken(struct sender *s, const struct http_answer *a, size_t n, int64
 		fprintf(stderr, "ehsyslog export: the collector takes records again\n");
 	s->failing = s->dropping = false;
 	s->told[0] = '\0';
-	s->first_ns = now_ns;	/* what is left waits as a new batch */
 	notice_losses(s, now_ns);
 }
 
@@ -220,7 +217,10 @@ int64_t sender_step(struct sender *s, int64_t now_ns, bool flush, int64_t deadli
 		return INT64_MAX;
 	if (now_ns < s->retry_ns)
 		return s->retry_ns - now_ns;
-	due = s->first_ns + s->cfg.delay_ms * MS;
+	/* From when the oldest record came, not from the last answer: a
+	 * record waits delay_ms at most, however many batches left before
+	 * it. */
+	due = queue_at(s->q, 0)->came_ns + s->cfg.delay_ms * MS;
 	if (!flush && s->q->len < s->cfg.batch_max && now_ns < due)
 		return due - now_ns;
 	n = s->q->len < s->cfg.batch_max ? s->q->len : s->cfg.batch_max;

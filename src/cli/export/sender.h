@@ -43,7 +43,6 @@ struct sender {
 	struct queue *q;
 	struct http *http;
 	const struct record_context *rctx;
-	int64_t first_ns;	/* when the oldest queued record came */
 	int64_t retry_ns;	/* no request before this */
 	int64_t batch_failed_ns;	/* when the batch's first try failed */
 	unsigned attempt;	/* failed tries of the current batch */
@@ -76,7 +75,7 @@ void sender_init(struct sender *s, const struct sender_config *cfg, struct queue
  * given up. */
 unsigned long long sender_dropped(const struct sender *s);
 
-/* Queues one packed record (queue_push), noting when a batch starts. */
+/* Queues one packed record (queue_push) that came at now_ns. */
 bool sender_push(struct sender *s, const struct record_bytes *b, int64_t now_ns);
 
 /* Starts a request of a batch if one is due (any queued record, with
