@@ -42,19 +42,20 @@
  * or exec.  ue_status() says why.
  *
  * Transient failures: opening user_events_data fails with EMFILE, ENFILE,
- * ENOMEM, EAGAIN or EINTR.  Nothing has to ask for these: the next
- * tracepoint's first use opens again, and a tracepoint that is traced but
- * lost its registration (the kernel keeps flipping the word after the
- * program closed our descriptor) opens again from ue_tracepoint_write(),
- * at most once per 100 ms of CLOCK_MONOTONIC_COARSE.  That clock is read
- * without a syscall, so a flood of calls while it fails makes no syscall
- * between attempts.  In libehsyslog.so a descriptor the program frees
- * (close, close_range, closefrom, fclose) or a new RLIMIT_NOFILE ends the
- * wait: the next traced write tries at once.  A successful open registers every tracepoint that
- * failed again.  Events written in the meantime are lost (-ENOTCONN),
- * never sent elsewhere.  A tracepoint whose own first use met a transient
- * failure is not known to the kernel, so it comes back with the next open
- * another tracepoint makes, or with ue_retry().
+ * ENOMEM, EAGAIN or EINTR; the program took our descriptor (closed it,
+ * put a file of its own at its number); a registration fails with ENOMEM
+ * or EAGAIN.  Nothing has to ask for these: the tracepoints concerned keep
+ * UE_STATE_RETRY in their word, so their checks (ue_tracepoint_active)
+ * and writes go on reaching the slow path, which opens and registers
+ * again at most once per 100 ms of CLOCK_MONOTONIC_COARSE.  That clock
+ * is read without a syscall, so a flood of calls while it fails makes no
+ * syscall and takes no lock between attempts.  In libehsyslog.so a
+ * descriptor the program frees (close, close_range, closefrom, fclose)
+ * or a new RLIMIT_NOFILE ends the wait: the next call tries at once.  A
+ * successful attempt registers every tracepoint that failed again.
+ * Events written in the meantime are lost (-ENOTCONN), never sent
+ * elsewhere: once the cause is gone, the first traced call of a
+ * tracepoint more than 100 ms after the last attempt writes its event.
  *
  * Size limit: ftrace drops events larger than its page without telling the
  * writer, so ue_tracepoint_write() refuses events whose bytes (after the
@@ -107,10 +108,13 @@ extern "C" {
 /*
  * The state word is the enable word registered with the kernel (4 bytes,
  * bit 0).  The kernel flips only bit 0, atomically, so the other bits are
- * ours: UE_STATE_UNREGISTERED means "registration not tried yet".  A word
- * of 0 means registered and untraced, or failed: either way, do nothing.
+ * ours: UE_STATE_UNREGISTERED means "registration not tried yet",
+ * UE_STATE_RETRY "registration failed for a reason that may go away: try
+ * again when due".  A word of 0 means registered and untraced, or failed
+ * for good: either way, do nothing.
  */
 #define UE_STATE_ENABLED 0x1u
+#define UE_STATE_RETRY 0x40000000u
 #define UE_STATE_UNREGISTERED 0x80000000u
 
 /* Largest event (bytes after the write index) that ftrace with 4 KiB
@@ -154,7 +158,8 @@ static inline bool ue_tracepoint_registered(const struct ue_tracepoint *tp)
 /*
  * True when a tracer listens to tp.  Idle cost: one relaxed load and a
  * branch.  The first call registers tp (opening user_events_data if
- * needed); after a failure the word is 0 and this stays false.
+ * needed); after a failure for good the word is 0 and this stays false;
+ * after a transient one, calls try again when due (see above).
  */
 static inline bool ue_tracepoint_active(struct ue_tracepoint *tp)
 {
@@ -213,9 +218,12 @@ UE_API void ue_tracepoint_unregister(struct ue_tracepoint *tp);
  * it takes the slow path, which calls ue_enabler_add(): the owner sets it
  * before first use, and the writer sets it again whenever it lets the
  * registration go (ue_enabler_remove, ue_close, ue_retry after a
- * failure).  Once registered, the bit is the kernel's.  A failed
- * registration clears it: nothing to do, as for a failed tracepoint,
- * until ue_retry().  The writer keeps the enabler's address, and the
+ * failure).  Once registered, the bit is the kernel's.  A registration
+ * that failed for good clears it: nothing to do, as for such a failed
+ * tracepoint, until ue_retry().  One that failed for a transient reason
+ * (see "Failure and retry policy") leaves it set: the checks go on
+ * calling ue_enabler_add(), which tries again when due and otherwise
+ * returns -ENOTCONN at once, with no lock and no syscall.  The writer keeps the enabler's address, and the
  * kernel writes into the word: both must live until ue_enabler_remove()
  * or ue_close().  Little-endian or not, bit is a bit of the 32-bit word.
  */
@@ -226,21 +234,27 @@ struct ue_enabler {
 	struct ue_enabler *priv_next;	/* private: list of used enablers */
 };
 
+/* Private: the priv_flags of an enabler waiting for a retry. */
+#define UE_ENABLER_RETRY 0x4u
+
 /*
  * Makes e an enabler of tp's event, registering tp first if that has not
  * been tried.  Returns 0 at once, with no lock and no syscall, when e is
  * already registered (whatever tracepoint it was registered for); else
- * 0 or -errno (the bit then cleared).  Give e a new word or bit only
+ * 0 or -errno (the bit then cleared, or left set for a retry).  Give e a new word or bit only
  * while it is not registered.
  */
 UE_API int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e);
 
-/* True while e is registered, or failed until ue_retry(): then
- * ue_enabler_add returns at once.  One load, for callers that would
- * otherwise work out e's tracepoint first. */
+/* True while e is registered, or failed for good until ue_retry(): then
+ * ue_enabler_add returns at once.  False while it waits for a retry.
+ * One load, for callers that would otherwise work out e's tracepoint
+ * first. */
 static inline bool ue_enabler_done(const struct ue_enabler *e)
 {
-	return __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE) != 0;
+	uint8_t f = __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE);
+
+	return f != 0 && !(f & UE_ENABLER_RETRY);
 }
 
 /* Unregisters e (the kernel stops writing its bit) and sets its bit

@@ -2,7 +2,7 @@
 /*
  * A tracepoint's channel copied by a caller inside the library that
  * writes to the same tracepoint again and again (EHS_EMIT's call sites,
- * bridge/native_site.c), so that its traced write is one compare and one
+ * bridge/api/native_site.c), so that its traced write is one compare and one
  * system call: no tracepoint, state word or descriptor flags to read.
  *
  * A copy is one word: the write index (high half) and the generation it

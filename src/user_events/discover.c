@@ -29,7 +29,7 @@ struct ue_mounts {
  * line's first three fields (device, mount point, type) followed as they
  * come, so that a line of any length costs no more stack: the first
  * logging call opens the writer, maybe in a signal handler on a small
- * stack (issue 35).  Fields are runs of bytes other than space; the
+ * stack (the 2 KiB budget).  Fields are runs of bytes other than space; the
  * kernel writes a space, tab, newline or backslash of a mount point as
  * "\ooo" (octal). */
 struct mounts_scan {
@@ -185,6 +185,27 @@ void ue__close_if(int fd, uint64_t dev, uint64_t ino)
 	errno = saved;
 }
 
+/* high, just duplicated from fd, replaces it.  Unless another thread of
+ * the program put a file of its own at fd (a raw dup2) between the open
+ * and the duplicate: then high is our copy of the program's file, closed
+ * here, for left open it would hold the number at the limit and send
+ * every later open to a reachable one; fd, the program's, is returned
+ * for the caller's check to refuse.  (Closing the copy drops the
+ * program's POSIX record locks on that file, as any close of it would:
+ * the price of a race the program started.) */
+static int raised(int fd, int high, uint64_t dev, uint64_t ino)
+{
+	if (!ue__fd_is(high, dev, ino)) {
+		int saved = errno;
+
+		ue__sys_close(high);
+		errno = saved;
+		return fd;
+	}
+	ue__close_if(fd, dev, ino);
+	return high;
+}
+
 int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino)
 {
 	struct rlimit rl;
@@ -193,10 +214,8 @@ int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino)
 	int high = ue__fd_beyond_limit(fd);
 
 	*beyond = high >= 0;
-	if (high >= 0) {
-		ue__close_if(fd, dev, ino);
-		return high;
-	}
+	if (high >= 0)
+		return raised(fd, high, dev, ino);
 	/* High enough to stay out of the way of programs that dup2 onto low
 	 * numbers or count on their next open getting a known one; at most
 	 * about 1024 so that the kernel's descriptor table stays small. */
@@ -209,13 +228,12 @@ int ue__fd_raise(int fd, bool *beyond, uint64_t dev, uint64_t ino)
 	high = ue__sys_fcntl(fd, F_DUPFD_CLOEXEC, (int)floor);
 	if (high < 0)
 		return fd;	/* all taken: the low number still works */
-	ue__close_if(fd, dev, ino);
-	return high;
+	return raised(fd, high, dev, ino);
 }
 
 /* Whether the directory of path, a file that is not there, is a tracefs.
  * The path is cut at its last slash for the call and put back: no copy
- * on the stack of a first logging call (issue 35). */
+ * on the stack of a first logging call. */
 static bool is_tracefs_dir(char *path)
 {
 	char *slash = strrchr(path, '/');
@@ -236,7 +254,7 @@ static bool is_tracefs_dir(char *path)
  * thread of the program may have closed the number or put a file of its
  * own there (dup2) since open() returned it.  Sets out->dev and ->ino.
  * Not inline: its two stat buffers stay off the frame that ue__fd_raise
- * runs under (issue 35's stack budget). */
+ * runs under (the stack budget). */
 static __attribute__((noinline)) bool opened(int fd, const char *path, struct ue_found *out)
 {
 	struct stat at_fd, at_path;

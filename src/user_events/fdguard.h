@@ -86,4 +86,8 @@ uint64_t ue__nofile_soft(void);
  * allocate): call it where an allocation is allowed. */
 bool ue__fd_wrappers_first(void);
 
+/* Gives up the descriptor and every registration without a system call
+ * (preload/seccomp.c, under a filter that forbids the library's calls). */
+EHS_HIDDEN void ue__abandon(void);
+
 #endif /* UE_FDGUARD_H */

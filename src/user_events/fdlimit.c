@@ -40,7 +40,7 @@ struct ue_rlimit64 {
 
 static int nofile(const struct ue_rlimit64 *set, struct ue_rlimit64 *old)
 {
-	return (int)syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, set, old);
+	return (int)ehs_syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, set, old);
 }
 
 bool ue__fd_wrappers_first(void)

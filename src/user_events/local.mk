@@ -15,5 +15,5 @@ src_user_events_libuserevents_la_SOURCES = \
 src_user_events_libuserevents_la_CFLAGS = $(LIB_CFLAGS)
 libehsyslog_la_LIBADD += src/user_events/libuserevents.la
 
-ehsysloghdrdir = $(includedir)/ehsyslog
-ehsysloghdr_HEADERS = include/ehsyslog/user_events.h
+# Not installed: libehsyslog.so exports none of the writer's functions.
+noinst_HEADERS += include/ehsyslog/user_events.h

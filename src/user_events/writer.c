@@ -31,7 +31,9 @@
 #define TP_FAILED 0x2u	/* registration failed; word left at 0 */
 /* struct ue_enabler's priv_flags */
 #define EN_LISTED 0x1u	/* on the enabler list: registered or failed */
-#define EN_FAILED 0x2u	/* registration failed; bit left clear */
+#define EN_FAILED 0x2u	/* registration failed; bit left clear, unless EN_RETRY */
+#define EN_RETRY UE_ENABLER_RETRY	/* failed, may recover: bit left set */
+_Static_assert((EN_RETRY & (EN_LISTED | EN_FAILED)) == 0, "distinct flags");
 
 /* Error checking: a signal handler that interrupts the thread holding it
  * gets EDEADLK instead of hanging.  Reinitialized in a forked child. */
@@ -72,7 +74,7 @@ static int state = UE_STATUS_UNUSED;
 static int error;
 /* The last search for user_events_data (its path is the status's):
  * here, not on the stack of the first logging call, which may be a
- * signal handler's (issue 35).  Locked. */
+ * signal handler's.  Locked. */
 static struct ue_found found;
 static struct ue_tracepoint *list;
 static unsigned registered, failed;
@@ -267,6 +269,39 @@ static bool retry_due(void)
 	return at == 0 || (at != RETRY_NEVER && coarse_ms() >= at);
 }
 
+/* Whether a registration that failed with err (0: its descriptor was
+ * lost) may work later without ue_retry(): the open failed for a reason
+ * that goes away, or the program took our descriptor (also behind the
+ * wrappers' back: one fstat, on this failure path only, which marks the
+ * number lost), or the kernel ran short of memory.  The kernel's
+ * refusals (a name, its event limit) and a failed open for good stay.
+ * Locked. */
+static bool may_recover(int err)
+{
+	if (__atomic_load_n(&shut_down, __ATOMIC_RELAXED) || open_failed_for_good())
+		return false;
+	if (data_fd < 0 || ue__our_fd() != data_fd || !ue__fd_check(data_fd))
+		return true;
+	return err == ENOMEM || err == EAGAIN || err == EINTR;
+}
+
+static void enabler_bit(struct ue_enabler *e, bool set);
+
+/* The open failed for good: the tracepoints and enablers waiting for a
+ * retry go quiet, as if they had failed so, until ue_retry().  Locked. */
+static void retries_end(void)
+{
+	for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next)
+		if (tp->priv_flags & TP_FAILED)
+			__atomic_and_fetch(&tp->state, ~UE_STATE_RETRY, __ATOMIC_RELAXED);
+	for (struct ue_enabler *e = enablers; e; e = e->priv_next) {
+		if (e->priv_flags & EN_RETRY) {
+			enabler_bit(e, false);
+			__atomic_store_n(&e->priv_flags, EN_LISTED | EN_FAILED, __ATOMIC_RELEASE);
+		}
+	}
+}
+
 /* The open failed: after a transient failure the next attempt waits out
  * UE_RETRY_INTERVAL_MS, or a descriptor the program frees (ue__fds_freed).
  * Locked. */
@@ -276,6 +311,7 @@ static int open_failed(void)
 
 	if (open_failed_for_good()) {
 		__atomic_store_n(&retry_at, RETRY_NEVER, __ATOMIC_RELAXED);
+		retries_end();
 	} else {
 		__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
 		__atomic_compare_exchange_n(&ue__live_fd, &none, UE_FD_WAITING, false,
@@ -387,11 +423,16 @@ static int reg_on_kernel(struct ue_tracepoint *tp, unsigned flags)
 	__atomic_store_n(&tp->priv_channel,
 			 (uint64_t)(unsigned)(data_fd + 1) << 32 | index,
 			 __ATOMIC_RELEASE);
-	__atomic_and_fetch(&tp->state, ~UE_STATE_UNREGISTERED, __ATOMIC_RELEASE);
+	__atomic_and_fetch(&tp->state, ~(UE_STATE_UNREGISTERED | UE_STATE_RETRY), __ATOMIC_RELEASE);
 	registered++;
 	return 0;
 }
 
+/* tp's registration failed with err (0: lost with its descriptor).  When
+ * that may go away, the word keeps UE_STATE_RETRY, so that its checks
+ * still reach the slow path, which tries again; else only the kernel's
+ * bit is left.  Set before "unregistered" is cleared: the word is never
+ * 0 on the way.  Locked. */
 static void mark_failed(struct ue_tracepoint *tp, int err)
 {
 	if (!(tp->priv_flags & TP_FAILED)) {
@@ -400,7 +441,13 @@ static void mark_failed(struct ue_tracepoint *tp, int err)
 	}
 	if (err)
 		error = err;
-	__atomic_and_fetch(&tp->state, ~UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
+	if (may_recover(err)) {
+		__atomic_or_fetch(&tp->state, UE_STATE_RETRY, __ATOMIC_RELAXED);
+		__atomic_and_fetch(&tp->state, ~UE_STATE_UNREGISTERED, __ATOMIC_RELAXED);
+	} else {
+		__atomic_and_fetch(&tp->state, ~(UE_STATE_UNREGISTERED | UE_STATE_RETRY),
+				   __ATOMIC_RELAXED);
+	}
 }
 
 static void clear_failed(struct ue_tracepoint *tp)
@@ -443,12 +490,14 @@ static bool forget_lost_fd(void)
 }
 
 /* Registers again every tracepoint but skip whose registration failed or
- * was lost, opening user_events_data first if needed.  Each call counts
- * as one attempt for the rate limit.  Locked. */
+ * was lost, opening user_events_data first if needed (a descriptor the
+ * program took is forgotten first).  Each call counts as one attempt for
+ * the rate limit.  Locked. */
 static int revive_locked(struct ue_tracepoint *skip)
 {
 	int r;
 
+	forget_lost_fd();
 	if (open_failed_for_good())
 		return -error;	/* no attempt: keep RETRY_NEVER */
 	__atomic_store_n(&retry_at, coarse_ms() + UE_RETRY_INTERVAL_MS, __ATOMIC_RELAXED);
@@ -498,16 +547,20 @@ static int reg_locked(struct ue_tracepoint *tp, unsigned flags, bool lazy)
 	return r;
 }
 
+static int recover(struct ue_tracepoint *tp, int stale_fd);
+
 bool ue_tracepoint_slow(struct ue_tracepoint *tp)
 {
 	int saved = errno;
-	uint32_t s;
+	uint32_t s = __atomic_load_n(&tp->state, __ATOMIC_ACQUIRE);
 
-	if (__atomic_load_n(&tp->state, __ATOMIC_ACQUIRE) & UE_STATE_UNREGISTERED &&
-	    lock_take() == 0) {
+	if (s & UE_STATE_UNREGISTERED && lock_take() == 0) {
 		if (__atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_UNREGISTERED)
 			reg_locked(tp, 0, true);
 		lock_drop();
+	} else if (s & UE_STATE_RETRY && retry_due()) {
+		/* Else nothing: no syscall, no lock between attempts. */
+		recover(tp, -1);
 	}
 	s = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
 	errno = saved;
@@ -601,26 +654,45 @@ static void enablers_retry(void)
 	}
 }
 
+/* Registers e for tp.  An enabler waiting for a retry (the caller saw
+ * one due) comes off the list with the attempt, when it succeeds.
+ * Locked. */
 static int enabler_add_locked(struct ue_tracepoint *tp, struct ue_enabler *e)
 {
 	uint32_t index;
 	int r = -ENOTCONN;
+	bool retry;
 
+	if (e->priv_flags & EN_LISTED && e->priv_flags & EN_RETRY)
+		revive_locked(NULL);	/* lets the failed enablers go when it opens */
 	if (e->priv_flags & EN_LISTED)
 		return e->priv_flags & EN_FAILED ? -ENOTCONN : 0;
-	if (forget_lost_fd() || __atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_UNREGISTERED)
+	uint32_t s = __atomic_load_n(&tp->state, __ATOMIC_RELAXED);
+	if (forget_lost_fd() || s & UE_STATE_UNREGISTERED)
 		reg_locked(tp, 0, true);
+	else if (s & UE_STATE_RETRY && retry_due())
+		revive_locked(NULL);
 	if (__atomic_load_n(&shut_down, __ATOMIC_SEQ_CST))
 		r = -ESHUTDOWN;
 	else if (__atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED))
 		r = reg_bit(tp->name, e->word, e->bit, 0, &index);
+	/* Without a channel, e shares its tracepoint's fate. */
+	if (r == -ENOTCONN)
+		retry = __atomic_load_n(&tp->state, __ATOMIC_RELAXED) & UE_STATE_RETRY;
+	else
+		retry = r < 0 && may_recover(-r);
 	e->priv_next = enablers;
 	enablers = e;
 	if (r == 0)
 		enablers_registered++;
-	else
-		enabler_bit(e, false);
-	__atomic_store_n(&e->priv_flags, EN_LISTED | (r ? EN_FAILED : 0), __ATOMIC_RELEASE);
+	else if (r != -ENOTCONN)
+		error = -r;	/* the status's "last failed registration" */
+	/* Set again for a retry: reg_bit's unregister of a registration
+	 * left from a lost descriptor has the kernel clear it. */
+	if (r < 0)
+		enabler_bit(e, retry);
+	__atomic_store_n(&e->priv_flags,
+			 EN_LISTED | (r ? EN_FAILED : 0) | (retry ? EN_RETRY : 0), __ATOMIC_RELEASE);
 	return r;
 }
 
@@ -630,7 +702,9 @@ int ue_enabler_add(struct ue_tracepoint *tp, struct ue_enabler *e)
 	unsigned f = __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE);
 	int r;
 
-	if (f & EN_LISTED)
+	/* A failure that may go away is tried again here, at most once per
+	 * UE_RETRY_INTERVAL_MS: no lock, no syscall in between. */
+	if (f & EN_LISTED && !(f & EN_RETRY && retry_due()))
 		return f & EN_FAILED ? -ENOTCONN : 0;
 	if (e->bit > 31 || (uintptr_t)e->word % sizeof *e->word)
 		return -EINVAL;
@@ -746,6 +820,41 @@ __attribute__((destructor)) static void ue_fini(void)
 	if (lock_take() == 0) {
 		if (list || data_fd >= 0)
 			close_locked();
+		lock_drop();
+	}
+	errno = saved;
+}
+
+/* Lets everything go without a system call, for a process whose seccomp
+ * filter forbids the ones that unregistering and closing make: the
+ * descriptor stays open until exit, its number the program's, and the
+ * kernel may still flip the enable bits, which nothing reads for a write
+ * any more (the bridge is off).  Registers nothing after, and the
+ * destructor finds nothing to undo. */
+void ue__abandon(void)
+{
+	int saved = errno;
+	struct ue_tracepoint *tp, *next;
+
+	__atomic_store_n(&shut_down, 1, __ATOMIC_SEQ_CST);
+	/* Never used: nothing to let go, and a first lock_take() would
+	 * register the fork handlers, which allocates. */
+	if (!__atomic_load_n(&used, __ATOMIC_SEQ_CST)) {
+		errno = saved;
+		return;
+	}
+	if (lock_take() == 0) {
+		for (tp = list; tp; tp = next) {
+			next = tp->priv_next;
+			__atomic_store_n(&tp->priv_channel, 0, __ATOMIC_RELEASE);
+			tp->priv_next = NULL;
+			tp->priv_flags = 0;
+		}
+		list = NULL;
+		enablers = NULL;
+		__atomic_store_n(&ue__live_fd, -1, __ATOMIC_RELEASE);
+		ue__channel_moved();
+		data_fd = -1;
 		lock_drop();
 	}
 	errno = saved;
@@ -960,6 +1069,12 @@ static bool move_beyond(void)
 
 	if (high < 0)
 		return false;
+	if (!fd_is_data(high)) {
+		/* The program put a file of its own at old first: the copy
+		 * is of its file, the number stays checked. */
+		ue__sys_close(high);
+		return false;
+	}
 	for (struct ue_tracepoint *tp = list; tp; tp = tp->priv_next) {
 		uint64_t ch = __atomic_load_n(&tp->priv_channel, __ATOMIC_RELAXED);
 

@@ -9,10 +9,10 @@ tests_reliability_reliab_ktest_SOURCES = tests/reliability/reliab_ktest.c \
 	tests/reliability/reliab.h tests/reliability/reader.h tests/reliability/reader.c \
 	tests/reliability/load.c tests/reliability/concurrency.c \
 	tests/reliability/faults.c tests/reliability/input.c tests/reliability/subjects.c \
-	tests/reliability/security.c $(KERNEL_FILES)
+	tests/reliability/security.c tests/reliability/retry.c $(KERNEL_FILES)
 tests_reliability_reliab_ktest_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_reliability_reliab_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(RELIAB_TRACEFS_CFLAGS)
-tests_reliability_reliab_ktest_LDADD = libehsyslog.la $(CHECK_LIBS) -ltracefs -ltraceevent
+tests_reliability_reliab_ktest_LDADD = tests/lib/libehsyslog_layers.la $(CHECK_LIBS) -ltracefs -ltraceevent
 tests_reliability_reliab_ktest_LDFLAGS = -no-install
 
 # Loads the library with dlopen(): linked with no part of it.

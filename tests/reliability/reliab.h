@@ -34,11 +34,14 @@ off_t file_size(const char *path);
 
 /* argv: the subject's name, then its arguments.  Returns its exit code. */
 int subject_main(int argc, char **argv);
+/* The subject of retry.c: argv as subject_main's. */
+int stuck_subject(int argc, char **argv);
 
 Suite *load_suite(void);
 Suite *concurrency_suite(void);
 Suite *faults_suite(void);
 Suite *input_suite(void);
 Suite *security_suite(void);
+Suite *retry_suite(void);
 
 #endif

@@ -119,6 +119,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, faults_suite());
 	srunner_add_suite(sr, input_suite());
 	srunner_add_suite(sr, security_suite());
+	srunner_add_suite(sr, retry_suite());
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

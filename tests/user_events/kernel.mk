@@ -12,7 +12,7 @@ check_PROGRAMS += tests/user_events/writer_ktest
 tests_user_events_writer_ktest_SOURCES = tests/user_events/writer_ktest.c \
 	tests/user_events/nosyscall.c tests/user_events/nosyscall.h $(KERNEL_FILES)
 tests_user_events_writer_ktest_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(WRITER_KTEST_TRACEFS_CFLAGS)
-tests_user_events_writer_ktest_LDADD = libehsyslog.la $(CHECK_LIBS) $(WRITER_KTEST_TRACEFS_LIBS)
+tests_user_events_writer_ktest_LDADD = tests/lib/libehsyslog_layers.la $(CHECK_LIBS) $(WRITER_KTEST_TRACEFS_LIBS)
 tests_user_events_writer_ktest_LDFLAGS = -no-install
 
 TESTS += tests/user_events/writer_kernel.sh

@@ -4,7 +4,9 @@
  * tracepoint the kernel would keep enabled (its word set by hand here)
  * whose registration failed.  A transient failure (EMFILE) is retried at
  * most once per UE_RETRY_INTERVAL_MS however often the program logs; a
- * permanent one is not retried at all.  Attempts are counted in syscalls.
+ * permanent one is not retried at all.  A tracepoint whose own first use
+ * met the transient failure is retried by its own checks, untraced too,
+ * at the same rate.  Attempts are counted in syscalls.
  */
 #include "config.h"
 
@@ -101,39 +103,100 @@ static void flood_then_permanent(void *arg)
 	flood(3 * UE_RETRY_INTERVAL_MS + UE_RETRY_INTERVAL_MS / 2, 1);
 }
 
-START_TEST(transient_failure_retried_at_limited_rate)
+/* fn, 550 ms of calls after a first use that met EMFILE, makes the
+ * first attempt, then one per 100 ms (a coarse clock tick shorter at
+ * worst), not one per call. */
+static void assert_rate_limited(void (*fn)(void *))
 {
 	long per_attempt, n;
 
 	take_descriptors();
 	per_attempt = syscalls_made(first_use, &probe);
-	n = syscalls_made(flood_exhausted, NULL);
+	n = syscalls_made(fn, NULL);
 	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &saved_nofile), 0);
 	ck_assert_int_gt(per_attempt, 0);
 	ck_assert_int_ge(n, 0);
 	ck_assert_int_eq(n % per_attempt, 0);
-	/* 550 ms: the first use, then one attempt per 100 ms (a coarse
-	 * clock tick shorter at worst), not one per call. */
 	ck_assert_int_ge(n / per_attempt, 2);
 	ck_assert_int_le(n / per_attempt, 7);
+}
+
+/* fn, calls after a first use that met EMFILE with the limit restored,
+ * makes that attempt, setrlimit, one retry that finds the permanent
+ * failure (ENOENT, no tracefs there), and nothing more for the last
+ * 250 ms. */
+static void assert_quiet_after_permanent(void (*fn)(void *))
+{
+	long transient, permanent, n;
+
+	permanent = syscalls_made(first_use, &probe);
+	take_descriptors();
+	transient = syscalls_made(first_use, &probe);
+	n = syscalls_made(fn, NULL);
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &saved_nofile), 0);
+	ck_assert_int_gt(transient, 0);
+	ck_assert_int_gt(permanent, transient);
+	ck_assert_int_eq(n, transient + 1 + permanent);
+}
+
+START_TEST(transient_failure_retried_at_limited_rate)
+{
+	assert_rate_limited(flood_exhausted);
 }
 END_TEST
 
 START_TEST(permanent_failure_stops_retries)
 {
-	long transient, permanent, n;
+	assert_quiet_after_permanent(flood_then_permanent);
+}
+END_TEST
 
-	/* With descriptors: ENOENT, no tracefs there: permanent. */
-	permanent = syscalls_made(first_use, &probe);
-	take_descriptors();
-	transient = syscalls_made(first_use, &probe);
-	n = syscalls_made(flood_then_permanent, NULL);
-	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &saved_nofile), 0);
-	ck_assert_int_gt(transient, 0);
-	ck_assert_int_gt(permanent, transient);
-	/* The failed first use, setrlimit, one retry that finds the
-	 * permanent failure, and nothing more for the last 250 ms. */
-	ck_assert_int_eq(n, transient + 1 + permanent);
+/* tp's first use fails, then its checks run in a tight loop for ms
+ * milliseconds (the descriptor limit restored first if restore): each
+ * must say untraced and keep errno.  Aborts unless the word still says
+ * "retry" at the end (keep) or is 0 (!keep). */
+static void checks(unsigned ms, int restore, int keep)
+{
+	long calls = 0;
+	uint64_t end;
+
+	first_use(&tp);
+	if (restore && setrlimit(RLIMIT_NOFILE, &saved_nofile) < 0)
+		abort();
+	end = coarse_ms() + ms;
+	do {
+		errno = EXDEV;
+		if (ue_tracepoint_active(&tp) || errno != EXDEV)
+			abort();
+		calls++;
+	} while (coarse_ms() < end);
+	if (calls < 1000 || (keep ? tp.state != UE_STATE_RETRY : tp.state != 0))
+		abort();
+}
+
+static void checks_exhausted(void *arg)
+{
+	(void)arg;
+	checks(5 * UE_RETRY_INTERVAL_MS + UE_RETRY_INTERVAL_MS / 2, 0, 1);
+}
+
+static void checks_then_permanent(void *arg)
+{
+	(void)arg;
+	checks(3 * UE_RETRY_INTERVAL_MS + UE_RETRY_INTERVAL_MS / 2, 1, 0);
+}
+
+/* As the two above, with nobody tracing: the checks alone retry. */
+START_TEST(first_use_failure_retried_by_its_checks)
+{
+	assert_rate_limited(checks_exhausted);
+}
+END_TEST
+
+/* And the word is 0 afterwards (checks() aborts otherwise). */
+START_TEST(first_use_failure_then_permanent_goes_quiet)
+{
+	assert_quiet_after_permanent(checks_then_permanent);
 }
 END_TEST
 
@@ -146,6 +209,8 @@ int main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, transient_failure_retried_at_limited_rate);
 	tcase_add_test(tc, permanent_failure_stops_retries);
+	tcase_add_test(tc, first_use_failure_retried_by_its_checks);
+	tcase_add_test(tc, first_use_failure_then_permanent_goes_quiet);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }
