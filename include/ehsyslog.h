@@ -135,8 +135,9 @@ EHS_API bool ehs_enabled(int priority);
  * call comes from inside the library: a signal handler interrupting it), -1
  * with errno EINVAL for bad arguments (a field's name or type, a UINT8
  * value over 255, a string over 65535 bytes) or E2BIG when the event
- * exceeds one event's size (4064 bytes; no splitting here).  errno is
- * otherwise preserved.
+ * exceeds what its transport carries (4064 bytes; 1536 while a uprobe
+ * is on the level's probe site; no splitting here).  errno is otherwise
+ * preserved.
  */
 EHS_API int ehs_event(int priority, const char *event_name,
 		      const struct ehs_field *fields, unsigned nfields);

@@ -138,6 +138,14 @@ typedef void ehs_config_refused_fn(void *ctx, const char *name, const char *valu
 EHS_API void ehs_config_apply_env(struct ehs_config *c, ehs_config_refused_fn *refused,
 				  void *ctx);
 
+/*
+ * Why the library ignores a configuration file whose owner is uid and
+ * whose st_mode is mode ("not owned by root", "writable by group or
+ * others"), or NULL when it reads it.  Every process applies this rule
+ * to the file it opened.  Async-signal-safe.
+ */
+EHS_API const char *ehs_config_distrust(unsigned uid, unsigned mode);
+
 /* True if the bridge's configuration reads the environment variable name
  * (EHSYSLOG_CONFIG and one per setting).  Async-signal-safe. */
 EHS_API bool ehs_config_env_known(const char *name);

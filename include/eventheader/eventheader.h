@@ -364,6 +364,18 @@ struct eh_record_info {
  * U+10FFFF.  What the decoders below take as text. */
 EH_API size_t eh_utf8_decode(const uint8_t *s, size_t n, uint32_t *cp);
 
+/*
+ * The text s[0..n) as the inside of a JSON string (no quotes, no NUL),
+ * by the one rule of every JSON the library and the ehsyslog tool write:
+ * '"' and '\' escaped, and every control character (U+0000..U+001F,
+ * U+007F..U+009F), U+2028 and U+2029 as \uXXXX, or \b \f \n \r \t;
+ * a byte that is not part of UTF-8 (eh_utf8_decode) is its Latin-1
+ * character, as Microsoft's perf-decode shows it (0xE9 e acute, 0x85 the
+ * control \u0085), so no byte is lost.  Writes what fits of it in
+ * out[0..cap) and returns its whole length, at most 6 n.
+ */
+EH_API size_t eh_json_string(char *out, size_t cap, const void *s, size_t n);
+
 /* Flags for eh_decode_json / eh_decode_text. */
 enum eh_decode_flags {
 	EH_DECODE_META = 0x1,	/* add "meta" (JSON) / [level=4 ...] (text) */
@@ -382,12 +394,30 @@ enum eh_decode_flags {
  * The event name is printed with its attributes (";key=value") as stored.
  * Meta items, in this order, each only when set: time, cpu, pid, tid, id,
  * version, level, keyword, opcode, tag, activity, relatedActivity.
+ * Strings are written by eh_json_string's rule.
  * Returns the length written (without the NUL) or a negative eh_error;
  * EH_E_NOSPACE when out is too small (out then holds "").
  */
 EH_API long eh_decode_json(const char *tracepoint_name, const void *data, size_t len,
 			   const struct eh_record_info *info, unsigned flags,
 			   char *out, size_t cap);
+
+/* A top-level field that eh_decode_json_with shows otherwise: with the
+ * len bytes at value in place of its own, read as its own encoding and
+ * format read them (a string's text), or left out when value is NULL. */
+struct eh_field_value {
+	const char *name;
+	const void *value;
+	size_t len;
+};
+
+/* eh_decode_json, with every top-level scalar field named in
+ * fields[0..n_fields) shown as that entry says: for one event made of
+ * several, such as a message split into parts, shown whole. */
+EH_API long eh_decode_json_with(const char *tracepoint_name, const void *data, size_t len,
+				const struct eh_record_info *info, unsigned flags,
+				const struct eh_field_value *fields, size_t n_fields,
+				char *out, size_t cap);
 
 /* The same event as one human-readable line without a newline:
  *   Provider:Event field=1 text="a\tb" list=[1,2] point={x=1 y=2} [level=4 keyword=0x2]

@@ -7,14 +7,14 @@
 
 #include <ehsyslog/user_events.h>
 
-#include "bridge/config_load.h"
+#include "bridge/config/config_load.h"
 #include "bridge/ident.h"
-#include "bridge/native_cache.h"
+#include "bridge/api/native_cache.h"
 #include "bridge/pri_table.h"
 #include "bridge/schema.h"
 #include "bridge/scratch.h"
 #include "bridge/syslog_inline.h"
-#include "bridge/text.h"
+#include "bridge/format/text.h"
 
 /* glibc reports a priority with unknown bits with this one (note the
  * option bits: as a priority it reads LOG_AUTH | LOG_ERR). */
@@ -29,11 +29,7 @@ struct ue_tracepoint *ehs_traced_slow(struct ue_tracepoint *tp)
 	/* Events may follow: their shared parts are built here, at the
 	 * check's depth, not below the first event's frames. */
 	ehs_emit_prepare();
-	if (ue_tracepoint_active(tp))
-		return tp;
-	/* Not through user_events (none here, say): a uprobe may record
-	 * the level. */
-	return usdt_armed(ehs_tracepoint_level(tp)) ? tp : NULL;
+	return ehs_transport_on(tp, ehs_tracepoint_level(tp)) ? tp : NULL;
 }
 
 /* The event for msg[0..len), the text without its line ending. */
@@ -62,43 +58,51 @@ static inline __attribute__((always_inline)) void emit_text(struct ue_tracepoint
 			ehs_event_name(name, src->name);
 		r.name = name;
 	}
-	ehs_emit(&r, ehs_event_limit(), tp);
+	ehs_emit(&r, ehs_transport_limit(), tp);
 }
 
-/* The event of fmt's text, formatted into buf (EHS_TEXT_STACK bytes). */
-static inline __attribute__((always_inline)) void
-emit_in(char *buf, struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
-	int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
+/* One call's text, to be formatted into a buffer of EHS_TEXT_STACK bytes. */
+struct emit_call {
+	struct ue_tracepoint *tp;
+	int severity;
+	unsigned facility;
+	int saved_errno;
+	int errnum;
+	const struct ehs_source *src;
+	const char *fmt;
+	va_list ap;
+};
+
+/* The event of c's text, formatted into buf. */
+static inline int emit_in(void *buf, void *ctx)
 {
+	struct emit_call *c = ctx;
 	struct ehs_text t;
 	/* The text comes without its line ending: events carry none. */
-	if (ehs_text_vformat(&t, buf, saved_errno, errnum, fmt, ap) < 0)
-		return;
-	emit_text(tp, severity, facility, saved_errno, src, t.p, t.len);
+	if (ehs_text_vformat(&t, buf, c->saved_errno, c->errnum, c->fmt, c->ap) < 0)
+		return -1;
+	emit_text(c->tp, c->severity, c->facility, c->saved_errno, c->src, t.p, t.len);
 	ehs_text_free(&t);
+	return 0;
 }
 
-/* emit_in with the buffer on the stack, in a frame that only a call
- * that found no scratch slot makes. */
-static __attribute__((noinline)) void
-emit_on_stack(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
-	      int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
+/* The text in a scratch slot, not the caller's frame: a signal handler
+ * on a small stack may log. */
+static void emit(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
+		 int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
 {
-	char buf[EHS_TEXT_STACK];
-	emit_in(buf, tp, severity, facility, saved_errno, errnum, src, fmt, ap);
-}
-
-static inline __attribute__((always_inline)) void
-emit(struct ue_tracepoint *tp, int severity, unsigned facility, int saved_errno,
-     int errnum, const struct ehs_source *src, const char *fmt, va_list ap)
-{
-	char *buf = ehs_scratch_take();
-	if (!buf) {
-		emit_on_stack(tp, severity, facility, saved_errno, errnum, src, fmt, ap);
-		return;
-	}
-	emit_in(buf, tp, severity, facility, saved_errno, errnum, src, fmt, ap);
-	ehs_scratch_give(buf);
+	struct emit_call c = {
+		.tp = tp,
+		.severity = severity,
+		.facility = facility,
+		.saved_errno = saved_errno,
+		.errnum = errnum,
+		.src = src,
+		.fmt = fmt,
+	};
+	va_copy(c.ap, ap);
+	ehs_scratch_run(EHS_TEXT_STACK, emit_in, &c);
+	va_end(c.ap);
 }
 
 static void syslog_internal(int pri, int saved_errno, const char *fmt, ...)
@@ -136,6 +140,20 @@ void ehs_report(int severity, int saved_errno, int errnum, const char *file,
 	emit(tp, severity, facility, saved_errno, errnum, &src, fmt, ap);
 }
 
+bool ehs_report_outside(int severity, int saved_errno, int errnum, const char *file,
+			unsigned line, const char *fmt, va_list ap)
+{
+	if (ehs_busy)
+		return false;
+	ehs_busy = 1;
+	va_list copy;
+	va_copy(copy, ap);
+	ehs_report(severity, saved_errno, errnum, file, line, fmt, copy);
+	va_end(copy);
+	ehs_busy = 0;
+	return true;
+}
+
 void ehs_vlog(int severity, unsigned facility, int saved_errno,
 	      const struct ehs_source *src, const char *fmt, va_list ap)
 {
@@ -167,8 +185,10 @@ void ehs_openlog(const char *ident, int option, int facility)
 		ehs_site_epoch_next();
 	}
 	/* A program that calls openlog again may have fixed what made the
-	 * writer fail (permissions, a mount): let it try once more. */
+	 * writer fail (permissions, a mount, descriptors), or what kept the
+	 * configuration file from being read: let both try once more. */
 	ue_retry();
+	ehs_config_retry_now();
 }
 
 void ehs_closelog(void)

@@ -16,7 +16,7 @@
 #include <ehsyslog/user_events.h>
 #include <ehsyslog/usdt.h>
 
-#include "bridge/config_load.h"
+#include "bridge/config/config_load.h"
 #include "bridge/emit.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
@@ -38,6 +38,12 @@ void ehs_vsyslog(int pri, int saved_errno, const char *fmt, va_list ap);
  */
 void ehs_report(int severity, int saved_errno, int errnum, const char *file,
 		unsigned line, const char *fmt, va_list ap);
+
+/* ehs_report with ehs_busy raised around it, unless already raised (a
+ * call from inside the library, or a handler that interrupted it):
+ * whether it ran.  ap is not consumed. */
+bool ehs_report_outside(int severity, int saved_errno, int errnum, const char *file,
+			unsigned line, const char *fmt, va_list ap);
 
 /* What a call of another logging API (the journal's, GLib's) brings
  * besides its message.  Zero-initialised, it adds nothing. */
@@ -81,12 +87,12 @@ bool ehs_log(int severity, unsigned facility, int saved_errno,
 	     const struct ehs_source *src, const char *msg, size_t len);
 
 /* What a program sends a syslog socket itself (preload/socket.c): a
- * syslog datagram (datagram.h), the bytes of one send on a syslog stream,
- * one event a frame (syslog_stream.h), or a datagram of journald's native
- * protocol (journal_wire.h).  Each makes its events as ehs_log does, and
- * says whether every one of them could be written (false too for a
- * journal datagram journald would refuse): replace mode keeps the bytes
- * from the daemon only then. */
+ * syslog datagram (input/datagram.h), the bytes of one send on a syslog
+ * stream, one event a frame (input/syslog_stream.h), or a datagram of
+ * journald's native protocol (input/journal_wire.h).  Each makes its
+ * events as ehs_log does, and says whether every one of them could be
+ * written (false too for a journal datagram journald would refuse):
+ * replace mode keeps the bytes from the daemon only then. */
 bool ehs_datagram_log(const char *bytes, size_t len, int saved_errno);
 bool ehs_stream_log(const char *bytes, size_t len, int saved_errno);
 bool ehs_journal_wire_log(const char *bytes, size_t len, int saved_errno);

@@ -4,6 +4,7 @@
 #include "bridge/emit.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <eventheader/eventheader.h>
@@ -16,7 +17,8 @@
 #include "bridge/ident.h"
 #include "bridge/schema.h"
 #include "bridge/scratch.h"
-#include "bridge/text.h"
+#include "bridge/transport_inline.h"
+#include "bridge/format/text.h"
 #include "user_events/channel.h"
 
 /* Both payload pieces that are not text: at most 1+1+4+2 and 4+2+2. */
@@ -418,10 +420,18 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	iov[7].iov_len = n2;
 	iov[8].iov_base = p->x ? (void *)p->x->payload : (void *)tail2;
 	iov[8].iov_len = p->x ? p->x->payload_len : 0;
-	if (__builtin_expect(usdt_armed(r->level), 0))
-		ehs_emit_usdt(tp, r->level, head_name(p->head), r->severity, r->facility, r->err,
-			      text, text_len, iov, EHS_EMIT_IOV);
-	ue_tracepoint_write(tp, iov, EHS_EMIT_IOV);
+	const struct ehs_outgoing ev = {
+		.iov = iov,
+		.iovcnt = EHS_EMIT_IOV,
+		.level = r->level,
+		.name = head_name(p->head),
+		.severity = r->severity,
+		.facility = r->facility,
+		.err = r->err,
+		.msg = text,
+		.msg_len = text_len,
+	};
+	ehs_transport_send(tp, &ev);
 }
 
 /* The events of r, with x its extras' (or NULL): plain for the plain
@@ -483,8 +493,8 @@ static int emit_with(const struct ehs_record *r, const struct extras *x, struct 
 /*
  * An event's heads and extras, which a call builds for itself: in a
  * scratch slot (scratch.h), so that a signal handler's event takes
- * little stack; with none free, on the stack as before, the extras'
- * buffers in a frame only a call that has them makes.
+ * little stack; with none free, on the stack, the extras last, so that
+ * a call without them takes only the heads' bytes there.
  */
 struct emit_area {
 	struct plan plain, other;
@@ -492,64 +502,6 @@ struct emit_area {
 };
 
 _Static_assert(sizeof(struct emit_area) <= EHS_SCRATCH_SIZE, "an event's heads in a slot");
-
-static __attribute__((noinline)) int emit_extras_on_stack(const struct ehs_record *r,
-							  size_t limit, struct ue_tracepoint *tp)
-{
-	struct extras x;
-	struct plan plain, other;
-	extras_build(&x, r);
-	return emit_with(r, &x, &plain, &other, limit, tp);
-}
-
-static __attribute__((noinline)) int emit_on_stack(const struct ehs_record *r, size_t limit,
-						   struct ue_tracepoint *tp)
-{
-	if (r->nextra)
-		return emit_extras_on_stack(r, limit, tp);
-	struct plan plain, other;
-	return emit_with(r, NULL, &plain, &other, limit, tp);
-}
-
-_Static_assert(USDT_STRINGS_MAX <= EHS_SCRATCH_SIZE, "a site's strings in a slot");
-
-/* usdt_write with its strings on the stack, for a call that found no
- * scratch slot: its frame only then. */
-static __attribute__((noinline)) void usdt_write_on_stack(const struct usdt_fields *f,
-							  const struct iovec *iov, int iovcnt)
-{
-	char buf[USDT_STRINGS_MAX];
-	usdt_write(f, iov, iovcnt, buf);
-}
-
-void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *name,
-		   int severity, int facility, int err, const char *msg, size_t len,
-		   const struct iovec *iov, int iovcnt)
-{
-	/* The provider is the tracepoint's name before "_L<level>K<keyword>",
-	 * which has no other '_'. */
-	const char *tail = tp->name ? strrchr(tp->name, '_') : NULL;
-	const struct usdt_fields f = {
-		.level = level,
-		.provider = tp->name,
-		.provider_len = tail ? (size_t)(tail - tp->name) : 0,
-		.name = name,
-		.message = msg,
-		.message_len = len,
-		.severity = severity,
-		.facility = facility,
-		.err = err,
-	};
-	/* The site's strings (3.75 KiB) in a scratch slot, not on the
-	 * stack of a call that may be a signal handler's. */
-	char *buf = ehs_scratch_take();
-	if (!buf) {
-		usdt_write_on_stack(&f, iov + 1, iovcnt - 1);
-		return;
-	}
-	usdt_write(&f, iov + 1, iovcnt - 1, buf);
-	ehs_scratch_give(buf);
-}
 
 void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt,
 			 size_t size, size_t k)
@@ -562,21 +514,31 @@ void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov, unsigned l
 		__atomic_store_n(&all->channels[k], copy, __ATOMIC_RELEASE);
 }
 
-/* Every other event; out of line, so that the plain one's frame stays
- * small. */
-int ehs_emit_any(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
+struct emit_any_call {
+	const struct ehs_record *r;
+	size_t limit;
+	struct ue_tracepoint *tp;
+};
+
+static int emit_any_in(void *buf, void *ctx)
 {
-	struct emit_area *a = ehs_scratch_take();
-	if (!a)
-		return emit_on_stack(r, limit, tp);
+	const struct emit_any_call *c = ctx;
+	struct emit_area *a = buf;
 	const struct extras *x = NULL;
-	if (r->nextra) {
-		extras_build(&a->x, r);
+	if (c->r->nextra) {
+		extras_build(&a->x, c->r);
 		x = &a->x;
 	}
-	int n = emit_with(r, x, &a->plain, &a->other, limit, tp);
-	ehs_scratch_give(a);
-	return n;
+	return emit_with(c->r, x, &a->plain, &a->other, c->limit, c->tp);
+}
+
+/* Every other event; out of line, so that the plain one's frame stays
+ * small.  Its heads, and its extras' buffers only when it has extras. */
+int ehs_emit_any(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
+{
+	struct emit_any_call c = { r, limit, tp };
+	return ehs_scratch_run(r->nextra ? sizeof(struct emit_area) : offsetof(struct emit_area, x),
+			       emit_any_in, &c);
 }
 
 int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
@@ -587,37 +549,43 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 	return ehs_emit_any(r, limit, tp);
 }
 
+struct vmessage_rest_call {
+	struct ue_tracepoint *tp;
+	int severity;
+	unsigned facility;
+	int err;
+	const char *fmt;
+	long n;
+	va_list ap;
+};
+
 /* ehs_emit_vmessage_rest's work, the text formatted into buf
  * (EHS_TEXT_STACK bytes) if it fits. */
-static int vmessage_rest_in(char *buf, struct ue_tracepoint *tp, int severity,
-			    unsigned facility, int err, const char *fmt, va_list ap, long n)
+static int vmessage_rest_in(void *buf, void *ctx)
 {
+	struct vmessage_rest_call *c = ctx;
 	struct ehs_text t = { .buf = buf };
-	if (ehs_text_vformat_rest(&t, n, err, -1, fmt, ap) < 0)
+	if (ehs_text_vformat_rest(&t, c->n, c->err, -1, c->fmt, c->ap) < 0)
 		return -1;
-	int r = emit_message(tp, severity, facility, err, t.p, t.len);
+	int r = emit_message(c->tp, c->severity, c->facility, c->err, t.p, t.len);
 	ehs_text_free(&t);
 	return r;
-}
-
-/* The same with the buffer on the stack, for a call that found no
- * scratch slot: its frame only then. */
-static __attribute__((noinline)) int
-vmessage_rest_on_stack(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
-		       const char *fmt, va_list ap, long n)
-{
-	char buf[EHS_TEXT_STACK];
-	return vmessage_rest_in(buf, tp, severity, facility, err, fmt, ap, n);
 }
 
 int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 			   const char *fmt, va_list ap, long n)
 {
-	char *buf = ehs_scratch_take();
-	if (!buf)
-		return vmessage_rest_on_stack(tp, severity, facility, err, fmt, ap, n);
-	int r = vmessage_rest_in(buf, tp, severity, facility, err, fmt, ap, n);
-	ehs_scratch_give(buf);
+	struct vmessage_rest_call c = {
+		.tp = tp,
+		.severity = severity,
+		.facility = facility,
+		.err = err,
+		.fmt = fmt,
+		.n = n,
+	};
+	va_copy(c.ap, ap);
+	int r = ehs_scratch_run(EHS_TEXT_STACK, vmessage_rest_in, &c);
+	va_end(c.ap);
 	return r;
 }
 

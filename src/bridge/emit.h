@@ -18,26 +18,8 @@
 #include <sys/uio.h>
 
 #include <ehsyslog/user_events.h>
-#include <ehsyslog/usdt.h>
-
-/* Largest event (header to last payload byte) ftrace and perf both take. */
-#define EHS_EVENT_MAX 4064
-
-/* The most bytes of one event now: while a uprobe is on the library's
- * probe sites, what a site's arguments carry (usdt.h), so that a long
- * message makes the same parts for both transports. */
-static inline size_t ehs_event_limit(void)
-{
-	return usdt_any() ? USDT_EVENT_MAX : EHS_EVENT_MAX;
-}
-
-/* The event iov[1..iovcnt) (iov[0] the writer's) for tp through
- * level's probe site, with tp's provider, its name and its fields as the
- * site's other arguments; for a caller that found usdt_armed(level).
- * Out of line: the uprobe's trap costs far more than the call. */
-void ehs_emit_usdt(const struct ue_tracepoint *tp, unsigned level, const char *name,
-		   int severity, int facility, int err, const char *msg, size_t len,
-		   const struct iovec *iov, int iovcnt);
+#include "bridge/record.h"
+#include "bridge/transport.h"
 
 /* Builds the schema's field descriptors every head shares, if not yet:
  * for a tracepoint's first check, so that the first event does not
@@ -48,24 +30,6 @@ void ehs_emit_prepare(void);
 /* The most iovecs the writer receives for one event; iov[0] is left
  * empty for it (it puts the write index there). */
 #define EHS_EMIT_IOV 9
-
-/*
- * A string field after the schema's own: a journal field of
- * sd_journal_send, GLib's domain.  name is NUL-terminated and used as
- * given.  An event holds its extras, in order, while their names,
- * values and value lengths fit in EHS_EXTRA_BYTES; the first one that
- * does not fit and all after it are left out.  The message is always
- * written whole.
- */
-struct ehs_extra {
-	const char *name;
-	const char *value;
-	size_t value_len;
-	bool binary;	/* bytes, not text: a counted binary field, which
-			 * decoders show as hex */
-};
-
-#define EHS_EXTRA_BYTES 1536
 
 struct ehs_record {
 	const char *name;	/* event name, already sanitised, or NULL
@@ -101,10 +65,10 @@ int ehs_emit(const struct ehs_record *r, size_t limit, struct ue_tracepoint *tp)
 
 /* ehs_emit of the plain record for a message of the current ident at
  * severity (0..7) and facility (0..127), limit EHS_EVENT_MAX: syslog's
- * event, its text fmt formatted with ap as ehs_text_vformat does (text.h:
- * errno may change).  Handed over without a record when the ident's head
- * is kept.  Returns as ehs_emit does, or -1 when the text cannot be
- * formatted.  emit_inline.h has it inline, for the syslog entries. */
+ * event, its text fmt formatted with ap as ehs_text_vformat does
+ * (format/text.h: errno may change).  Handed over without a record when
+ * the ident's head is kept.  Returns as ehs_emit does, or -1 when the
+ * text cannot be formatted.  emit_inline.h has it inline, for the syslog entries. */
 int ehs_emit_vmessage(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 		      const char *fmt, va_list ap);
 

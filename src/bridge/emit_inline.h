@@ -2,8 +2,8 @@
 /*
  * The plain event's hot path, inline: a syslog() message of the current
  * ident in one part, with nothing but the schema's fields, from its kept
- * head (the prefix and metadata built once per ident and level) through
- * its tracepoint's channel copy to the writev.  emit.c builds and keeps
+ * head (the prefix and metadata built once per ident and level) to the
+ * transports (transport.h).  emit.c builds and keeps
  * what this reads, and has every other event; syslog_inline.h formats
  * and writes the traced syslog() message with it in the entry's own
  * frame.  Its names are the emitter's own: only emit.c and
@@ -21,14 +21,14 @@
 #include <ehsyslog/settings.h>
 
 #include "bridge/emit.h"
-#include "bridge/format_inline.h"
+#include "bridge/format/format_inline.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
 #include "bridge/scratch.h"
-#include "bridge/text.h"
+#include "bridge/format/text.h"
+#include "bridge/transport_inline.h"
 #include "common/hidden.h"
 #include "common/le.h"
-#include "user_events/channel.h"
 
 /* The field descriptors: at most 8 fields, each a short name, NUL,
  * encoding and format byte. */
@@ -59,10 +59,9 @@ struct named_heads {
 };
 
 /* What a traced program keeps: the named heads, and the plain event's
- * copies of its tracepoints' channels (write_plain).  Mapped at the
+ * copies of its tracepoints' channels (transport.h).  Mapped at the
  * first miss of a head, not in .bss (map_once.h), so that no plain event
  * is written before they are. */
-#define CHANNELS_N (EHS_LEVELS * EHS_FACILITY_SLOTS)
 struct kept {
 	struct named_heads named[HEAD_NAMES];
 	uint64_t channels[CHANNELS_N];
@@ -107,43 +106,6 @@ static inline void put_values(uint8_t severity, uint8_t facility, int32_t err, s
 }
 
 /*
- * Copies of the channels of the schema's tracepoints (user_events/
- * channel.h), one per tracepoint, for the plain event: taken after a
- * write through the writer went in, used while current, so that the
- * usual traced call is a compare and the writev.  A stale copy, or a
- * failed writev through one, goes back to the writer, which tells why
- * and recovers what it can.  A tracepoint outside the table (a test's)
- * has none.
- */
-
-/* tp's place in the table, CHANNELS_N for a tracepoint outside it. */
-static inline size_t channel_index(const struct ue_tracepoint *tp)
-{
-	uintptr_t at = (uintptr_t)tp - (uintptr_t)ehs_table;
-	return at < sizeof ehs_table ? at / sizeof *tp : CHANNELS_N;
-}
-
-/* write_plain's way when tp's copy is stale or its writev failed: the
- * writer, then a fresh copy.  k is channel_index(tp). */
-EHS_HIDDEN void ehs_emit_write_slow(struct ue_tracepoint *tp, struct iovec *iov,
-				    unsigned long iovcnt, size_t size, size_t k);
-
-/* The plain event's iov (iov[0] the writer's) of size bytes to tp. */
-static inline __attribute__((always_inline)) void
-write_plain(struct ue_tracepoint *tp, struct iovec *iov, unsigned long iovcnt, size_t size)
-{
-	size_t k = channel_index(tp);
-	if (__builtin_expect(k < CHANNELS_N, 1)) {
-		uint64_t copy = __atomic_load_n(
-			&__atomic_load_n(&ehs_emit_channels, __ATOMIC_ACQUIRE)[k], __ATOMIC_ACQUIRE);
-		if (__builtin_expect(ue__channel_current(copy), 1) &&
-		    __builtin_expect(ue__channel_writev(copy, iov, iovcnt) >= 0, 1))
-			return;
-	}
-	ehs_emit_write_slow(tp, iov, iovcnt, size, k);
-}
-
-/*
  * The usual event when its head is shared: only the pieces it has, so
  * the writer has fewer to go through.  An ident's first event finds or
  * builds its head here too, so that it takes no deeper stack than the
@@ -168,11 +130,21 @@ emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
 	iov[2] = (struct iovec){ count, sizeof count };
 	iov[3] = (struct iovec){ (void *)msg, len };
 	iov[4] = (struct iovec){ after, sizeof after };
-	if (__builtin_expect(usdt_armed(level), 0))
-		ehs_emit_usdt(tp, level, head_name(h), severity, facility, err, msg, len, iov, 5);
-	/* Its length known here, the limit checked above: the writer need
-	 * not add it up. */
-	write_plain(tp, iov, 5, h->len + sizeof count + len + sizeof after);
+	const struct ehs_outgoing ev = {
+		.iov = iov,
+		.iovcnt = 5,
+		/* Its length known here, the limit checked above: the
+		 * writer need not add it up. */
+		.size = h->len + sizeof count + len + sizeof after,
+		.level = level,
+		.name = head_name(h),
+		.severity = severity,
+		.facility = facility,
+		.err = err,
+		.msg = msg,
+		.msg_len = len,
+	};
+	ehs_transport_send(tp, &ev);
 	return true;
 }
 
@@ -185,7 +157,7 @@ emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 	     const char *p, size_t len)
 {
 	unsigned level = ehs_level(severity);
-	size_t limit = ehs_event_limit();
+	size_t limit = ehs_transport_limit();
 	if (emit_plain(level, (uint8_t)(severity & 7), (uint8_t)facility, err, p, len, limit, tp))
 		return 1;
 	const struct ehs_record rec = {

@@ -11,6 +11,7 @@
 #define EHS_BRIDGE_IDENT_H
 
 #include <stddef.h>
+#include <syslog.h>
 
 #include "common/hidden.h"
 
@@ -41,6 +42,14 @@ static inline int ehs_ident_mask(void)
 static inline int ehs_ident_facility(void)
 {
 	return __atomic_load_n(&ehs_ident_state.facility, __ATOMIC_RELAXED);
+}
+
+/* The facility number of an event at priority: priority's own, else
+ * openlog's. */
+static inline unsigned ehs_priority_facility(int priority)
+{
+	int fac = priority & LOG_FACMASK;
+	return (unsigned)LOG_FAC(fac ? fac : ehs_ident_facility());
 }
 
 /* openlog's ident, or NULL when none was given. */

@@ -8,7 +8,7 @@
 
 #include <ehsyslog/user_events.h>
 
-#include "bridge/config_load.h"
+#include "bridge/config/config_load.h"
 #include "common/map_once.h"
 #include "bridge/ident.h"
 #include "bridge/schema.h"
@@ -51,12 +51,20 @@ static void mark_pass(int pri, bool on)
 
 /* pri's events cannot be written (events off, or its registration
  * failed): its byte says pass-through, in replace mode too, so that the
- * stubs send its calls on to glibc and nothing is lost.  The writer left
- * the top bit clear (or it is cleared here, events off); it sets it again
- * when it can register once more (enablers_retry, a descriptor found
- * lost, openlog's retry), and the next arming clears the bit in replace
- * mode. */
+ * stubs send its calls on to glibc and nothing is lost.  After a failed
+ * registration the top bit is the writer's: clear after a failure for
+ * good, set while the writer waits to try again, so that the calls come
+ * to the full path, which passes them on until it succeeds.  The writer
+ * sets it again when it can register once more (enablers_retry, a
+ * descriptor found lost, openlog's retry), and the next arming clears
+ * the pass-through bit in replace mode. */
 static void pass_for_now(int pri)
+{
+	mark_pass(pri, true);
+}
+
+/* Events off: the top bit is cleared here too. */
+static void pass_events_off(int pri)
 {
 	mark_pass(pri, true);
 	__atomic_and_fetch(&ehs_pri_table.word[pri / 4], ~(1u << bit_of(pri)), __ATOMIC_RELEASE);
@@ -73,8 +81,11 @@ void ehs_pri_table_arm_slow(int pri)
 {
 	if ((unsigned)pri > EHS_PRI_MAX)
 		return;
-	if (ehs_config_load() != EHS_CONFIG_ON) {
-		pass_for_now(pri);
+	enum ehs_config_state config = ehs_config_load();
+	if (config == EHS_CONFIG_RETRY)
+		return;	/* the byte stays set: the next call asks again */
+	if (config != EHS_CONFIG_ON) {
+		pass_events_off(pri);
 		return;
 	}
 	struct ehs_pri_route *all = routes_get();

@@ -14,9 +14,13 @@
  * which sends the call to the full path: there the first call of each
  * priority reads the configuration, marks the mode (once) and registers
  * the byte (ehs_pri_table_arm), and from then on the top bit is the
- * kernel's.  A registration that fails, or events turned off, clear it
- * and set EHS_PRI_PASS, in replace mode too: no event can be written, so
- * the call goes on to glibc and nothing is lost.  When the writer can
+ * kernel's.  A registration that fails for good, or events turned off,
+ * clear it and set EHS_PRI_PASS, in replace mode too: no event can be
+ * written, so the call goes on to glibc and nothing is lost.  One that
+ * failed for a reason that may go away sets EHS_PRI_PASS and leaves the
+ * top bit set: the calls go on to glibc from the full path, whose
+ * arming tries the registration again when the writer says it is due
+ * (ue_enabler_add).  When the writer can
  * register again it sets the top bit back (its retry, a lost descriptor
  * forgotten, openlog), the next call arms the byte again, and in replace
  * mode that clears EHS_PRI_PASS.
@@ -78,7 +82,8 @@ extern EHS_HIDDEN struct ehs_pri_route *ehs_pri_routes;
 void ehs_pri_table_arm_slow(int pri);
 
 /* pri's route (pri <= EHS_PRI_MAX) once its byte is registered, or its
- * registration failed for good; else NULL.  Two loads. */
+ * registration failed for good; else NULL (also while it waits for a
+ * retry).  Two loads. */
 static inline const struct ehs_pri_route *ehs_pri_route(int pri)
 {
 	struct ehs_pri_route *all = __atomic_load_n(&ehs_pri_routes, __ATOMIC_ACQUIRE);

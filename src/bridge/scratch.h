@@ -3,7 +3,7 @@
  * Room for one traced call's big buffers (a formatted text, a socket
  * message's record, an event's heads) off the stack: a signal handler
  * may log on a small sigaltstack, and every path it reaches is to take
- * at most 2 KiB of stack more than libc's own call (issue 35).
+ * at most 2 KiB of stack more than libc's own call (docs/performance.md).
  *
  * A few slots of EHS_SCRATCH_SIZE bytes, mapped once, at the first
  * call that takes one (in .bss they would cost every program a mapping
@@ -14,9 +14,9 @@
  * call holds one to four at once (a socket message: its gathering, its
  * record, its event's heads, a uprobe's strings).  When every slot is
  * taken (many threads logging at once, or the mapping failed)
- * ehs_scratch_take answers NULL and the caller uses its old buffer on
- * the stack, in a frame of its own: the event is the same, only its
- * stack is the old one.  A slot is lost for good only to a call that
+ * ehs_scratch_take answers NULL; ehs_scratch_run then gives the call its
+ * buffer on the stack, in a frame of its own: the event is the same,
+ * only the stack it takes is larger.  A slot is lost for good only to a call that
  * never returns (a handler's longjmp, a thread cancelled in its writev,
  * a fork while another thread holds one); then there are fewer, never
  * wrong ones.
@@ -66,6 +66,32 @@ static inline void ehs_scratch_give(void *p)
 		return;
 	size_t k = (size_t)((char *)p - ehs_scratch_slots) / EHS_SCRATCH_SIZE;
 	__atomic_store_n(&ehs_scratch_taken[k], 0, __ATOMIC_RELEASE);
+}
+
+/* A call's work on a buffer: buf is at least the size the caller asked
+ * ehs_scratch_run for, aligned for any type. */
+typedef int ehs_scratch_fn(void *buf, void *ctx);
+
+/* fn(buf, ctx) with buf on the stack, need bytes or a little more, in a
+ * frame only this case makes; for ehs_scratch_run. */
+EHS_HIDDEN int ehs_scratch_on_stack(size_t need, ehs_scratch_fn *fn, void *ctx);
+
+/*
+ * fn(buf, ctx) with buf a scratch slot, given back after, or, when none
+ * is free, need bytes of stack (ehs_scratch_on_stack); fn's answer.
+ * need is at most EHS_SCRATCH_SIZE.  Inline, so that a constant fn is
+ * called directly and the traced call's path keeps its instructions.
+ */
+static inline __attribute__((always_inline)) int ehs_scratch_run(size_t need,
+								 ehs_scratch_fn *fn,
+								 void *ctx)
+{
+	void *slot = ehs_scratch_take();
+	if (__builtin_expect(!slot, 0))
+		return ehs_scratch_on_stack(need, fn, ctx);
+	int r = fn(slot, ctx);
+	ehs_scratch_give(slot);
+	return r;
 }
 
 #endif

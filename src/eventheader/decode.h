@@ -35,13 +35,18 @@ void eh_out_char(struct eh_out *o, char ch);
 void eh_out_printf(struct eh_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Escaped string content (no quotes).  eh_out_utf8 takes untrusted bytes:
- * a byte that is not part of valid UTF-8 becomes its Latin-1 character in
- * JSON (as perf-decode does) and \xHH in text. */
+/* Escaped string content (no quotes): in JSON by eh_json_string's rule
+ * (json_string.c), in text as eh_decode_text says.  eh_out_utf8 takes
+ * untrusted bytes: one that is not part of valid UTF-8 is its Latin-1
+ * character in JSON and \xHH in text. */
 void eh_out_codepoint(struct eh_out *o, uint32_t cp);
 void eh_out_utf8(struct eh_out *o, const uint8_t *s, size_t n);
 /* '"' + eh_out_utf8 + '"' */
 void eh_out_quoted(struct eh_out *o, const uint8_t *s, size_t n);
+
+/* cp's JSON escape in out (\" \\ \b \f \n \r \t or \uXXXX) and its
+ * length; 0 when cp stands for itself. */
+size_t eh_json_escape(uint32_t cp, char out[6]);
 
 /* A word a JSON reader must see as a string ("0x1F", "ENOENT(2)") and the
  * text form prints bare. */

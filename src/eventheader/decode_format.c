@@ -104,10 +104,24 @@ static void put_meta(struct eh_out *o, const struct eh_event_view *ev,
 		put_meta_uuid(o, &need_sep, "relatedActivity", ev->related_id);
 }
 
+/* The entry of fields for the top-level scalar it, or NULL. */
+static const struct eh_field_value *field_value(const struct eh_item *it,
+						const struct eh_field_value *fields, size_t n)
+{
+	if (it->kind != EH_ITEM_VALUE || it->depth != 0 || it->is_element)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(fields[i].name, it->name) == 0)
+			return &fields[i];
+	return NULL;
+}
+
 static long decode(const char *tracepoint_name, const void *data, size_t len,
 		   const struct eh_record_info *info, unsigned flags,
+		   const struct eh_field_value *fields, size_t n_fields,
 		   char *out, size_t cap, bool json)
 {
+	const struct eh_field_value *fv;
 	struct eh_event_view ev;
 	struct eh_cursor c;
 	struct eh_item it;
@@ -151,6 +165,12 @@ static long decode(const char *tracepoint_name, const void *data, size_t len,
 		default:
 			break;
 		}
+		if ((fv = field_value(&it, fields, n_fields)) != NULL) {
+			if (fv->value == NULL)
+				continue;
+			it.value = fv->value;
+			it.value_len = fv->len;
+		}
 		put_sep(&o, &need_sep, it.is_element);
 		if (!it.is_element)
 			put_key(&o, it.name, it.tag);
@@ -187,12 +207,21 @@ long eh_decode_json(const char *tracepoint_name, const void *data, size_t len,
 		    const struct eh_record_info *info, unsigned flags,
 		    char *out, size_t cap)
 {
-	return decode(tracepoint_name, data, len, info, flags, out, cap, true);
+	return decode(tracepoint_name, data, len, info, flags, NULL, 0, out, cap, true);
+}
+
+long eh_decode_json_with(const char *tracepoint_name, const void *data, size_t len,
+			 const struct eh_record_info *info, unsigned flags,
+			 const struct eh_field_value *fields, size_t n_fields,
+			 char *out, size_t cap)
+{
+	return decode(tracepoint_name, data, len, info, flags, fields, n_fields,
+		      out, cap, true);
 }
 
 long eh_decode_text(const char *tracepoint_name, const void *data, size_t len,
 		    const struct eh_record_info *info, unsigned flags,
 		    char *out, size_t cap)
 {
-	return decode(tracepoint_name, data, len, info, flags, out, cap, false);
+	return decode(tracepoint_name, data, len, info, flags, NULL, 0, out, cap, false);
 }

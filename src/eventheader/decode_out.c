@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Decoder output: a bounded buffer and the escaping of string content for
- * JSON and for the one-line text form.
+ * the one-line text form; JSON's is json_string.c's.
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -111,9 +111,19 @@ static void put_utf8(struct eh_out *o, uint32_t cp)
 
 void eh_out_codepoint(struct eh_out *o, uint32_t cp)
 {
+	char esc[6];
+	size_t n;
+
 	/* Surrogates and values past Unicode have no UTF-8 form. */
 	if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
 		cp = 0xfffd;
+	if (o->json) {
+		if ((n = eh_json_escape(cp, esc)) != 0)
+			eh_out_mem(o, esc, n);
+		else
+			put_utf8(o, cp);
+		return;
+	}
 	switch (cp) {
 	case '"': eh_out_str(o, "\\\""); return;
 	case '\\': eh_out_str(o, "\\\\"); return;
@@ -122,12 +132,7 @@ void eh_out_codepoint(struct eh_out *o, uint32_t cp)
 	case '\t': eh_out_str(o, "\\t"); return;
 	default: break;
 	}
-	if (o->json) {
-		if (cp < 0x20) {
-			eh_out_printf(o, "\\u%04x", (unsigned)cp);
-			return;
-		}
-	} else if (cp < 0x20 || cp == 0x7f) {
+	if (cp < 0x20 || cp == 0x7f) {
 		eh_out_printf(o, "\\x%02x", (unsigned)cp);
 		return;
 	} else if (cp >= 0x80 && cp < 0xa0) {
@@ -174,6 +179,19 @@ void eh_out_utf8(struct eh_out *o, const uint8_t *s, size_t n)
 {
 	size_t i = 0;
 
+	if (o->json) {
+		size_t room = o->cap - o->len, k;
+
+		if (o->full)
+			return;
+		k = eh_json_string(o->buf + o->len, room, s, n);
+		/* As eh_out_mem: the NUL's byte stays free. */
+		if (k >= room)
+			o->full = true;
+		else
+			o->len += k;
+		return;
+	}
 	while (i < n && !o->full) {
 		uint32_t cp;
 		size_t k = eh_utf8_decode(s + i, n - i, &cp);
@@ -181,8 +199,6 @@ void eh_out_utf8(struct eh_out *o, const uint8_t *s, size_t n)
 		if (k) {
 			eh_out_codepoint(o, cp);
 			i += k;
-		} else if (o->json) {
-			eh_out_codepoint(o, s[i++]);	/* Latin-1, as perf-decode */
 		} else {
 			eh_out_printf(o, "\\x%02x", s[i++]);
 		}

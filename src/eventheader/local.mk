@@ -13,5 +13,5 @@ src_eventheader_libeventheader_la_SOURCES = \
 	src/eventheader/payload.c
 libehsyslog_la_LIBADD += src/eventheader/libeventheader.la
 
-eventheaderdir = $(includedir)/eventheader
-eventheader_HEADERS = include/eventheader/eventheader.h
+# Not installed: libehsyslog.so exports none of the format's functions.
+noinst_HEADERS += include/eventheader/eventheader.h

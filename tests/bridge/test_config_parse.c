@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bridge/config_load.h"
-#include "bridge/config_parse.h"
+#include "bridge/config/config_load.h"
+#include "bridge/config/config_parse.h"
 
 /* Asserts that c's syslog ports are exactly the n given. */
 static void expect_ports(const struct ehs_config *c, unsigned n, const uint16_t *ports)
@@ -236,18 +238,20 @@ START_TEST(provider_limits)
 }
 END_TEST
 
-/* The file as the library reads it: in secure execution (setuid...) only
- * when root owns it and neither group nor others may write it. */
-static const char *apply(const char *path, bool secure)
+/* The file as the library reads it, in every process: only when root
+ * owns it and neither group nor others may write it. */
+static enum ehs_config_file last;
+
+static const char *apply(const char *path)
 {
 	static struct ehs_config c;
 
 	ehs_config_defaults(&c);
-	ehs_config_apply_file(&c, path, "prog", secure);
+	last = ehs_config_apply_file(&c, path, "prog");
 	return c.provider;
 }
 
-START_TEST(file_trust_in_secure_execution)
+START_TEST(file_trusted_only_as_root)
 {
 	char path[] = "/var/tmp/ehsyslog-conf-XXXXXX";
 	int fd = mkstemp(path);
@@ -257,27 +261,54 @@ START_TEST(file_trust_in_secure_execution)
 	close(fd);
 
 	ck_assert_int_eq(chmod(path, 0644), 0);
-	ck_assert_str_eq(apply(path, false), "FromFile");
 	if (geteuid() == 0) {
 		ck_assert_int_eq(chown(path, 0, 0), 0);
-		ck_assert_str_eq(apply(path, true), "FromFile");
+		ck_assert_str_eq(apply(path), "FromFile");
+		ck_assert_int_eq(last, EHS_CONFIG_FILE_APPLIED);
 		ck_assert_int_eq(chmod(path, 0664), 0);	/* group may write */
-		ck_assert_str_eq(apply(path, true), "Syslog");
-		ck_assert_str_eq(apply(path, false), "FromFile");
+		ck_assert_str_eq(apply(path), "Syslog");
+		ck_assert_int_eq(last, EHS_CONFIG_FILE_REFUSED);
 		ck_assert_int_eq(chmod(path, 0646), 0);	/* others may write */
-		ck_assert_str_eq(apply(path, true), "Syslog");
+		ck_assert_str_eq(apply(path), "Syslog");
 		ck_assert_int_eq(chmod(path, 0644), 0);
-		ck_assert_int_eq(chown(path, 65534, 65534), 0);	/* not root's */
-		ck_assert_str_eq(apply(path, true), "Syslog");
-		ck_assert_str_eq(apply(path, false), "FromFile");
+		ck_assert_int_eq(chown(path, 65534, 0), 0);	/* not root's */
+		ck_assert_str_eq(apply(path), "Syslog");
+		ck_assert_int_eq(last, EHS_CONFIG_FILE_REFUSED);
+		/* A link to a root file is followed: the file opened is checked. */
+		ck_assert_int_eq(chown(path, 0, 0), 0);
+		char link[sizeof path + 5];
+		snprintf(link, sizeof link, "%s.link", path);
+		ck_assert_int_eq(symlink(path, link), 0);
+		ck_assert_str_eq(apply(link), "FromFile");
+		unlink(link);
 	} else {
-		/* our own file is not root's: refused when secure */
-		ck_assert_str_eq(apply(path, true), "Syslog");
+		/* our own file is not root's: refused */
+		ck_assert_str_eq(apply(path), "Syslog");
+		ck_assert_int_eq(last, EHS_CONFIG_FILE_REFUSED);
 	}
 	/* not a regular file, or missing: defaults */
-	ck_assert_str_eq(apply("/var/tmp", false), "Syslog");
+	ck_assert_str_eq(apply("/var/tmp"), "Syslog");
+	ck_assert_int_eq(last, EHS_CONFIG_FILE_ABSENT);
 	unlink(path);
-	ck_assert_str_eq(apply(path, false), "Syslog");
+	ck_assert_str_eq(apply(path), "Syslog");
+	ck_assert_int_eq(last, EHS_CONFIG_FILE_ABSENT);
+}
+END_TEST
+
+/* No descriptor free: the file is to be read again later, not taken as
+ * absent. */
+START_TEST(file_without_descriptor_is_retried)
+{
+	struct rlimit rl;
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	int fd = open("/dev/null", O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	struct rlimit low = { (rlim_t)fd, rl.rlim_max };
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &low), 0);
+	close(fd);	/* every number below the limit is taken */
+	ck_assert_str_eq(apply("/dev/null"), "Syslog");
+	ck_assert_int_eq(last, EHS_CONFIG_FILE_RETRY);
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
 }
 END_TEST
 
@@ -486,7 +517,8 @@ int main(void)
 	tcase_add_test(tc, booleans);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, provider_limits);
-	tcase_add_test(tc, file_trust_in_secure_execution);
+	tcase_add_test(tc, file_trusted_only_as_root);
+	tcase_add_test(tc, file_without_descriptor_is_retried);
 	tcase_add_test(tc, environment);
 	tcase_add_test(tc, environment_syslog);
 	tcase_add_test(tc, loaded_settings);

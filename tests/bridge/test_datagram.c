@@ -11,7 +11,8 @@
 #include <string.h>
 #include <syslog.h>
 
-#include "bridge/datagram.h"
+#include "bridge/api/journal.h"
+#include "bridge/input/datagram.h"
 #include "bridge/ident.h"
 #include "capture.h"
 #include "eventheader/eventheader.h"

@@ -207,7 +207,7 @@ START_TEST(extra_fields_bytes)
 		0x00, 0x00,
 	};
 	const struct ehs_extra extra[] = {
-		{ "UNIT_ID", "a=b", 3 }, { "EMPTY", "", 0 },
+		{ "UNIT_ID", "a=b", 3, false }, { "EMPTY", "", 0, false },
 	};
 	struct ehs_record r = rec("hi");
 	r.extra = extra;
@@ -227,7 +227,7 @@ END_TEST
 
 START_TEST(extra_fields_in_every_part)
 {
-	const struct ehs_extra extra[] = { { "K", "vv", 2 } };
+	const struct ehs_extra extra[] = { { "K", "vv", 2, false } };
 	struct ehs_record r = rec("0123456789abcdefghijKLMNOPQRST");
 	r.extra = extra;
 	r.nextra = 1;
@@ -254,8 +254,8 @@ START_TEST(extra_fields_past_budget_left_out)
 	static char big[600];
 	memset(big, 'v', sizeof big);
 	const struct ehs_extra extra[] = {
-		{ "A", big, sizeof big }, { "B", big, sizeof big },
-		{ "C", big, sizeof big }, { "D", "d", 1 },
+		{ "A", big, sizeof big, false }, { "B", big, sizeof big, false },
+		{ "C", big, sizeof big, false }, { "D", "d", 1, false },
 	};
 	struct ehs_record r = rec("hi");
 	r.extra = extra;

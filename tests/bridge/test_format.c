@@ -22,8 +22,8 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
-#include "bridge/format.h"
-#include "bridge/format_plan.h"
+#include "bridge/format/format.h"
+#include "bridge/format/format_plan.h"
 
 #define BUF 512
 #define CANARY 0xa5

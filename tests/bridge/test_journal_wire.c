@@ -11,7 +11,9 @@
 #include <sys/uio.h>
 #include <syslog.h>
 
-#include "bridge/journal_wire.h"
+#include "bridge/api/journal.h"
+#include "bridge/api/journal.h"
+#include "bridge/input/journal_wire.h"
 #include "capture.h"
 #include "eventheader/eventheader.h"
 
@@ -274,7 +276,7 @@ START_TEST(as_event)
 		"SYSLOG_IDENTIFIER=t;x", "CODE_FILE=f.c", "CODE_LINE=7", "K=v",
 	};
 	struct ehs_journal sent;
-	char text[512];
+	char shown[512];
 	setenv("EHSYSLOG_CONFIG", "/nonexistent/ehsyslog.conf", 1);
 	ue_double_trace(capture_sink, &cap);
 	wire_len = 0;
@@ -290,8 +292,8 @@ START_TEST(as_event)
 	ck_assert_uint_eq(cap.len[1], cap.len[0]);
 	ck_assert(memcmp(cap.data[1], cap.data[0], cap.len[0]) == 0);
 	ck_assert_int_gt(eh_decode_text("Syslog_L3K2", cap.data[1], cap.len[1], NULL,
-					EH_DECODE_NAME, text, sizeof text), 0);
-	ck_assert_str_eq(text, "Syslog:t_x message=\"two\\nlines\" severity=4 facility=3 "
+					EH_DECODE_NAME, shown, sizeof shown), 0);
+	ck_assert_str_eq(shown, "Syslog:t_x message=\"two\\nlines\" severity=4 facility=3 "
 			       "errno=ERRNO(0) file=\"f.c\" line=7 K=\"v\"");
 	ue_double_trace(NULL, NULL);
 }

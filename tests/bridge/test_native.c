@@ -28,7 +28,7 @@
 #include <eventheader/eventheader.h>
 
 #include "bridge/bridge.h"
-#include "bridge/native_cache.h"
+#include "bridge/api/native_cache.h"
 #include "capture.h"
 #include "native_expect.h"
 

@@ -10,6 +10,9 @@
 
 #include "../check_run.h"
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
@@ -17,7 +20,7 @@
 #include <ehsyslog.h>
 
 #include "bridge/bridge.h"
-#include "bridge/glib.h"
+#include "bridge/api/glib.h"
 #include "bridge/scratch.h"
 #include "capture.h"
 
@@ -57,6 +60,52 @@ START_TEST(slots)
 	ck_assert_ptr_eq(first, held[0]);
 	ehs_scratch_give(first);
 	ehs_scratch_give(NULL);
+}
+END_TEST
+
+/* What a run's fn saw: its buffer, and a use of all of it. */
+struct seen {
+	void *buf;
+	size_t need;
+};
+
+static int note_buffer(void *buf, void *ctx)
+{
+	struct seen *s = ctx;
+	s->buf = buf;
+	memset(buf, 0xa5, s->need);	/* the whole of it is fn's */
+	return 7;
+}
+
+static bool in_a_slot(const void *p)
+{
+	const char *all = ehs_scratch_slots;
+	return all && (const char *)p >= all &&
+	       (const char *)p < all + (size_t)EHS_SCRATCH_SLOTS * EHS_SCRATCH_SIZE;
+}
+
+/* fn runs on a slot, given back after; with none free, on the stack,
+ * for every size a caller may ask for; fn's answer either way. */
+START_TEST(run_slot_else_stack)
+{
+	static const size_t needs[] = { 1, 1024, 1025, 2048, 4096, 4097, EHS_SCRATCH_SIZE };
+	for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++) {
+		struct seen s = { NULL, needs[i] };
+		ck_assert_int_eq(ehs_scratch_run(needs[i], note_buffer, &s), 7);
+		ck_assert(in_a_slot(s.buf));
+		void *again = ehs_scratch_take();
+		ck_assert_ptr_eq(again, s.buf);	/* given back: the lowest free */
+		ehs_scratch_give(again);
+
+		take_all();
+		s.buf = NULL;
+		ck_assert_int_eq(ehs_scratch_run(needs[i], note_buffer, &s), 7);
+		ck_assert_ptr_nonnull(s.buf);
+		ck_assert(!in_a_slot(s.buf));
+		ck_assert_uint_eq((uintptr_t)s.buf % _Alignof(max_align_t), 0);
+		ck_assert_ptr_null(ehs_scratch_take());	/* none taken by the run */
+		give_all();
+	}
 }
 END_TEST
 
@@ -140,6 +189,7 @@ int main(void)
 	Suite *s = suite_create("bridge scratch");
 	TCase *tc = tcase_create("scratch");
 	tcase_add_test(tc, slots);
+	tcase_add_test(tc, run_slot_else_stack);
 	tcase_add_test(tc, same_events_without_a_slot);
 	suite_add_tcase(s, tc);
 	return check_run(s);

@@ -7,7 +7,7 @@
 #include "../check_run.h"
 #include <string.h>
 
-#include "bridge/syslog_stream.h"
+#include "bridge/input/syslog_stream.h"
 
 static const char *buf, *msg;
 static size_t buf_len, pos, msg_len;

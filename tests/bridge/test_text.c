@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/text.h"
+#include "bridge/format/text.h"
 
 /* The buffer the texts are lent: the caller's, as a scratch slot would be. */
 static char buf[EHS_TEXT_STACK];

@@ -1,13 +1,18 @@
 # tests/eventheader: the decoder's tests (see Makefile.am).
 #
-check_PROGRAMS += tests/eventheader/test_decode tests/eventheader/decode_dump
+check_PROGRAMS += tests/eventheader/test_decode tests/eventheader/test_json_string \
+	tests/eventheader/decode_dump
 tests_eventheader_test_decode_SOURCES = tests/eventheader/test_decode.c
 tests_eventheader_test_decode_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_eventheader_test_decode_LDADD = src/eventheader/libeventheader.la $(CHECK_LIBS)
+tests_eventheader_test_json_string_SOURCES = tests/eventheader/test_json_string.c
+tests_eventheader_test_json_string_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_eventheader_test_json_string_LDADD = src/eventheader/libeventheader.la $(CHECK_LIBS)
 tests_eventheader_decode_dump_SOURCES = tests/eventheader/decode_dump.c
 tests_eventheader_decode_dump_LDADD = src/eventheader/libeventheader.la
 
-TESTS += tests/eventheader/test_decode tests/eventheader/decode_conformance.sh
+TESTS += tests/eventheader/test_decode tests/eventheader/test_json_string \
+	tests/eventheader/decode_conformance.sh
 dist_noinst_SCRIPTS += tests/eventheader/decode_conformance.sh \
 	tests/eventheader/decode_conformance.py tests/eventheader/decode_valgrind.sh
 

@@ -212,8 +212,34 @@ START_TEST(test_strings)
 	JSON("P_L5K0", strings_event,
 	     "{\"n\":\"P:S\",\"a\":\"q\\\"\\\\\\u0001\\n\xc3\xbf\xc3\xa9\","
 	     "\"b\":\"\xf0\x9f\x98\x80\xef\xbf\xbdx\",\"c\":\"\xf0\x9f\x98\x80\","
-	     "\"d\":\"hi\",\"e\":\"\xc3\xa9\x7f\",\"f\":\"41 00 00 00\",\"g\":null,"
+	     "\"d\":\"hi\",\"e\":\"\xc3\xa9\\u007f\",\"f\":\"41 00 00 00\",\"g\":null,"
 	     "\"h\":\"ab cd\",\"i\":\"EPERM(1)\",\"meta\":{\"level\":5}}");
+}
+END_TEST
+
+/* Top-level fields shown otherwise: a value in place of the event's,
+ * escaped as any string; one left out; a name the event lacks. */
+START_TEST(test_json_with)
+{
+	static const struct eh_field_value fields[] = {
+		{ "message", "joined \"whole\"\n", 15 },
+		{ "sev", NULL, 0 },
+		{ "absent", NULL, 0 },
+	};
+	static const char expected[] =
+		"{\"n\":\"Syslog:app\",\"message\":\"joined \\\"whole\\\"\\n\","
+		"\"errno\":\"ENOENT(2)\",\"meta\":{\"level\":4,\"keyword\":\"0x2\"}}";
+	long r = eh_decode_json_with("Syslog_L4K2", syslog_event, sizeof syslog_event, NULL,
+				     EH_DECODE_DEFAULT, fields, 3, out, sizeof out);
+
+	ck_assert_str_eq(out, expected);
+	ck_assert_int_eq(r, (long)strlen(expected));
+	/* None: eh_decode_json's line. */
+	r = eh_decode_json_with("Syslog_L4K2", syslog_event, sizeof syslog_event, NULL,
+				EH_DECODE_DEFAULT, NULL, 0, out, sizeof out);
+	ck_assert_int_gt(r, 0);
+	ck_assert_str_eq(out, "{\"n\":\"Syslog:app\",\"message\":\"hello\",\"sev\":6,"
+			 "\"errno\":\"ENOENT(2)\",\"meta\":{\"level\":4,\"keyword\":\"0x2\"}}");
 }
 END_TEST
 
@@ -567,6 +593,7 @@ static Suite *decode_suite(void)
 	tcase_add_test(tc, test_header_items);
 	tcase_add_test(tc, test_formats);
 	tcase_add_test(tc, test_strings);
+	tcase_add_test(tc, test_json_with);
 	tcase_add_test(tc, test_text_form);
 	tcase_add_test(tc, test_arrays_structs);
 	tcase_add_test(tc, test_cursor_items);

@@ -135,8 +135,8 @@ START_TEST(activity_32)
 }
 END_TEST
 
-/* The event the syslog bridge writes (DESIGN.md schema): warning from
- * "myprog", facility user, errno ENOSPC. */
+/* The event the syslog bridge writes (the schema of docs/design.md):
+ * warning from "myprog", facility user, errno ENOSPC. */
 START_TEST(syslog_event)
 {
 	static const uint8_t want[] = {

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/config_parse.h"
+#include "bridge/config/config_parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

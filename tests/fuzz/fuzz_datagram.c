@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/datagram.h"
+#include "bridge/input/datagram.h"
 #include "../doubles/user_events_double.h"
 #include "event_check.h"
 

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/format.h"
+#include "bridge/format/format.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

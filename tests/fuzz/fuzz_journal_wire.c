@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/journal_wire.h"
+#include "bridge/input/journal_wire.h"
 #include "../doubles/user_events_double.h"
 #include "event_check.h"
 

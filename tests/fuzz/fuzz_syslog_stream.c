@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/datagram.h"
-#include "bridge/syslog_stream.h"
+#include "bridge/input/datagram.h"
+#include "bridge/input/syslog_stream.h"
 #include "event_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

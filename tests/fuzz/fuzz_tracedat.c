@@ -24,30 +24,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cli/read/trace_dat.h"
+#include "cli/decode/trace_dat.h"
+#include "read_touch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static volatile unsigned sink;
-
-/* The keyword of a uprobe record's facility (uprobe/record.c): the
- * bridge's rule, which this target does not link. */
-uint64_t syslog_facility_keyword(unsigned facility);
-uint64_t syslog_facility_keyword(unsigned facility)
-{
-	return facility < 24 ? UINT64_C(1) << facility : 0;
-}
-
-static int touch(const struct read_event *ev, void *ctx)
-{
-	unsigned sum = (unsigned)strlen(ev->tracepoint);
-
-	(void)ctx;
-	for (size_t i = 0; i < ev->len; i++)
-		sum += ev->data[i];
-	sink = sum;
-	return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -64,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		done += (size_t)n;
 	}
-	(void)trace_dat_read(fd, host, sizeof host, touch, NULL, NULL, err, sizeof err);
+	(void)trace_dat_read(fd, host, sizeof host, read_touch, NULL, NULL, err, sizeof err);
 	close(fd);
 	return 0;
 }

@@ -6,7 +6,7 @@
 # tests/fuzz/fuzz_run.sh: its regressions, then a bounded fuzzing time.
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(WARN_CFLAGS)
-FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config_parse.c
+FUZZ_CONFIG_SRC = tests/fuzz/fuzz_config.c src/bridge/config/config_parse.c
 # The bridge, the probe sites, the builder, the decoder that checks its
 # output, and the writer's test double (tests/doubles/) instead of the
 # writer.
@@ -26,29 +26,37 @@ FUZZ_JOURNAL_WIRE_SRC = tests/fuzz/fuzz_journal_wire.c $(FUZZ_BRIDGE_SRC)
 FUZZ_SYSLOG_STREAM_SRC = tests/fuzz/fuzz_syslog_stream.c $(FUZZ_BRIDGE_SRC)
 
 # ehs_format and glibc's vsnprintf, nothing else.
-FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format.c src/bridge/format_plan.c
+FUZZ_FORMAT_SRC = tests/fuzz/fuzz_format.c src/bridge/format/format.c src/bridge/format/format_plan.c
 
 # decode's trace.dat reader: our checks, then the system's libtracecmd.
-FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c src/cli/read/trace_dat.c src/cli/read/trace_dat_check.c \
-	src/cli/read/tep_event.c src/traceevent/payload.c src/cli/read/perf_unzip.c \
-	src/traceevent/uprobe_record.c src/traceevent/base64.c src/traceevent/uprobe_group.c \
-	src/eventheader/names.c
+FUZZ_TRACEDAT_SRC = tests/fuzz/fuzz_tracedat.c tests/fuzz/read_touch.c src/cli/decode/trace_dat.c \
+	src/cli/decode/trace_dat_check.c src/cli/output/tep_event.c src/traceevent/payload.c \
+	src/cli/decode/perf_unzip.c src/traceevent/uprobe_record.c src/traceevent/base64.c \
+	src/traceevent/uprobe_group.c src/eventheader/names.c
 FUZZ_TRACEDAT_LIBS = $(LIBTRACECMD_LIBS) $(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
+
+# decode's perf.data reader and its zstd stream (libtraceevent only
+# because uprobe_record.c also reads its records).
+FUZZ_PERFDATA_SRC = tests/fuzz/fuzz_perfdata.c tests/fuzz/read_touch.c src/cli/decode/perf_data.c \
+	src/cli/decode/perf_unzip.c src/traceevent/uprobe_record.c src/traceevent/base64.c \
+	src/traceevent/uprobe_group.c src/eventheader/names.c
 
 # Every target's seeds and regressions (a folder appears in regress/ once
 # a crash has been kept there).
 EXTRA_DIST += tests/fuzz/fuzz_config.c tests/fuzz/fuzz_message.c tests/fuzz/fuzz_format.c \
-	tests/fuzz/fuzz_tracedat.c tests/fuzz/fuzz_datagram.c tests/fuzz/fuzz_journal_wire.c \
+	tests/fuzz/fuzz_tracedat.c tests/fuzz/fuzz_perfdata.c tests/fuzz/fuzz_datagram.c tests/fuzz/fuzz_journal_wire.c \
 	tests/fuzz/fuzz_syslog_stream.c \
-	tests/fuzz/event_check.h tests/fuzz/event_check.c tests/fuzz/corpus tests/fuzz/regress
+	tests/fuzz/event_check.h tests/fuzz/event_check.c tests/fuzz/perfdata_shrink.py \
+	tests/fuzz/read_touch.h tests/fuzz/read_touch.c \
+	tests/fuzz/corpus tests/fuzz/regress
 dist_noinst_SCRIPTS += tests/fuzz/fuzz_run.sh tests/fuzz/fuzz_config.sh \
 	tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh tests/fuzz/fuzz_tracedat.sh \
-	tests/fuzz/fuzz_datagram.sh tests/fuzz/fuzz_journal_wire.sh tests/fuzz/fuzz_syslog_stream.sh
+	tests/fuzz/fuzz_perfdata.sh tests/fuzz/fuzz_datagram.sh tests/fuzz/fuzz_journal_wire.sh tests/fuzz/fuzz_syslog_stream.sh
 TESTS += tests/fuzz/fuzz_config.sh tests/fuzz/fuzz_message.sh tests/fuzz/fuzz_format.sh \
-	tests/fuzz/fuzz_tracedat.sh tests/fuzz/fuzz_datagram.sh tests/fuzz/fuzz_journal_wire.sh \
-	tests/fuzz/fuzz_syslog_stream.sh
+	tests/fuzz/fuzz_tracedat.sh tests/fuzz/fuzz_perfdata.sh tests/fuzz/fuzz_datagram.sh \
+	tests/fuzz/fuzz_journal_wire.sh tests/fuzz/fuzz_syslog_stream.sh
 CLEANFILES += tests/fuzz/fuzz_config tests/fuzz/fuzz_message tests/fuzz/fuzz_format \
-	tests/fuzz/fuzz_tracedat tests/fuzz/fuzz_datagram tests/fuzz/fuzz_journal_wire \
+	tests/fuzz/fuzz_tracedat tests/fuzz/fuzz_perfdata tests/fuzz/fuzz_datagram tests/fuzz/fuzz_journal_wire \
 	tests/fuzz/fuzz_syslog_stream
 if HAVE_FUZZ
 tests/fuzz/fuzz_config: $(FUZZ_CONFIG_SRC:%=$(srcdir)/%)
@@ -73,10 +81,15 @@ tests/fuzz/fuzz_tracedat: $(FUZZ_TRACEDAT_SRC:%=$(srcdir)/%)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(LIBTRACECMD_CFLAGS) $(LIBTRACEEVENT_CFLAGS) \
 		$(LIBZSTD_CFLAGS) -o $@ $^ $(FUZZ_TRACEDAT_LIBS)
+tests/fuzz/fuzz_perfdata: $(FUZZ_PERFDATA_SRC:%=$(srcdir)/%)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBZSTD_CFLAGS) -o $@ $^ \
+		$(LIBTRACEEVENT_LIBS) $(LIBZSTD_LIBS)
 tests/fuzz/fuzz_config.log tests/fuzz/fuzz_config.sh.log: tests/fuzz/fuzz_config
 tests/fuzz/fuzz_message.log tests/fuzz/fuzz_message.sh.log: tests/fuzz/fuzz_message
 tests/fuzz/fuzz_format.log tests/fuzz/fuzz_format.sh.log: tests/fuzz/fuzz_format
 tests/fuzz/fuzz_tracedat.log tests/fuzz/fuzz_tracedat.sh.log: tests/fuzz/fuzz_tracedat
+tests/fuzz/fuzz_perfdata.log tests/fuzz/fuzz_perfdata.sh.log: tests/fuzz/fuzz_perfdata
 tests/fuzz/fuzz_datagram.log tests/fuzz/fuzz_datagram.sh.log: tests/fuzz/fuzz_datagram
 tests/fuzz/fuzz_journal_wire.log tests/fuzz/fuzz_journal_wire.sh.log: tests/fuzz/fuzz_journal_wire
 tests/fuzz/fuzz_syslog_stream.log tests/fuzz/fuzz_syslog_stream.sh.log: tests/fuzz/fuzz_syslog_stream
