@@ -24,14 +24,7 @@ static void report(int severity, bool with_errno, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	ehs_real_init();
-	if (!ehs_busy) {
-		ehs_busy = 1;
-		va_list copy;
-		va_copy(copy, ap);
-		ehs_report(severity, saved, with_errno ? saved : -1, NULL, 0, fmt, copy);
-		va_end(copy);
-		ehs_busy = 0;
-	}
+	ehs_report_outside(severity, saved, with_errno ? saved : -1, NULL, 0, fmt, ap);
 	errno = saved;
 }
 

@@ -28,7 +28,7 @@
  * as setrlimit() and prlimit() do, and the next traced call opens at once.
  *
  * close(), dup2() and dup3() also let a watched syslog socket's watch go
- * (syslog_socket.h), one more load and branch while none is watched.
+ * (bridge/socket/socket.h), one more load and branch while none is watched.
  *
  * While the writer has no descriptor (a program that never logs) each
  * wrapper costs one load and a branch before the real function.  The
@@ -49,9 +49,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "bridge/socket/socket.h"
+#include "common/syscall.h"
 #include "preload/next.h"
 #include "preload/real.h"
-#include "preload/syslog_socket.h"
 #include "user_events/fdguard.h"
 
 #ifndef CLOSE_RANGE_UNSHARE
@@ -83,13 +84,13 @@ static void *real_close, *real_close_range, *real_closefrom, *real_dup2, *real_d
 static int call_close(int fd)
 {
 	NEXT(close_fn, f, real_close, "close");
-	return f ? f(fd) : (int)syscall(SYS_close, fd);
+	return f ? f(fd) : (int)ehs_syscall(SYS_close, fd);
 }
 
 static int call_close_range(unsigned first, unsigned last, int flags)
 {
 	NEXT(close_range_fn, f, real_close_range, "close_range");
-	return f ? f(first, last, flags) : (int)syscall(SYS_close_range, first, last, flags);
+	return f ? f(first, last, flags) : (int)ehs_syscall(SYS_close_range, first, last, flags);
 }
 
 /* Closes [first, last] (last < our number, so bounded), one by one where
@@ -181,7 +182,7 @@ EHS_INTERPOSE void closefrom(int lowfd)
 	} else {
 		int saved = errno;	/* not reached: libc has closefrom */
 
-		syscall(SYS_close_range, (unsigned)low, ~0U, 0);
+		ehs_syscall(SYS_close_range, (unsigned)low, ~0U, 0);
 		errno = saved;
 	}
 	if (__builtin_expect(ours == UE_FD_WAITING, 0))
@@ -196,7 +197,7 @@ static void replacing(int oldfd, int newfd)
 	if (__builtin_expect(newfd == ue__our_fd(), 0) && newfd >= 0 && oldfd != newfd) {
 		int saved = errno;
 
-		if (syscall(SYS_fcntl, oldfd, F_GETFD) >= 0 &&
+		if (ehs_syscall(SYS_fcntl, oldfd, F_GETFD) >= 0 &&
 		    (uint64_t)newfd < ue__nofile_soft())
 			ue__fd_lost(newfd);
 		errno = saved;
@@ -247,7 +248,7 @@ EHS_INTERPOSE int dup3(int oldfd, int newfd, int flags)
  * after a raw syscall closed it.  Then it is the program's now. */
 static int fcntl_common(fcntl_fn f, int fd, int cmd, void *arg)
 {
-	int r = f ? f(fd, cmd, arg) : (int)syscall(SYS_fcntl, fd, cmd, arg);
+	int r = f ? f(fd, cmd, arg) : (int)ehs_syscall(SYS_fcntl, fd, cmd, arg);
 
 	if (__builtin_expect(r == ue__our_fd(), 0) && r >= 0 &&
 	    (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
@@ -326,7 +327,7 @@ static int set_limit(setrlimit_fn f, prlimit_fn pf, pid_t pid, int resource,
 	else if (pf)
 		r = pf(pid, (__rlimit_resource_t)resource, limit, old);
 	else
-		r = (int)syscall(SYS_prlimit64, pid, resource, limit, old);
+		r = (int)ehs_syscall(SYS_prlimit64, pid, resource, limit, old);
 	if (nofile) {
 		saved = errno;
 		ue__nofile_changed();

@@ -4,7 +4,7 @@
  * g_critical, g_info, g_debug and g_error), g_log_structured_standard
  * (behind the same macros under G_LOG_USE_STRUCTURED), g_log_structured
  * and g_log_structured_array.  Each call becomes its event first
- * (src/bridge/glib.c maps it), then goes on to GLib, in every mode: a
+ * (src/bridge/api/glib.c maps it), then goes on to GLib, in every mode: a
  * GLib call does more than write a line (log handlers, writer functions,
  * fatal masks, the abort of G_LOG_LEVEL_ERROR), so replace mode does not
  * apply to it.  Inside
@@ -28,7 +28,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "bridge/glib.h"
+#include "bridge/api/glib.h"
 #include "preload/glib.h"
 #include "preload/real.h"
 
@@ -55,12 +55,13 @@ EHS_INTERPOSE void g_logv(const char *domain, int level, const char *fmt, va_lis
 		ehs_busy--;
 	}
 }
+EHS_HIDDEN_ALIAS(g_logv, ehs_g_logv);
 
 EHS_INTERPOSE void g_log(const char *domain, int level, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	g_logv(domain, level, fmt, ap);
+	ehs_g_logv(domain, level, fmt, ap);
 	va_end(ap);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * GLib's entry points the interposer defines, and those it calls, with
- * GLib's prototypes; the levels and GLogField are in bridge/glib.h, as
+ * GLib's prototypes; the levels and GLogField are in bridge/api/glib.h, as
  * the library never includes or links GLib (a program without GLib must
  * not load it).
  */
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "bridge/glib.h"
+#include "bridge/api/glib.h"
 
 typedef void (*ehs_g_logv_fn)(const char *, int, const char *, va_list);
 typedef void (*ehs_g_log_structured_array_fn)(int, const struct ehs_glog_field *, size_t);

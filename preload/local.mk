@@ -27,10 +27,13 @@ libehsyslog_la_LIBADD += preload/libpreload.la
 # library, not the runtime, comes first in LD_PRELOAD), which any
 # instrumented load would then fault on.
 noinst_LTLIBRARIES += preload/libpreload_fd.la
-# PRELOAD_SOCKET_SOURCES: the socket calls, which the interposer's
-# socket test links over the bridge and the writer's double too.
-PRELOAD_SOCKET_SOURCES = preload/socket.c preload/syslog_socket.h preload/syslog_socket.c \
-	preload/next.h
-preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c $(PRELOAD_SOCKET_SOURCES)
+# PRELOAD_SOCKET_SOURCES: the socket calls with the bridge's socket
+# rules (src/bridge/socket/, its own unsanitized library in the product),
+# which the interposer's socket tests link over the bridge and the
+# writer's double.
+PRELOAD_SOCKET_SOURCES = preload/socket.c preload/next.h $(BRIDGE_SOCKET_SOURCES)
+# seccomp.c: the calls that install a seccomp filter (prctl, syscall).
+preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c preload/socket.c preload/next.h \
+	preload/seccomp.c preload/cbpf.h preload/cbpf.c
 preload_libpreload_fd_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload_fd.la

@@ -3,7 +3,7 @@
  * The calls a program sends syslog with when it does not call syslog():
  * logger, Python's SysLogHandler, Perl's, Java's and Node's socket
  * clients open the socket themselves.  connect() notes a socket of a
- * syslog destination (syslog_socket.h); send, sendto, sendmsg, sendmmsg,
+ * syslog destination (bridge/socket/socket.h); send, sendto, sendmsg, sendmmsg,
  * write and writev then hand its bytes to the bridge, one event a
  * datagram.  A send that names its destination (sendto, sendmsg,
  * sendmmsg) is checked by that name.
@@ -45,9 +45,10 @@
 #include <unistd.h>
 
 #include "bridge/bridge.h"
+#include "bridge/socket/socket.h"
+#include "common/syscall.h"
 #include "preload/next.h"
 #include "preload/real.h"
-#include "preload/syslog_socket.h"
 
 /* UIO_MAXIOV (<sys/uio.h>) is the kernel's limit: the most iovecs a
  * call takes, and the most messages one sendmmsg() sends. */
@@ -169,7 +170,7 @@ EHS_INTERPOSE int connect(int fd, const struct sockaddr *addr, socklen_t len)
 {
 	NEXT(connect_fn, real, real_connect, "connect");
 	int before = errno;
-	int r = real ? real(fd, addr, len) : (int)syscall(SYS_connect, fd, addr, len);
+	int r = real ? real(fd, addr, len) : (int)ehs_syscall(SYS_connect, fd, addr, len);
 	int saved = errno;
 	if (ehs_busy || !addr)
 		return r;
@@ -234,7 +235,7 @@ static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, siz
 	ssize_t r;
 	if (k != EHS_SOCK_NONE && replaced(fd, k, &one, 1, &r))
 		return r;
-	r = real ? real(fd, buf, n) : syscall(SYS_write, fd, buf, n);
+	r = real ? real(fd, buf, n) : ehs_syscall(SYS_write, fd, buf, n);
 	answered(fd, k, &one, 1, r);
 	return r;
 }
@@ -252,7 +253,7 @@ static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec 
 	ssize_t r;
 	if (k != EHS_SOCK_NONE && replaced(fd, k, iov, (size_t)n, &r))
 		return r;
-	r = real ? real(fd, iov, n) : syscall(SYS_writev, fd, iov, n);
+	r = real ? real(fd, iov, n) : ehs_syscall(SYS_writev, fd, iov, n);
 	answered(fd, k, iov, (size_t)n, r);
 	return r;
 }
@@ -271,7 +272,7 @@ static __attribute__((noinline)) ssize_t send_slow(int fd, const void *buf, size
 	ssize_t r;
 	if (k != EHS_SOCK_NONE && replaced(fd, k, &one, 1, &r))
 		return r;
-	r = real ? real(fd, buf, n, flags) : syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
+	r = real ? real(fd, buf, n, flags) : ehs_syscall(SYS_sendto, fd, buf, n, flags, NULL, 0);
 	answered(fd, k, &one, 1, r);
 	return r;
 }
@@ -300,7 +301,7 @@ static __attribute__((noinline)) ssize_t sendto_slow(int fd, const void *buf, si
 			return (ssize_t)taken;
 	}
 	ssize_t r = real ? real(fd, buf, n, flags, addr, len)
-			 : syscall(SYS_sendto, fd, buf, n, flags, addr, len);
+			 : ehs_syscall(SYS_sendto, fd, buf, n, flags, addr, len);
 	if (r != 0 && ehs_sock_acts(!addr)) {
 		int saved = errno;
 		/* A failed call's address is the program's, unchecked. */
@@ -370,7 +371,7 @@ EHS_INTERPOSE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 	size_t taken;
 	if (replacing() && ehs_sock_acts(true) && message_replaced(fd, msg, &taken))
 		return (ssize_t)taken;
-	ssize_t r = real ? real(fd, msg, flags) : syscall(SYS_sendmsg, fd, msg, flags);
+	ssize_t r = real ? real(fd, msg, flags) : ehs_syscall(SYS_sendmsg, fd, msg, flags);
 	if (r > 0)
 		message_sent(fd, msg, (size_t)r);
 	else if (r < 0)
@@ -395,7 +396,7 @@ static int sendmmsg_replace(sendmmsg_fn real, int fd, struct mmsghdr *v, unsigne
 				continue;
 		}
 		int r = real ? real(fd, &v[done], 1, flags)
-			     : (int)syscall(SYS_sendmmsg, fd, &v[done], 1, flags);
+			     : (int)ehs_syscall(SYS_sendmmsg, fd, &v[done], 1, flags);
 		if (r < 0 && done == 0)
 			return r;
 		if (r <= 0)
@@ -410,7 +411,7 @@ EHS_INTERPOSE int sendmmsg(int fd, struct mmsghdr *v, unsigned n, int flags)
 	NEXT(sendmmsg_fn, real, real_sendmmsg, "sendmmsg");
 	if (replacing() && ehs_sock_acts(true))
 		return sendmmsg_replace(real, fd, v, n, flags);
-	int r = real ? real(fd, v, n, flags) : (int)syscall(SYS_sendmmsg, fd, v, n, flags);
+	int r = real ? real(fd, v, n, flags) : (int)ehs_syscall(SYS_sendmmsg, fd, v, n, flags);
 	for (int i = 0; i < r; i++)
 		if (v[i].msg_len)
 			message_sent(fd, &v[i].msg_hdr, v[i].msg_len);

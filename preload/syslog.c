@@ -79,8 +79,10 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *wo
 		}
 		ehs_stub_arm(pri, armed);
 	}
+	errno = saved;
+	/* Last, so that the program sees the errno glibc's call leaves (its
+	 * failure to open the socket, say), as it would without us. */
 	if (pass) {
-		errno = saved;
 		if (!chk) {
 			ehs_vsyslog_fn real = EHS_REAL(vsyslog);
 			if (real)
@@ -91,7 +93,6 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *wo
 				real(pri, flag, fmt, ap);
 		}
 	}
-	errno = saved;
 }
 
 void __syslog_chk(int pri, int flag, const char *fmt, ...);
@@ -147,28 +148,27 @@ EHS_INTERPOSE void openlog(const char *ident, int option, int facility)
 	int saved = errno;
 	ehs_real_init();
 	ehs_openlog(ident, option, facility);
+	errno = saved;
 	ehs_openlog_fn real = EHS_REAL(openlog);
 	if (real)
-		real(ident, option, facility);
-	errno = saved;
+		real(ident, option, facility);	/* its errno is the program's */
 }
 
 EHS_INTERPOSE void closelog(void)
 {
 	int saved = errno;
 	ehs_closelog();
+	errno = saved;
 	ehs_closelog_fn real = EHS_REAL(closelog);
 	if (real)
 		real();
-	errno = saved;
 }
 
 EHS_INTERPOSE int setlogmask(int mask)
 {
 	int saved = errno;
 	ehs_setlogmask(mask);
-	ehs_setlogmask_fn real = EHS_REAL(setlogmask);
-	int old = real ? real(mask) : 0;
 	errno = saved;
-	return old;
+	ehs_setlogmask_fn real = EHS_REAL(setlogmask);
+	return real ? real(mask) : 0;
 }

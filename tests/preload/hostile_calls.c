@@ -211,7 +211,7 @@ static void good_clients(void)
  * signal frame takes about 3 KiB on machines with wide vector registers,
  * and libc's first write about 3 more, binding the symbol): a write to
  * each kind of watched socket, the first ones of the process.  Traced,
- * the events are built within issue 35's 2 KiB budget
+ * the events are built within the 2 KiB stack budget
  * (tests/preload/stack_budget.sh), so the traced run has the same stack. */
 #define HANDLER_STACK 8192
 static int handler_fds[3];

@@ -1,5 +1,5 @@
 # tests/preload: the interposer's tests.  Host checks of libehsyslog.so
-# (pass-through, linkage, start-up syscalls), and Check programs that link
+# (pass-through, linkage, exports, start-up syscalls), and Check programs that link
 # the wrappers themselves over the bridge and the writer's test double
 # (BRIDGE_TEST_LDADD, tests/bridge/local.mk).
 
@@ -11,10 +11,10 @@ tests_preload_logcalls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE -O0
 tests_preload_logcalls_fortify_SOURCES = tests/preload/logcalls.c
 tests_preload_logcalls_fortify_CFLAGS = $(AM_CFLAGS) -O2 -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
 
-TESTS += tests/preload/passthrough.sh tests/preload/linkage.sh \
+TESTS += tests/preload/passthrough.sh tests/preload/linkage.sh tests/preload/exports.sh \
 	tests/preload/startup_syscalls.sh
 dist_noinst_SCRIPTS += tests/preload/passthrough.sh tests/preload/linkage.sh \
-	tests/preload/startup_syscalls.sh
+	tests/preload/exports.sh tests/preload/startup_syscalls.sh
 
 # The interposer's wrappers linked into the test program itself, over the
 # bridge and the writer's double: the program's own calls take the
@@ -38,6 +38,25 @@ tests_preload_test_fastpath_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS)
 tests_preload_test_fastpath_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
 tests_preload_test_fastpath_LDADD = $(BRIDGE_TEST_LDADD)
 tests_preload_test_fastpath_LDFLAGS = -no-install
+
+# The configuration file read by a later call when the first could not
+# open it, and refused unless root's and writable by root alone; with
+# the stubs and with the C entry points.
+check_PROGRAMS += tests/preload/test_config_late
+TESTS += tests/preload/test_config_late
+tests_preload_test_config_late_SOURCES = tests/preload/test_config_late.c $(PRELOAD_SOURCES)
+tests_preload_test_config_late_CPPFLAGS = $(BRIDGE_TEST_CPPFLAGS) \
+	-DTEST_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
+tests_preload_test_config_late_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOURCE
+tests_preload_test_config_late_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_config_late_LDFLAGS = -no-install
+check_PROGRAMS += tests/preload/test_config_late_c
+TESTS += tests/preload/test_config_late_c
+tests_preload_test_config_late_c_SOURCES = tests/preload/test_config_late.c $(PRELOAD_C_SOURCES)
+tests_preload_test_config_late_c_CPPFLAGS = $(tests_preload_test_config_late_CPPFLAGS) -DEHS_NO_ASM_STUBS
+tests_preload_test_config_late_c_CFLAGS = $(tests_preload_test_config_late_CFLAGS)
+tests_preload_test_config_late_c_LDADD = $(BRIDGE_TEST_LDADD)
+tests_preload_test_config_late_c_LDFLAGS = -no-install
 
 # The same two with the C entry points, which other architectures use:
 # built everywhere, so x86-64 runs them too.
@@ -123,7 +142,28 @@ tests_preload_hostile_calls_traced_CFLAGS = $(BRIDGE_TEST_CFLAGS) -U_FORTIFY_SOU
 tests_preload_hostile_calls_traced_LDADD = $(BRIDGE_TEST_LDADD)
 tests_preload_hostile_calls_traced_LDFLAGS = -no-install
 
-# Issue 35's stack budget, measured by tests/bench/stack-depth.sh (its
+# The seccomp filter reader against the kernel's verdicts.
+check_PROGRAMS += tests/preload/test_cbpf
+TESTS += tests/preload/test_cbpf
+tests_preload_test_cbpf_SOURCES = tests/preload/test_cbpf.c preload/cbpf.c preload/cbpf.h
+tests_preload_test_cbpf_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_preload_test_cbpf_LDADD = $(CHECK_LIBS)
+
+# Programs that install a seccomp filter, then log: with the library,
+# with and without a tail, as without it (sandbox.sh on the uprobe
+# transport, sandbox_kernel.sh on user_events).
+check_PROGRAMS += tests/preload/sandbox_calls
+TESTS += tests/preload/sandbox.sh tests/preload/sandbox_kernel.sh
+dist_noinst_SCRIPTS += tests/preload/sandbox.sh tests/preload/sandbox_kernel.sh
+EXTRA_DIST += tests/preload/sandbox_lib.sh
+tests_preload_sandbox_calls_SOURCES = tests/preload/sandbox_calls.c $(SYSLOG_SOCKETS)
+tests_preload_sandbox_calls_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
+if HAVE_LIBSECCOMP
+tests_preload_sandbox_calls_CPPFLAGS = $(AM_CPPFLAGS) -DHAVE_LIBSECCOMP $(LIBSECCOMP_CFLAGS)
+tests_preload_sandbox_calls_LDADD = $(LIBSECCOMP_LIBS)
+endif
+
+# The stack budget (docs/performance.md), measured by tests/bench/stack-depth.sh (its
 # programs are built for make check there).
 TESTS += tests/preload/stack_budget.sh
 dist_noinst_SCRIPTS += tests/preload/stack_budget.sh

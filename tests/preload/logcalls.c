@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <syslog.h>
 
 static void vwarn_helper(const char *fmt, ...)
@@ -52,6 +53,30 @@ static void vsyslog_helper(int pri, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsyslog(pri, fmt, ap);
 	va_end(ap);
+}
+
+/* The first calls with descriptors 0-2 only, or one more free: each
+ * leaves the errno glibc's own calls leave (EMFILE where it cannot open
+ * its socket), the library's opens failing too. */
+static void few_descriptors(rlim_t n)
+{
+	struct rlimit rl = { n, n };
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		exit(9);
+	openlog("nofile", LOG_PERROR, LOG_USER);
+	errno = 0;
+	syslog(LOG_INFO, "first %d", 1);
+	printf("errno=%d\n", errno);
+	errno = 0;
+	syslog(LOG_ERR, "second %d", 2);
+	printf("errno=%d\n", errno);
+	errno = 0;
+	openlog("nofile", LOG_PERROR | LOG_NDELAY, LOG_USER);
+	printf("errno=%d\n", errno);
+	errno = 0;
+	vsyslog_helper(LOG_INFO, "third %d", 3);
+	printf("errno=%d\n", errno);
+	closelog();
 }
 
 int main(int argc, char **argv)
@@ -105,6 +130,10 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "badpri")) {
 		openlog("badpri", LOG_PERROR, 0);
 		syslog(0x12345 | LOG_INFO, "bad priority");
+	} else if (!strcmp(what, "nofile3")) {
+		few_descriptors(3);
+	} else if (!strcmp(what, "nofile4")) {
+		few_descriptors(4);
 	} else
 		return 2;
 	printf("errno=%d\n", errno);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 35's stack budget: from a signal handler, every interposed call
+# The stack budget: from a signal handler, every interposed call
 # (and the native API) takes at most 2 KiB more stack with the library
 # than without it, first or warm, idle, traced or in replace mode.
 # tests/bench/stack-depth.sh measures and compares; this runs it with

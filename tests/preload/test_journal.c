@@ -4,7 +4,7 @@
  * interposer's wrappers and the bridge over the writer's test double,
  * and no libsystemd, so its sd_journal_* calls make their events into
  * the capturing sink and the real functions are missing (-ENOSYS in pass-through).  Checks the
- * KEY=value rules of bridge/journal.h field by field, extras included:
+ * KEY=value rules of bridge/api/journal.h field by field, extras included:
  * malformed fields, keys journald drops, repeated and refused values,
  * binary values in sendv's length form, huge values, the extras' budget,
  * the location forms, send's formatting, perror, and replace mode.

@@ -38,7 +38,7 @@
 
 #include "../bridge/capture.h"
 #include "event_fields.h"
-#include "preload/syslog_socket.h"
+#include "bridge/socket/socket.h"
 #include "../user_events/nosyscall.h"
 #include "../lib/syslog_sockets.h"
 
