@@ -2,7 +2,8 @@
 /*
  * The ehsyslog subcommands.  Each takes the words after "ehsyslog":
  * argv[0] is the subcommand's name, argv[argc] is NULL.  Each answers
- * "--help" with its usage on stdout, and returns an exit code (cli/util.h).
+ * "--help" with its usage on stdout (cli/options.h), and returns an exit
+ * code (cli/util.h).
  */
 #ifndef CLI_COMMANDS_H
 #define CLI_COMMANDS_H

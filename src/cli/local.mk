@@ -4,6 +4,7 @@ bin_PROGRAMS += ehsyslog
 ehsyslog_SOURCES = \
 	src/cli/main.c src/cli/commands.h \
 	src/cli/util.c src/cli/util.h \
+	src/cli/options.c src/cli/options.h \
 	src/cli/names.c src/cli/names.h \
 	src/cli/read_file.c src/cli/read_file.h \
 	src/cli/provider.c src/cli/provider.h \
@@ -11,9 +12,9 @@ ehsyslog_SOURCES = \
 	src/cli/stale.c src/cli/stale.h \
 	src/cli/transport.c src/cli/transport.h \
 	src/cli/process_alive.c src/cli/process_alive.h \
-	src/cli/paths.c src/cli/paths.h \
-	src/cli/export_state.c src/cli/export_state.h
-# The subcommands' folders (src/cli/read, live, admin) add theirs.
+	src/cli/reader_alive.c src/cli/reader_alive.h \
+	src/cli/paths.c src/cli/paths.h
+# The subcommands' folders (README.md says which is which) add theirs.
 # The tool links the layers' convenience libraries, not libehsyslog.so:
 # its own err()/syslog() calls are not to be bridged.  It uses only their
 # public headers (include/), as any program would.

@@ -43,8 +43,8 @@ static void usage(FILE *out)
 	      "'ehsyslog <command> --help' describes a command; see ehsyslog(1).\n"
 	      "Library: " EHSYSLOG_LIBRARY_PATH " (this build's libdir; run and\n"
 	      "preload take $EHSYSLOG_LIBRARY instead when it is set).\n"
-	      "Exit codes: 0 ok, 1 error, 2 usage error, 3 kernel lacks user_events,\n"
-	      "4 permission denied.\n", out);
+	      "Exit codes: 0 ok, 1 error, 2 usage error, 3 kernel with neither\n"
+	      "user_events nor uprobe events, 4 permission denied.\n", out);
 }
 
 static const struct command *find(const char *name)

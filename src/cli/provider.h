@@ -4,7 +4,7 @@
 
 #include <ehsyslog/settings.h>
 
-/* The provider events carry unless configured (docs/DESIGN.md). */
+/* The provider events carry unless configured (docs/design.md). */
 #define CLI_DEFAULT_PROVIDER "Syslog"
 /* The library's provider rule in words, for --help texts. */
 #define CLI_PROVIDER_RULE EHS_PROVIDER_RULE

@@ -4,8 +4,7 @@
 #include "cli/stale.h"
 #include "cli/paths.h"
 #include "cli/uprobe/owned.h"
-#include "cli/process_alive.h"
-#include "cli/read_file.h"
+#include "cli/reader_alive.h"
 #include "cli/util.h"
 
 #include <ehsyslog/user_events.h>
@@ -13,67 +12,34 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 int stale_own_name(char *buf, size_t len)
 {
-	char pid[32], state;
-	uintmax_t start;
-	int rc;
+	struct reader_id self;
+	int rc = reader_self(&self);
 
-	snprintf(pid, sizeof pid, "%ld", (long)getpid());
-	rc = process_stat(pid, &state, &start);
 	if (rc < 0)
 		return rc;
-	if ((size_t)snprintf(buf, len, STALE_PREFIX "%s-%ju", pid, start) >= len)
+	if (len < sizeof STALE_PREFIX)
 		return -ENAMETOOLONG;
-	return 0;
+	memcpy(buf, STALE_PREFIX, sizeof STALE_PREFIX - 1);
+	return reader_format(&self, buf + sizeof STALE_PREFIX - 1, len - (sizeof STALE_PREFIX - 1));
 }
 
-/* Copies the decimal digits at *s (at most cap - 1 of them) into out and
- * moves *s past them; false if there are none or too many. */
-static bool take_number(const char **s, char *out, size_t cap)
+/* Whether name, under dirfd, is one of our instances whose reader is
+ * gone (reader_alive.h). */
+static bool is_stale(int dirfd, const char *name)
 {
-	size_t n = strspn(*s, "0123456789");
+	struct reader_id id;
 
-	if (n == 0 || n >= cap || (**s == '0' && n > 1))
-		return false;
-	memcpy(out, *s, n);
-	out[n] = '\0';
-	*s += n;
-	return true;
-}
-
-/* Whether name is one of our instances whose tail is gone. */
-static bool is_stale(const char *name)
-{
-	const char *s = name + strlen(STALE_PREFIX);
-	char pid[24], want[24];
-	uintmax_t start;
-	long n;
-
-	if (strncmp(name, STALE_PREFIX, strlen(STALE_PREFIX)) != 0 ||
-	    !take_number(&s, pid, sizeof pid))
-		return false;
-	n = strtol(pid, NULL, 10);
-	if (n <= 0 || n > INT_MAX)
-		return false;	/* not a pid: not a name we make */
-	if (*s == '\0')	/* old style, "ehsyslog-tail-<pid>": pid alone */
-		want[0] = '\0';
-	else if (*s != '-' || (s++, !take_number(&s, want, sizeof want)) || *s != '\0')
-		return false;	/* not a name we make */
-	if (want[0] == '\0')
-		return process_gone(n, NULL);
-	start = strtoumax(want, NULL, 10);
-	return process_gone(n, &start);
+	return strncmp(name, STALE_PREFIX, sizeof STALE_PREFIX - 1) == 0 &&
+	       reader_parse(name + sizeof STALE_PREFIX - 1, &id, true) &&
+	       reader_gone(&id, dirfd, name);
 }
 
 /* Disables every event of the instance, then removes it.  Removing alone
@@ -108,14 +74,14 @@ static int remove_instance(int dirfd, const char *name)
  * own lookup may do. */
 int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
 {
-	char path[PATH_MAX], state;
+	struct reader_id self;
+	char path[PATH_MAX];
 	struct dirent *d;
-	uintmax_t start;
 	int found = 0, rc;
 	DIR *dir;
 
 	/* Without /proc every pid would look gone. */
-	rc = process_stat("self", &state, &start);
+	rc = reader_self(&self);
 	if (rc < 0)
 		return rc;
 	if ((size_t)snprintf(path, sizeof path, "%s/instances", tracing) >= sizeof path)
@@ -126,7 +92,7 @@ int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
 	for (errno = 0; (d = readdir(dir)) != NULL; errno = 0) {
 		int err = 0;
 
-		if (!is_stale(d->d_name))
+		if (!is_stale(dirfd(dir), d->d_name))
 			continue;
 		if (remove) {
 			err = remove_instance(dirfd(dir), d->d_name);

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tracefs instances that `ehsyslog tail` left behind.  A tail names its
- * instance "ehsyslog-tail-<pid>-<start>", start being field 22 of
- * /proc/<pid>/stat (clock ticks since boot), and removes it on exit.  A
- * tail killed by SIGKILL, the OOM killer or a crash cannot: its instance
- * keeps every tracepoint it enabled, and every preloaded program keeps
- * paying for traced calls.  Such an instance is stale when no process
- * <pid> with that start time exists (a pid reused since is not its owner).
- * Names of older versions, "ehsyslog-tail-<pid>", are stale when <pid> is
- * gone.
+ * instance "ehsyslog-tail-PID-START-NS" (reader_alive.h), holds the lock
+ * on its directory while it runs, and removes it on exit.  A tail killed
+ * by SIGKILL, the OOM killer or a crash cannot: its instance keeps every
+ * tracepoint it enabled, and every preloaded program keeps paying for
+ * traced calls.  Such an instance is stale when reader_gone() says its
+ * tail is gone; one that cannot be judged so stays.
  */
 #ifndef CLI_STALE_H
 #define CLI_STALE_H
@@ -19,7 +17,7 @@
 #define STALE_PREFIX "ehsyslog-tail-"
 
 /* This process's instance name into buf: 0, or -errno (-ENAMETOOLONG
- * when len is short; others from reading /proc/self/stat). */
+ * when len is short; others from reading /proc/self). */
 int stale_own_name(char *buf, size_t len);
 
 /* Called for each stale instance: err is 0 when it was removed (or only

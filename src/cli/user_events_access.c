@@ -46,6 +46,16 @@ int cli_user_events_explain(char *buf, size_t len, const char *path, int err, bo
 		 * looks like a forbidden one: asking for permission on a
 		 * kernel without user_events would send the user astray. */
 		if (access(dir, X_OK) < 0 && cli_kernel_has_user_events(evidence, sizeof evidence) == 0) {
+			char uprobes[PATH_MAX + 64];
+
+			/* Then the events go to the library's probes, which
+			 * this user cannot read either: a permission matter. */
+			if (cli_kernel_config("CONFIG_UPROBE_EVENTS", uprobes, sizeof uprobes) == 1) {
+				snprintf(buf, len, "this kernel has no user_events (%s) but uprobe "
+					 "events (%s), which this user cannot read: %s: %s (reading "
+					 "events needs root)", evidence, uprobes, dir, strerror(err));
+				return CLI_EXIT_PERMISSION;
+			}
 			snprintf(buf, len, "this kernel has no user_events (%s; needs Linux 6.4 or "
 				 "later built with CONFIG_USER_EVENTS)", evidence);
 			return CLI_EXIT_NO_USER_EVENTS;
@@ -77,11 +87,11 @@ int cli_user_events_error(const char *cmd, const char *path, int err, bool persi
 	return rc;
 }
 
-/* The CONFIG_USER_EVENTS line of a kernel configuration (gzip or plain:
- * gzread reads both): 1 "=y", 0 absent or "is not set", -1 unreadable. */
-static int config_says(const char *path)
+/* option's line of a kernel configuration (gzip or plain: gzread reads
+ * both): 1 "=y" or "=m", 0 absent or "is not set", -1 unreadable. */
+static int config_says(const char *path, const char *option)
 {
-	static const char name[] = "CONFIG_USER_EVENTS";
+	size_t n = strlen(option);
 	char line[512];
 	int found = 0;
 	gzFile f = gzopen(path, "rb");
@@ -89,8 +99,8 @@ static int config_says(const char *path)
 	if (!f)
 		return -1;
 	while (gzgets(f, line, sizeof line)) {
-		if (strncmp(line, name, sizeof name - 1) == 0 && line[sizeof name - 1] == '=') {
-			found = line[sizeof name] == 'y' || line[sizeof name] == 'm';
+		if (strncmp(line, option, n) == 0 && line[n] == '=') {
+			found = line[n + 1] == 'y' || line[n + 1] == 'm';
 			break;
 		}
 	}
@@ -98,13 +108,31 @@ static int config_says(const char *path)
 	return found;
 }
 
-int cli_kernel_has_user_events(char *evidence, size_t len)
+int cli_kernel_config(const char *option, char *evidence, size_t len)
 {
 	struct utsname u;
 	char boot[sizeof u.release + 16];
 	const char *paths[2] = { "/proc/config.gz", boot };
-	unsigned major = 0, minor = 0;
 	int says;
+
+	if (uname(&u) < 0)
+		return -1;
+	snprintf(boot, sizeof boot, "/boot/config-%s", u.release);
+	for (size_t i = 0; i < 2; i++) {
+		if (access(paths[i], R_OK) < 0 || (says = config_says(paths[i], option)) < 0)
+			continue;
+		snprintf(evidence, len, "%s: %s %s", paths[i], option, says ? "is set" : "is not set");
+		return says;
+	}
+	snprintf(evidence, len, "no readable kernel configuration: neither /proc/config.gz nor %s",
+		 boot);
+	return -1;
+}
+
+int cli_kernel_has_user_events(char *evidence, size_t len)
+{
+	struct utsname u;
+	unsigned major = 0, minor = 0;
 
 	if (uname(&u) < 0)
 		return -1;
@@ -113,16 +141,7 @@ int cli_kernel_has_user_events(char *evidence, size_t len)
 		snprintf(evidence, len, "Linux %s is older than 6.4", u.release);
 		return 0;
 	}
-	snprintf(boot, sizeof boot, "/boot/config-%s", u.release);
-	for (size_t i = 0; i < 2; i++) {
-		if (access(paths[i], R_OK) < 0 || (says = config_says(paths[i])) < 0)
-			continue;
-		snprintf(evidence, len, "%s: CONFIG_USER_EVENTS %s", paths[i], says ? "is set" : "is not set");
-		return says;
-	}
-	snprintf(evidence, len, "no readable kernel configuration: neither /proc/config.gz nor %s",
-		 boot);
-	return -1;
+	return cli_kernel_config("CONFIG_USER_EVENTS", evidence, len);
 }
 
 void cli_user_events_probe(struct cli_user_events_probe *p)
@@ -158,9 +177,12 @@ bool cli_user_events_warn(const char *cmd, const char *then)
 	cli_user_events_probe(&p);
 	if (p.rc == 0)
 		return false;
-	/* Not a warning where uprobes take the events: just where they go. */
-	if (p.rc == CLI_EXIT_NO_USER_EVENTS &&
-	    cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES) {
+	/* Not a warning where uprobes take the events: just where they go.
+	 * A user who cannot search tracefs learns that from the kernel's
+	 * configuration (a permission matter then: only root reads them). */
+	if ((p.rc == CLI_EXIT_NO_USER_EVENTS &&
+	     cli_transport(tracing, sizeof tracing) == CLI_TRANSPORT_UPROBES) ||
+	    (p.rc == CLI_EXIT_PERMISSION && p.hidden && p.kernel == 0)) {
 		cli_error(cmd, "this kernel has no user_events: the library's events go to its "
 			  "USDT probes, which 'ehsyslog tail' reads through uprobe events");
 		return true;

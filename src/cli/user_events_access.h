@@ -28,6 +28,10 @@ int cli_user_events_error(const char *cmd, const char *path, int err, bool persi
  */
 int cli_kernel_has_user_events(char *evidence, size_t len);
 
+/* The same for any option of the running kernel's configuration
+ * ("CONFIG_UPROBE_EVENTS"): 1 set (y or m), 0 not, -1 cannot tell. */
+int cli_kernel_config(const char *option, char *evidence, size_t len);
+
 /* Whether this process may write events now, as the library would. */
 struct cli_user_events_probe {
 	int rc;			/* 0 yes; else the exit code: 3, 4 or 1 */

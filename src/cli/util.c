@@ -4,7 +4,6 @@
 #include "cli/util.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,25 +49,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	cli_usage_hint(cmd);
 	return CLI_EXIT_USAGE;
-}
-
-int cli_option_error(const char *cmd, int argc, char **argv, int c)
-{
-	/* With a leading ':' in the option string getopt_long returns ':' for
-	 * a missing argument and '?' for an unknown option.  A long option is
-	 * the word argv[optind - 1]; a short one is optopt (which may also be
-	 * set for a long option, so the word decides). */
-	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-	int len = (int)strcspn(word, "=");
-	bool is_long = strncmp(word, "--", 2) == 0;
-
-	if (c == ':' && is_long)
-		return cli_usage_error(cmd, "option '%.*s' needs an argument", len, word);
-	if (c == ':')
-		return cli_usage_error(cmd, "option '-%c' needs an argument", optopt);
-	if (is_long)
-		return cli_usage_error(cmd, "unknown option '%.*s'", len, word);
-	return cli_usage_error(cmd, "unknown option '-%c'", optopt);
 }
 
 int cli_exit_for_errno(int err)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every ehsyslog subcommand shares: exit codes, the error message
- * format "ehsyslog <cmd>: <message>", option-parsing errors.
+ * format "ehsyslog <cmd>: <message>", usage errors.
  */
 #ifndef CLI_UTIL_H
 #define CLI_UTIL_H
@@ -30,10 +30,6 @@ void cli_usage_hint(const char *cmd);
 /* Prints the error and a hint to --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-/* Reports getopt_long's c (':' missing argument, '?' unknown option;
- * the option string must start with ':'); returns CLI_EXIT_USAGE. */
-int cli_option_error(const char *cmd, int argc, char **argv, int c);
 
 /* CLI_EXIT_PERMISSION for EACCES/EPERM, else CLI_EXIT_RUNTIME. */
 int cli_exit_for_errno(int err);

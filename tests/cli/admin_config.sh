@@ -1,6 +1,6 @@
 #!/bin/sh
 # ehsyslog config check: FILE:LINE: per error and exit 1, exit 0 when
-# valid, warnings for files setuid programs would ignore.  The files use
+# valid, warnings for files the library would ignore for their owner or mode.  The files use
 # only what any syntax of the bridge's parser has: comments, blank lines,
 # and lines that are not settings at all.
 . "${top_srcdir:-.}/tests/cli/admin_lib.sh"
@@ -36,12 +36,12 @@ expect_line err "ehsyslog config: cannot read $T: Is a directory"
 printf '# ok\n' >"$conf"
 chmod 664 "$conf"
 expect 0 env EHSYSLOG_CONFIG="$conf" "$EHSYSLOG" config check
-expect_line err "$conf: warning: writable by group or others: setuid and setgid programs ignore it"
+expect_line err "$conf: warning: writable by group or others: the library ignores it and uses its defaults"
 if [ "$(id -u)" = 0 ]; then
 	chmod 644 "$conf"
 	chown nobody "$conf"
 	expect 0 "$EHSYSLOG" config check "$conf"
-	expect_line err "$conf: warning: not owned by root: setuid and setgid programs ignore it"
+	expect_line err "$conf: warning: not owned by root: the library ignores it and uses its defaults"
 fi
 
 # [export] is ehsyslog export's: the library skips its keys, and check

@@ -168,6 +168,8 @@ stage_plugin() {
 }
 
 finish() {
+	# Loggers kernel_logger.sh's logs holds, if any are left.
+	[ -z "${held_loggers:-}" ] || release_loggers
 	echo "$checks checks, $failures failures"
 	[ "$failures" -eq 0 ]
 	exit $?

@@ -80,6 +80,31 @@ expect_line err "ehsyslog run: no command to run"
 
 expect 1 env EHSYSLOG_LIBRARY="$T/missing.so" "$EHSYSLOG" run true
 expect_line err "ehsyslog run: cannot read the library $T/missing.so: No such file or directory (set EHSYSLOG_LIBRARY to its path)"
+expect 1 env EHSYSLOG_LIBRARY="$T" "$EHSYSLOG" run true
+expect_line err "ehsyslog run: cannot read the library $T: Is a directory (set EHSYSLOG_LIBRARY to its path)"
+# A file ld.so cannot preload: refused before the command runs (ld.so
+# would print its error into the command's stderr and run it untraced).
+# patched NAME OFFSET BYTE: the library with one byte of its ELF header changed.
+patched() {
+	cp "$lib" "$T/$1"
+	printf '%b' "\\0$(printf '%03o' "$3")" | dd of="$T/$1" bs=1 seek="$2" conv=notrunc status=none
+}
+patched class32.so 4 1	# EI_CLASS: ELFCLASS32
+patched other_order.so 5 2	# EI_DATA: ELFDATA2MSB
+patched exec.so 16 2	# e_type: ET_EXEC
+patched machine.so 18 183	# e_machine: EM_AARCH64, or EM_X86_64 (62) on arm64
+[ "$(uname -m)" != aarch64 ] || patched machine.so 18 62
+head -c 40 "$lib" >"$T/cut.so"
+for bad in "plain:not an ELF file" "cut.so:an ELF file cut short" \
+	"class32.so:a 32-bit ELF file, for 64-bit programs here" \
+	"other_order.so:an ELF file of the other byte order" \
+	"exec.so:an ELF file that is not a shared object" \
+	"machine.so:a shared object for another machine"; do
+	file=$T/${bad%%:*}
+	expect 1 env EHSYSLOG_LIBRARY="$file" "$EHSYSLOG" run echo ran
+	expect_empty out
+	expect_line err "ehsyslog run: cannot use the library $file: ${bad#*:} (set EHSYSLOG_LIBRARY to its path)"
+done
 
 # Where no event can be written run says why on stderr, and the command
 # still runs with its exit status.

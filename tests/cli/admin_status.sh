@@ -133,6 +133,18 @@ expect_line out "  ignored      EHSYSLOG_PROVIDER=a\\033b: provider must be 1-20
 # The library reads the default file when EHSYSLOG_CONFIG is empty.
 expect 0 env EHSYSLOG_CONFIG= "$EHSYSLOG" status
 expect_line out "  ignored      EHSYSLOG_CONFIG=: empty, so the default file applies"
+# A file others may write, or not root's: the library ignores it.
+printf 'provider = Mine\n' >"$T/open.conf"
+chmod 666 "$T/open.conf"
+expect 0 env EHSYSLOG_CONFIG="$T/open.conf" "$EHSYSLOG" status
+if [ "$(id -u)" = 0 ]; then
+	expect_line out "configuration: $T/open.conf writable by group or others: ignored, defaults apply"
+	chmod 644 "$T/open.conf"
+	chown nobody "$T/open.conf"
+	expect 0 env EHSYSLOG_CONFIG="$T/open.conf" "$EHSYSLOG" status
+fi
+expect_line out "configuration: $T/open.conf not owned by root: ignored, defaults apply"
+expect_line out "  provider     Syslog"
 # A malformed file: ignored as a whole, each error named.
 printf 'provider = Mine\nprovider = x-y\n# fine\npassthrough = maybe\nsyslog_ports = 1 2 3 4 5 6 7 8 9\n' >"$T/bad.conf"
 expect 0 env EHSYSLOG_CONFIG="$T/bad.conf" "$EHSYSLOG" status
@@ -158,59 +170,114 @@ fi
 
 # A user who may not search this machine's tracefs (mode 0700, freshly
 # mounted in a namespace of the test's) cannot see whether user_events_data
-# exists: status must not send them to fix permissions on a kernel
-# without user_events, but say so, or that it cannot tell.
-if without_user_events "status as nobody on this machine's tracefs"; then
-	checks=$((checks + 1))
-	run_cmd env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$EHSYSLOG" status
-	case $rc in
-	3)
-		grep -q "^ehsyslog status: this kernel has no user_events (.*: CONFIG_USER_EVENTS is not set; needs\|^ehsyslog status: this kernel has no user_events (Linux .* is older than 6.4; needs" "$T/err" ||
-			fail "status as nobody, exit 3: $(cat "$T/err")"
-		grep -q "^user_events:   unavailable: this kernel has no user_events (" "$T/out" ||
-			fail "status as nobody, exit 3: $(head -n 1 "$T/out")"
-		;;
-	4)
-		# No kernel configuration to read: it says what it cannot tell.
-		grep -q "^user_events:   unusable: /sys/kernel/tracing/user_events_data: Permission denied; whether this kernel has user_events cannot be told by this user (no readable kernel configuration: .*; root can tell: sudo ehsyslog status)\$" "$T/out" ||
-			fail "status as nobody, exit 4: $(head -n 1 "$T/out")"
-		;;
-	*) fail "status as nobody exited $rc: $(cat "$T/err")" ;;
+# exists: status and tail must not send them to fix permissions on a
+# kernel without user_events, but say what the kernel's configuration
+# tells: uprobe events, which only root reads (exit 4); neither (exit 3);
+# or that they cannot tell (exit 4).
+if without_user_events "status and tail as nobody on this machine's tracefs"; then
+	kconfig=
+	for f in /proc/config.gz "/boot/config-$(uname -r)"; do
+		if [ -r "$f" ]; then
+			kconfig=$f
+			break
+		fi
+	done
+	if [ -z "$kconfig" ]; then
+		kernel=unknown
+	elif zcat -f "$kconfig" | grep -q '^CONFIG_UPROBE_EVENTS=[ym]'; then
+		kernel=uprobes
+	else
+		kernel=neither
+	fi
+	release=$(uname -r)
+	case $release in
+	[0-5].* | 6.[0-3] | 6.[0-3].* | 6.[0-3]-*) no_ue="this kernel has no user_events (Linux $release is older than 6.4" ;;
+	*) no_ue="this kernel has no user_events ($kconfig: CONFIG_USER_EVENTS is not set" ;;
 	esac
+	for cmd in status tail; do
+		checks=$((checks + 1))
+		more=
+		[ $cmd = status ] || more="--timeout 1"
+		# shellcheck disable=SC2086 # $more: words or none
+		run_cmd env -u EHSYSLOG_TRACEFS "$ns" fresh -- "$top_srcdir/tests/as-nobody" --stage "$EHSYSLOG" -- "$EHSYSLOG" $cmd $more
+		case $kernel-$rc in
+		uprobes-4)
+			grep -qxF "ehsyslog $cmd: $no_ue) but uprobe events ($kconfig: CONFIG_UPROBE_EVENTS is set), which this user cannot read: /sys/kernel/tracing: Permission denied (reading events needs root)" "$T/err" ||
+				fail "$cmd as nobody, exit 4: $(cat "$T/err")"
+			[ $cmd = tail ] || grep -qxF "user_events:   unavailable: $no_ue)" "$T/out" ||
+				fail "$cmd as nobody, exit 4: $(head -n 1 "$T/out")"
+			;;
+		neither-3)
+			grep -qF "ehsyslog $cmd: $no_ue; needs" "$T/err" ||
+				fail "$cmd as nobody, exit 3: $(cat "$T/err")"
+			;;
+		unknown-4)
+			[ $cmd = tail ] ||
+				grep -q "^user_events:   unusable: /sys/kernel/tracing/user_events_data: Permission denied; whether this kernel has user_events cannot be told by this user (no readable kernel configuration: .*; root can tell: sudo ehsyslog status)\$" "$T/out" ||
+				fail "$cmd as nobody, exit 4: $(head -n 1 "$T/out")"
+			;;
+		*) fail "$cmd as nobody on a kernel with $kernel exited $rc: $(cat "$T/err")" ;;
+		esac
+	done
 fi
 
 # Instances left by tails that are gone: status lists them, cleanup
 # removes them (empty directories here; tests/cli/kernel_stale.sh has
 # the real ones).  No process has a pid above 4194304 (PID_MAX_LIMIT);
-# this shell ($$) is alive, but did not start at tick 1.
+# this shell ($$) is alive, but did not start at tick 1.  Names with
+# this PID namespace ($pidns) are judged by pid, but a held lock
+# (flock(1) here) keeps one alive whatever its pid; names with another
+# namespace (1, 2) are young here, so kept, lock or no lock.  Older names
+# (no namespace) are judged by pid here, in the initial namespace.
 expect 0 "$EHSYSLOG" cleanup
 expect_line out "no stale instances: nothing to remove"
 start=$(sed 's/.*) //' /proc/$$/stat | cut -d' ' -f20)
-for n in ehsyslog-tail-4194305-1 ehsyslog-tail-4194306 "ehsyslog-tail-$$-1" \
-	"ehsyslog-tail-$$-$start" "ehsyslog-tail-$$" ehsyslog-tail-01 ehsyslog-tail-x other; do
+pidns=$(stat -L -c %i /proc/self/ns/pid)
+stale_names="ehsyslog-tail-4194305-1 ehsyslog-tail-4194306 ehsyslog-tail-$$-1 \
+	ehsyslog-tail-4194305-1-$pidns ehsyslog-tail-$$-1-$pidns"
+kept_names="ehsyslog-tail-$$-$start ehsyslog-tail-$$ ehsyslog-tail-01 ehsyslog-tail-x other \
+	ehsyslog-tail-$$-$start-$pidns ehsyslog-tail-4194307-1-$pidns ehsyslog-tail-4194305-1-1 \
+	ehsyslog-tail-4194305-1-2 ehsyslog-tail-4194305-1-0 ehsyslog-tail-1-2-3-4"
+for n in $stale_names $kept_names; do
 	mkdir -p "$T/tracefs/instances/$n"
 done
+# lock DIR: a process (pid in $!) holding DIR's lock until killed.
+lock() {
+	sh -c 'exec 9<"$0" && flock 9 && exec sleep 600' "$1" &
+}
+lock "$T/tracefs/instances/ehsyslog-tail-4194307-1-$pidns"
+locker1=$!
+lock "$T/tracefs/instances/ehsyslog-tail-4194305-1-2"
+locker2=$!
+wait_until 60 sh -c '! flock -n "$0" true' "$T/tracefs/instances/ehsyslog-tail-4194307-1-$pidns" ||
+	fail "flock took no lock"
+wait_until 60 sh -c '! flock -n "$0" true' "$T/tracefs/instances/ehsyslog-tail-4194305-1-2" ||
+	fail "flock took no lock"
 expect 0 "$EHSYSLOG" status
-for n in ehsyslog-tail-4194305-1 ehsyslog-tail-4194306 "ehsyslog-tail-$$-1"; do
+for n in $stale_names; do
 	expect_line out "stale:         $T/tracefs/instances/$n, left by a tail that is gone: remove it with 'ehsyslog cleanup'"
 done
 checks=$((checks + 1))
-[ "$(grep -c '^stale:' "$T/out")" = 3 ] || fail "status lists other stale instances: $(grep '^stale:' "$T/out")"
+[ "$(grep -c '^stale:' "$T/out")" = 5 ] || fail "status lists other stale instances: $(grep '^stale:' "$T/out")"
 expect 0 "$EHSYSLOG" cleanup
 expect_empty err
 sort "$T/out" >"$T/got"
-printf 'removed stale instance %s (its tail is gone)\n' ehsyslog-tail-4194305-1 \
-	ehsyslog-tail-4194306 "ehsyslog-tail-$$-1" | sort >"$T/want"
+printf 'removed stale instance %s (its tail is gone)\n' $stale_names | sort >"$T/want"
 checks=$((checks + 1))
 cmp -s "$T/want" "$T/got" || fail "cleanup printed: $(cat "$T/got")"
 find "$T/tracefs/instances" -mindepth 1 -maxdepth 1 -printf '%f\n' | sort >"$T/got"
-printf '%s\n' "ehsyslog-tail-$$-$start" "ehsyslog-tail-$$" ehsyslog-tail-01 ehsyslog-tail-x other | sort >"$T/want"
+printf '%s\n' $kept_names | sort >"$T/want"
 checks=$((checks + 1))
 cmp -s "$T/want" "$T/got" || fail "left after cleanup: $(cat "$T/got")"
+# The lock released: its pid (gone) decides.
+kill $locker1 $locker2
+wait $locker1 $locker2 2>/dev/null
+expect 0 "$EHSYSLOG" cleanup
+expect_line out "removed stale instance ehsyslog-tail-4194307-1-$pidns (its tail is gone)"
 expect 0 "$EHSYSLOG" cleanup
 expect_line out "no stale instances: nothing to remove"
 
-# Export's counters, as running exports publish them (export_state.h):
+# Export's counters, as running exports publish them (cli/export/state.h):
 # none yet; one running (this shell, with its start time), one stale (a
 # pid that cannot exist), one not in the format; a temporary file skipped.
 expect 0 "$EHSYSLOG" status

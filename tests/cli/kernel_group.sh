@@ -142,8 +142,8 @@ if ! chmod g+w "$TR/instances"; then
 fi
 expect 4 member --stage "$EHSYSLOG" -- "$EHSYSLOG" tail --facility user --timeout 10
 expect_empty out
-sed 's/ehsyslog-tail-[0-9]*-[0-9]* /ehsyslog-tail-PID-START /' "$T/err" >"$T/got"
-echo "ehsyslog tail: cannot make tracefs instance ehsyslog-tail-PID-START private (owner uid 65534, mode 0700): Operation not permitted" >"$T/want"
+sed 's/ehsyslog-tail-[0-9]*-[0-9]*-[0-9]* /ehsyslog-tail-PID-START-NS /' "$T/err" >"$T/got"
+echo "ehsyslog tail: cannot make tracefs instance ehsyslog-tail-PID-START-NS private (owner uid 65534, mode 0700): Operation not permitted" >"$T/want"
 expect_same "a tail whose instance cannot be made private" "$T/want" "$T/got"
 no_leftovers "at the end"
 

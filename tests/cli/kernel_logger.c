@@ -9,14 +9,20 @@
  * MESSAGE exactly; with more, "MESSAGE 1" ... "MESSAGE COUNT", so a
  * reader can tell which ones it lost.  errno is ENOENT at each call, so
  * the events' errno field has a known value.  LINGER: seconds to stay
- * before exiting, so that a reader finds the process in /proc.  RATE:
+ * before exiting, so that a reader finds the process in /proc; or @PATH:
+ * once every call is made, create PATH and stay until SIGTERM (then exit
+ * 0), so that a test holds the process for as long as it needs, however
+ * slow the reader, and knows when the calls are made (exit 3 if no
+ * SIGTERM comes in 10 minutes: a test that died never released it).  RATE:
  * the main thread's messages a second at most, evenly spaced (a load
  * that lasts, not a burst); by default as fast as it can.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +87,10 @@ struct worker {
 	char msg[256];
 };
 
+/* The threads' own, in use until the process exits: a global, so that
+ * LeakSanitizer finds it reachable then. */
+static struct worker *workers;
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
@@ -97,11 +107,29 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* LINGER's @PATH: PATH made, then SIGTERM awaited (blocked in every
+ * thread since the start). */
+static int hold(const char *path, const sigset_t *term)
+{
+	const struct timespec bound = { 600, 0 };
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0 || close(fd) != 0) {
+		fprintf(stderr, "kernel_logger: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	while (sigtimedwait(term, NULL, &bound) < 0)
+		if (errno != EINTR) {
+			fprintf(stderr, "kernel_logger: held %s: no SIGTERM came\n", path);
+			return 3;
+		}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long facility, threads = 0;
 	struct timespec now;
-	struct worker *w;
 
 	if (argc >= 3 && strcmp(argv[1], "-r") == 0) {
 		rate = number(argv[2], 10000000);
@@ -112,6 +140,13 @@ int main(int argc, char **argv)
 		fputs("usage: kernel_logger [-r RATE] IDENT FACILITY SEVERITY COUNT MESSAGE "
 		      "[LINGER [THREADS]]\n", stderr);
 		return 2;
+	}
+	sigset_t term;
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	if (argc >= 7 && argv[6][0] == '@' && (errno = pthread_sigmask(SIG_BLOCK, &term, NULL)) != 0) {
+		perror("kernel_logger: pthread_sigmask");
+		return 1;
 	}
 	facility = number(argv[2], 127);
 	severity = number(argv[3], 7);
@@ -125,15 +160,15 @@ int main(int argc, char **argv)
 	}
 	start_ns = now.tv_sec * 1000000000LL + now.tv_nsec;
 	log_all(argv[5]);
-	w = calloc((size_t)threads + 1, sizeof *w);
-	if (w == NULL || sem_init(&logged, 0, 0) != 0) {
+	workers = calloc((size_t)threads + 1, sizeof *workers);
+	if (workers == NULL || sem_init(&logged, 0, 0) != 0) {
 		perror("kernel_logger");
 		return 1;
 	}
 	for (long k = 1; k <= threads; k++) {
-		w[k].k = k;
-		snprintf(w[k].msg, sizeof w[k].msg, "%s t%ld", argv[5], k);
-		errno = pthread_create(&w[k].thread, NULL, work, &w[k]);
+		workers[k].k = k;
+		snprintf(workers[k].msg, sizeof workers[k].msg, "%s t%ld", argv[5], k);
+		errno = pthread_create(&workers[k].thread, NULL, work, &workers[k]);
 		if (errno != 0) {
 			perror("kernel_logger: pthread_create");
 			return 1;
@@ -144,8 +179,13 @@ int main(int argc, char **argv)
 				return 1;
 			}
 	}
-	if (argc >= 7)
+	if (argc >= 7 && argv[6][0] == '@') {
+		int rc = hold(argv[6] + 1, &term);
+		if (rc != 0)
+			return rc;
+	} else if (argc >= 7) {
 		sleep((unsigned)number(argv[6], 3600));
+	}
 	closelog();
 	return 0;
 }

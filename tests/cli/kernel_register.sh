@@ -126,7 +126,7 @@ expect_same "register's names" "$T/want" "$T/reg.out"
 checks=$((checks + 1))
 [ ! -s "$T/reg.err" ] || fail "register wrote on stderr: $(cat "$T/reg.err")"
 # shellcheck disable=SC2016
-wait_until 10 sh -c '! grep -q "^Syslog_" "$1"' sh "$TR/user_events_status" || fail "Syslog_L4K2 left after register ended"
+wait_until 60 sh -c '! grep -q "^Syslog_" "$1"' sh "$TR/user_events_status" || fail "Syslog_L4K2 left after register ended"
 
 # --persist: the tracepoints outlive the command; --delete removes them.
 expect 0 "$EHSYSLOG" register --persist --facility user,daemon --level err

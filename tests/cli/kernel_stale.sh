@@ -2,7 +2,7 @@
 # A tail killed by SIGKILL cannot remove its tracefs instance, whose
 # tracepoints stay enabled for every preloaded program.  In a
 # kernel with user_events (one guest boot): the instance is named
-# ehsyslog-tail-PID-START and stays, enabled, after SIGKILL; status names
+# ehsyslog-tail-PID-START-NS and stays, enabled, after SIGKILL; status names
 # it as stale with the command that removes it; the next tail, the next
 # register and `ehsyslog cleanup` each remove it and its tracepoints are
 # no longer enabled; zombie owners, old-style and reused-pid names are
@@ -18,6 +18,11 @@ pid_live='' pid_a='' pid_b='' pid_c=''
 # start_of PID: field 22 of /proc/PID/stat, after the command name.
 start_of() {
 	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20
+}
+# ns_of PID: the inode of its PID namespace; the initial one's where the
+# kernel has no PID namespaces.
+ns_of() {
+	stat -L -c %i "/proc/$1/ns/pid" 2>/dev/null || echo 4026531836
 }
 
 # kill_tail NAME: SIGKILL, reaped; the tail had no chance to clean up.
@@ -64,10 +69,10 @@ stale_line() {
 start_tail live Syslog_L5K2 --facility user
 inst_live=$(instance_of "$pid_live")
 
-# 1. SIGKILL: the instance, named with pid and start time, stays with all
+# 1. SIGKILL: the instance, named with pid, start time and PID namespace, stays with all
 # 125 tracepoints enabled.
 start_tail a Syslog_L5K800000
-inst_a=$TR/instances/ehsyslog-tail-$pid_a-$(start_of "$pid_a")
+inst_a=$TR/instances/ehsyslog-tail-$pid_a-$(start_of "$pid_a")-$(ns_of "$pid_a")
 checks=$((checks + 1))
 [ "$(instance_of "$pid_a")" = "$inst_a" ] || fail "tail's instance is $(instance_of "$pid_a"), expected $inst_a"
 kill_tail a
@@ -117,18 +122,18 @@ inst_c=$(instance_of "$pid_c")
 # A tail whose parent (sleep) never reaps it: a zombie is gone too.
 sh -c '"$0" tail --facility mail >/dev/null 2>&1 & echo $! >"$1"; exec sleep 600' "$EHSYSLOG" "$T/zpid" &
 zparent=$!
-wait_until 10 test -s "$T/zpid" || fail "no zombie-to-be tail started"
+wait_until 60 test -s "$T/zpid" || fail "no zombie-to-be tail started"
 zpid=$(cat "$T/zpid")
 wait_until 60 enabled_in "$zpid" Syslog_L5K4 || fail "tail $zpid did not enable Syslog_L5K4"
 inst_z=$(instance_of "$zpid")
 kill_tail c
 kill -KILL "$zpid"
 checks=$((checks + 1))
-wait_until 10 grep -q '^State:.Z' "/proc/$zpid/status" || fail "tail $zpid is not a zombie: $(grep State: "/proc/$zpid/status")"
+wait_until 60 grep -q '^State:.Z' "/proc/$zpid/status" || fail "tail $zpid is not a zombie: $(grep State: "/proc/$zpid/status")"
 sh -c 'exit 0' &
 gone=$!
 wait "$gone"
-for n in "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1" "ehsyslog-tail-$$" ehsyslog-tail-x ehsyslog-tail-1-2-3 other; do
+for n in "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1" "ehsyslog-tail-$$" ehsyslog-tail-x ehsyslog-tail-1-2-3-4 other; do
 	mkdir "$TR/instances/$n" || fail "cannot make instance $n"
 done
 expect 0 "$EHSYSLOG" status
@@ -148,7 +153,7 @@ expect_empty err
 sort "$T/out" >"$T/got"
 printf 'removed stale instance %s (its tail is gone)\n' "${inst_c##*/}" "${inst_z##*/}" "ehsyslog-tail-$gone" "ehsyslog-tail-$$-1" | sort >"$T/want"
 expect_same "cleanup" "$T/want" "$T/got"
-printf '%s\n' "ehsyslog-tail-$$" ehsyslog-tail-1-2-3 ehsyslog-tail-x "${inst_live##*/}" other | sort >"$T/want"
+printf '%s\n' "ehsyslog-tail-$$" ehsyslog-tail-1-2-3-4 ehsyslog-tail-x "${inst_live##*/}" other | sort >"$T/want"
 instances >"$T/got"
 expect_same "instances after cleanup" "$T/want" "$T/got"
 expect_enabled "after cleanup" 5
@@ -162,12 +167,12 @@ checks=$((checks + 1))
 
 # The live tail still works, and still cleans up after itself.
 logs survivor 1 6 1 "still here"
-wait_until 10 grep -q survivor "$T/live.out" || fail "the live tail printed nothing: $(cat "$T/live.err")"
+wait_until 60 grep -q survivor "$T/live.out" || fail "the live tail printed nothing: $(cat "$T/live.err")"
 stop_tail live
 echo "TIME $(uname -n) survivor[$lpid]: user.info still here" >"$T/want"
 mask_text "$T/live.out" >"$T/got"
 expect_same "the live tail" "$T/want" "$T/got"
-for n in "ehsyslog-tail-$$" ehsyslog-tail-x ehsyslog-tail-1-2-3 other; do
+for n in "ehsyslog-tail-$$" ehsyslog-tail-x ehsyslog-tail-1-2-3-4 other; do
 	rmdir "$TR/instances/$n"
 done
 no_leftovers "at the end"

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/read/perf_data.h"
-#include "cli/read/perf_unzip.h"
+#include "cli/decode/perf_data.h"
+#include "cli/decode/perf_unzip.h"
 
 /* Every PERF_RECORD_SAMPLE of tests/data/perf.data, sched_switch's too. */
 #define SAMPLES_ALL 539
@@ -569,6 +569,116 @@ START_TEST(unzip_limit)
 }
 END_TEST
 
+/*
+ * A perf.data of n tracepoint events, configs 1000 + i, each with one
+ * sample id (its index) of its own unless shared_ids: then every event
+ * claims the whole id section, of n ids.  Its HEADER_EVENT_DESC names
+ * them user_events:evI in reverse order; its data one sample of the
+ * last event.  Returned in a buffer of exactly *len bytes.
+ */
+enum { ATTR = 80, DESC = 64 + 4 + 4 + 24 };	/* bytes of each in many_events */
+
+static unsigned char *many_events(uint32_t n, bool shared_ids, size_t *len)
+{
+	size_t ids_at = 104 + (size_t)n * ATTR, data_at = ids_at + 8 * (size_t)n;
+	size_t sample = 8 + 8 + 4 + 12, feat_at = data_at + sample;
+	size_t desc_at = feat_at + 16, total = desc_at + 8 + (size_t)n * DESC;
+	unsigned char *f = calloc(1, total), *p;
+	uint64_t v;
+	uint32_t u;
+
+	ck_assert_ptr_nonnull(f);
+#define PUT64(at, x) (v = (x), memcpy(f + (at), &v, 8))
+#define PUT32(at, x) (u = (x), memcpy(f + (at), &u, 4))
+	memcpy(f, "PERFILE2", 8);
+	PUT64(8, 104);
+	PUT64(16, ATTR);
+	PUT64(24, 104);
+	PUT64(32, (uint64_t)n * ATTR);
+	PUT64(40, data_at);
+	PUT64(48, sample);
+	f[72 + 12 / 8] |= 1 << (12 % 8);	/* HEADER_EVENT_DESC */
+	for (uint32_t i = 0; i < n; i++) {
+		size_t a = 104 + (size_t)i * ATTR;
+
+		PUT32(a, 2);	/* PERF_TYPE_TRACEPOINT */
+		PUT64(a + 8, 1000 + i);
+		PUT64(a + 24, (1u << 16) | (1u << 10));	/* IDENTIFIER, RAW */
+		PUT64(a + ATTR - 16, shared_ids ? ids_at : ids_at + 8 * i);
+		PUT64(a + ATTR - 8, shared_ids ? 8 * (uint64_t)n : 8);
+		PUT64(ids_at + 8 * i, i);
+	}
+	PUT32(data_at, 9);	/* PERF_RECORD_SAMPLE */
+	f[data_at + 6] = (unsigned char)sample;
+	PUT64(data_at + 8, n - 1);
+	PUT32(data_at + 16, 12);	/* 8 common bytes, 4 of event */
+	memcpy(f + data_at + 28, "abcd", 4);
+	PUT64(feat_at, desc_at);
+	PUT64(feat_at + 8, total - desc_at);
+	PUT32(desc_at, n);
+	PUT32(desc_at + 4, 64);
+	p = f + desc_at + 8;
+	for (uint32_t k = 0; k < n; k++, p += DESC) {
+		uint32_t i = n - 1 - k;
+
+		memcpy(p, &(uint32_t){ 2 }, 4);
+		memcpy(p + 8, &(uint64_t){ 1000 + i }, 8);
+		memcpy(p + 68, &(uint32_t){ 24 }, 4);
+		snprintf((char *)p + 72, 24, "user_events:e%u", (unsigned)i);
+	}
+#undef PUT64
+#undef PUT32
+	*len = total;
+	return f;
+}
+
+/* Names with many events: matched in n log n (n squared took seconds at
+ * 65536), each event its own. */
+/* Reads f[0..len), freed then. */
+static int read_many(unsigned char *f, size_t len, struct seen *s, char *err, size_t errlen)
+{
+	struct perf_data_info info;
+	int rc;
+
+	*s = (struct seen){ .sorted = true };
+	rc = perf_data_read(f, len, &info, count, NULL, s, err, errlen);
+	free(f);
+	return rc;
+}
+
+START_TEST(many_event_names)
+{
+	struct seen s;
+	char err[256] = "";
+	size_t len;
+	unsigned char *f = many_events(65536, false, &len);
+
+	ck_assert_int_eq(read_many(f, len, &s, err, sizeof err), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.first, "e65535");
+	ck_assert_uint_eq(s.bytes, 4);
+}
+END_TEST
+
+/* Events claiming the same ids would need n times the file's ids in
+ * memory: refused.  More descriptions than events: refused. */
+START_TEST(overlapping_ids)
+{
+	struct seen s;
+	char err[256] = "";
+	size_t len;
+	unsigned char *f = many_events(4096, true, &len);
+	uint32_t more = 5;
+
+	ck_assert_int_eq(read_many(f, len, &s, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "overlap others'") != NULL, "%s", err);
+	f = many_events(4, false, &len);
+	memcpy(f + len - 8 - 4 * DESC, &more, 4);	/* the description count */
+	ck_assert_int_eq(read_many(f, len, &s, err, sizeof err), -1);
+	ck_assert_str_eq(err, "more event descriptions than events");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("perf_data");
@@ -590,6 +700,13 @@ int main(void)
 	tcase_add_test(tc, lost_not_lost);
 	tcase_add_test(tc, lost_without_ids);
 	tcase_add_test(tc, lost_closing_total);
+	suite_add_tcase(s, tc);
+	/* Files crafted to cost time or memory.  The timeout is a bound
+	 * for a loaded machine and a sanitizer build, not a measure. */
+	tc = tcase_create("hostile");
+	tcase_set_timeout(tc, 180);
+	tcase_add_test(tc, many_event_names);
+	tcase_add_test(tc, overlapping_ids);
 	suite_add_tcase(s, tc);
 	failed = check_run(s);
 	free(golden);

@@ -60,6 +60,30 @@ if PERF=$(perf_path); then
 	expect_text script "$GROUP:warning: ("
 	expect_text script 'message="hi there" name="Syslog:demo" severity=4 facility=3 errno='
 	expect_text script 'message="third" name="Syslog:demo" severity=3 facility=16 errno='
+	# A message split into parts (over 1536 bytes) is joined into one
+	# line; the joined JSON line carries no part or parts.
+	"$PERF" record -q -e "$GROUP:*" -o "$T/long.data" -- env LD_PRELOAD="$PRELOAD" python3 -c '
+import syslog
+syslog.openlog("demo", 0, syslog.LOG_DAEMON)
+syslog.syslog(syslog.LOG_WARNING, "".join(chr(97 + i % 26) for i in range(5000)))' \
+		>"$T/perf.out" 2>&1 || fail "perf record failed: $(cat "$T/perf.out")"
+	expect 0 "$EHSYSLOG" decode --fields "$T/long.data"
+	checks=$((checks + 1))
+	[ "$(grep -c 'part=' "$T/out")" -ge 4 ] || fail "not recorded in parts: $(cut -c1-300 "$T/out")"
+	expect 0 "$EHSYSLOG" decode --json "$T/long.data"
+	checks=$((checks + 1))
+	python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 1, "%d lines" % len(lines)
+ev = json.loads(lines[0])
+assert ev["message"] == "".join(chr(97 + i % 26) for i in range(5000)), "message of %d" % len(ev["message"])
+assert "part" not in ev and "parts" not in ev, "part %s of %s" % (ev.get("part"), ev.get("parts"))
+assert ev["severity"] == 4 and ev["facility"] == 3 and "meta" in ev, lines[0][-200:]' "$T/out" 2>"$T/py.err" ||
+		fail "decode --json of a split message: $(tail -1 "$T/py.err")"
+	expect 0 "$EHSYSLOG" decode "$T/long.data"
+	checks=$((checks + 1))
+	[ "$(wc -l <"$T/out")" = 1 ] || fail "decode of a split message: $(wc -l <"$T/out") lines"
 else
 	echo "SKIP (sub-check): no working perf: perf.data not checked"
 fi

@@ -76,12 +76,19 @@ checks=$((checks + 1))
 expect 0 "$EHSYSLOG" status
 expect_line out "transport:     uprobes: this kernel has no user_events, but uprobe events: tail and export read the library's USDT probes, 'register --uprobes' defines them for perf and trace-cmd"
 expect_line out "  $GROUP:warning  on $(place "$LIB" warning)  not enabled in tracefs (perf's use does not show here)"
+# A copy's group is headed by the copy's path, not as the installed
+# library's.  Only our group's line: uprobe events are the kernel's, and
+# a suite running alongside may have defined the installed library's.
+expect_line out "  group $GROUP: the copy at $LIB"
+checks=$((checks + 1))
+! grep -q "^  group $GROUP: .*installed library" "$T/out" ||
+	fail "status calls $GROUP the installed library's: $(cat "$T/out")"
 
 # While a tail has them enabled they cannot go; the tail leaves what it
 # did not define.
 "$EHSYSLOG" tail --uprobes="$LIB" --timeout 30 >"$T/tail.out" 2>"$T/tail.err" &
 tail_pid=$!
-wait_until 20 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
+wait_until 60 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
 expect 0 "$EHSYSLOG" status
 expect_line out "  $GROUP:info  on $(place "$LIB" info)  enabled in instance $(basename "$TR"/instances/ehsyslog-tail-$tail_pid-*)"
 expect 1 "$EHSYSLOG" register --uprobes --delete --level err "$LIB"
@@ -136,6 +143,17 @@ expect_line err "ehsyslog tail: $TR/uprobe_events: Permission denied (defining u
 printf 'not ELF\n' >"$T/text.so"
 expect 1 "$EHSYSLOG" register --uprobes "$T/text.so"
 expect_line err "ehsyslog register: $(realpath "$T/text.so"): not an ELF file"
+# A path holding what the kernel takes for white space: refused, naming
+# the character, the path shown with C escapes; nothing defined.
+dir=$(realpath "$T")
+for c in 'a space: ' 'a tab:\t' 'a newline:\n' 'a vertical tab:\v' 'a form feed:\f' \
+	'a carriage return:\r'; do
+	name=$(printf 'lib%bx.so' "${c#*:}")
+	cp "$BUILT_LIBRARY" "$T/$name"
+	expect 1 "$EHSYSLOG" register --uprobes "$T/$name"
+	expect_line err "ehsyslog register: $dir/lib${c#*:}x.so: the path holds ${c%%:*}, which uprobe_events takes for white space: it cannot be given there"
+	expect_empty out
+done
 
 # The contract alone, unoptimised: a semaphore per probe, arguments in
 # memory.  The expected fetch arguments are made here from the notes.
@@ -189,7 +207,7 @@ checks=$((checks + 1))
 [ "$(fire 3)" = 0 ] || fail "the semaphore is raised with nobody tracing"
 "$EHSYSLOG" tail --uprobes="$TINY" --json --count 1 --timeout 30 >"$T/tail.out" 2>"$T/tail.err" &
 tail_pid=$!
-wait_until 20 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
+wait_until 60 enabled_in_tail $tail_pid "$GROUP" || fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
 checks=$((checks + 1))
 [ "$(fire 3)" = 1 ] || fail "the warning probe's semaphore is not 1 while tail runs"
 wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"

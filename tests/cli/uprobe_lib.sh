@@ -95,6 +95,18 @@ defined() {
 	sed -n "s|^p:\\($1/[a-z]*\\) .*|\\1|p" "$TR/uprobe_events"
 }
 
+# expect_all_removed: out has cleanup's line for each of GROUP's five
+# events, none is defined any more, and no note of them is left in $T/run.
+expect_all_removed() {
+	for l in critical error warning info verbose; do
+		expect_line out "removed uprobe event $GROUP/$l (the reader that defined it is gone)"
+	done
+	checks=$((checks + 1))
+	[ -z "$(defined "$GROUP")" ] || fail "cleanup left defined: $(defined "$GROUP")"
+	checks=$((checks + 1))
+	[ -z "$(ls "$T/run")" ] || fail "cleanup left: $(ls "$T/run")"
+}
+
 # enabled_in_tail PID GROUP [LAST]: the tail PID's instance has GROUP's
 # event LAST (default verbose) enabled.  A tail enables the levels it
 # follows in order, critical first, so the least severe one it follows

@@ -20,13 +20,16 @@ PROG='import syslog; syslog.syslog("hi")'
 RUN_PRELOAD=${PRELOAD%"$LIB"}
 
 # tail_for NAME OPTION...: tail in the background until one event,
-# returns once its instance has the events enabled.
+# returns once its instance has the events enabled.  Its timeout is a
+# bound, not a measure: it runs from before the program starts, and a
+# program's start in a software-emulated guest on a loaded host has
+# taken over a minute; tail ends at the event.
 tail_for() {
 	name=$1
 	shift
-	"$EHSYSLOG" tail --count 1 --timeout 60 "$@" >"$T/$name.out" 2>"$T/$name.err" &
+	"$EHSYSLOG" tail --count 1 --timeout 300 "$@" >"$T/$name.out" 2>"$T/$name.err" &
 	tail_pid=$!
-	wait_until 20 enabled_in_tail $tail_pid ehsyslog ||
+	wait_until 60 enabled_in_tail $tail_pid ehsyslog ||
 		fail "tail $name did not enable ehsyslog: $(cat "$T/$name.err")"
 }
 # run_prog: the command, under ehsyslog run; its pid in $prog (run execs).

@@ -178,7 +178,7 @@ def main():
             name, med[key][1], what))
     print("FACT export.rate_over_tail_json,%.2f,ratio,,,export events/s over tail --json's" % rate)
     print("FACT export.cpu_over_tail_json,%.2f,ratio,,,export CPU per event over tail --json's" % cpu)
-    # Issue 38's target: export with the queue on disk keeps up with tail.
+    # The target: export with the queue on disk keeps up with tail.
     print("FACT export_disk.rate_over_tail_json,%.2f,ratio,>= 1.00,%s,export --queue-dir events/s over tail --json's" % (
         disk_rate, "met" if disk_rate >= 1.0 else "MISSED"))
     print("FACT export_disk.cpu_over_tail_json,%.2f,ratio,,,export --queue-dir CPU per event over tail --json's" % disk_cpu)

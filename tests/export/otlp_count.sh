@@ -12,7 +12,7 @@ command -v python3 >/dev/null || skip "no python3"
 pid=$!
 trap 'kill "$pid" 2>/dev/null; rm -rf "$T"' EXIT
 checks=$((checks + 1))
-wait_until 10 test -s "$T/port" || fail "otlp_count wrote no port"
+wait_until 60 test -s "$T/port" || fail "otlp_count wrote no port"
 checks=$((checks + 1))
 grep -Eqx '[0-9]+' "$T/port" || fail "the port file: $(cat "$T/port")"
 

@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The queue's copy on disk (cli/export/spool.h): the exact bytes of a
+ * The queue's copy on disk (cli/export/queue/spool.h): the exact bytes of a
  * segment and of "ack" (its two slots in turn, the larger that passes
  * taken, one of an earlier export's read), the segments' names, what a new run gets back (what was not
  * acknowledged, in order, once, each record with its resource), a record
  * cut short at the end and a damaged one skipped and said once, as are
  * those whose resource was lost with it, a damaged "ack" sending everything
  * again, the byte bound dropping the newest record, segments removed once
- * acknowledged, and the directory's lock.
+ * acknowledged, and the directory's lock; a directory another user
+ * owns or others can write, or a link, refused; an "ack" that is a link,
+ * a FIFO or another's file set aside, one past the queue's end taken as
+ * damage; another's segment skipped; whatever is at the next segment's
+ * name set aside; a segment truncated while it is read back.
  */
 #include "config.h"
 
@@ -16,6 +20,7 @@
 #include "../check_run.h"
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +29,9 @@
 
 #include <zlib.h>
 
-#include "cli/export/queue.h"
-#include "cli/export/spool.h"
-#include "cli/export/spool_frame.h"
+#include "cli/export/queue/queue.h"
+#include "cli/export/queue/spool.h"
+#include "cli/export/queue/spool_frame.h"
 
 static char dir[] = "/tmp/test_spool.XXXXXX";
 static char qdir[64];	/* the queue's directory, in dir */
@@ -76,17 +81,19 @@ static void write_q(const char *name, const uint8_t *buf, size_t len)
 /* The names in the queue's directory, sorted, space-separated. */
 static const char *names(void)
 {
-	static char out[512];
+	static char out[8192];
 	struct dirent **list;
 	int n = scandir(qdir, &list, NULL, alphasort);
+	size_t used = 0;
 
 	ck_assert_int_ge(n, 0);
 	out[0] = '\0';
 	for (int i = 0; i < n; i++) {
 		if (list[i]->d_name[0] != '.') {
-			if (out[0] != '\0')
-				strcat(out, " ");
-			strcat(out, list[i]->d_name);
+			int w = snprintf(out + used, sizeof out - used, "%s%s", used ? " " : "",
+					 list[i]->d_name);
+			ck_assert(w >= 0 && (size_t)w < sizeof out - used);
+			used += (size_t)w;
 		}
 		free(list[i]);
 	}
@@ -323,18 +330,34 @@ START_TEST(replay_unacknowledged_once)
 }
 END_TEST
 
+/* A new queue of the first n of the records "r/one@36 r/two@55
+ * r/three@77", none acknowledged, in 0000000000000000.seg. */
+static void queue_records(int n)
+{
+	static const char *const record[] = { "one", "two", "three" };
+	struct spool s;
+	struct got g;
+
+	make_dir();
+	open_q(&s, 1 << 20, &g);
+	for (int i = 0; i < n; i++)
+		append(&s, "r", record[i]);
+	spool_close(&s);
+}
+
+/* queue_records(2): the next run's segment is 0000000000000037.seg. */
+static void queue_two(void)
+{
+	queue_records(2);
+}
+
 START_TEST(truncated_tail_skipped_and_said)
 {
 	char want[256], path[128];
 	struct spool s;
 	struct got g;
 
-	make_dir();
-	open_q(&s, 1 << 20, &g);
-	append(&s, "r", "one");
-	append(&s, "r", "two");
-	append(&s, "r", "three");
-	spool_close(&s);
+	queue_records(3);
 	/* The last frame (bytes 55 to 76, no resource in it) lost its
 	 * last 5 bytes. */
 	snprintf(path, sizeof path, "%s/0000000000000000.seg", qdir);
@@ -809,6 +832,322 @@ START_TEST(directory_locked)
 }
 END_TEST
 
+
+/* The text of format and its arguments, until the next call. */
+__attribute__((format(printf, 1, 2))) static const char *text(const char *format, ...)
+{
+	static char out[1024];
+	va_list ap;
+
+	va_start(ap, format);
+	ck_assert_int_lt(vsnprintf(out, sizeof out, format, ap), (int)sizeof out);
+	va_end(ap);
+	return out;
+}
+
+/* Opens qdir, checking that it says want and gives back both of
+ * queue_two's records. */
+static void open_two(struct spool *s, const char *want)
+{
+	struct got g;
+
+	listen_stderr();
+	open_q(s, 1 << 20, &g);
+	ck_assert_str_eq(said(), want);
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55");
+}
+
+/* spool_open of path fails, saying want. */
+static void refused(const char *path, const char *want)
+{
+	struct spool s;
+	struct got g = { 0 };
+
+	listen_stderr();
+	ck_assert_int_eq(spool_open(&s, path, 1 << 20, collect, &g), -1);
+	ck_assert_str_eq(said(), want);
+	ck_assert_int_eq(g.n, 0);
+}
+
+static void path_in(char *out, size_t len, const char *parent, const char *name)
+{
+	ck_assert_int_lt(snprintf(out, len, "%s/%s", parent, name), (int)len);
+}
+
+/* As ssh treats its files: a directory that another user owns, that its
+ * group or others can write, or that is a link (to one root's own, say)
+ * is refused before anything in it is read or written; one made is
+ * 0700 whatever the umask. */
+START_TEST(queue_dir_refused)
+{
+	char link[128], target[128];
+	struct spool s;
+	struct stat st;
+	struct got g = { 0 };
+	char made[128];
+	mode_t mask;
+
+	queue_two();
+	path_in(made, sizeof made, dir, "made");
+	mask = umask(0277);	/* export's own rights too */
+	ck_assert_int_eq(spool_open(&s, made, 1 << 20, collect, &g), 0);
+	umask(mask);
+	spool_close(&s);
+	ck_assert_int_eq(stat(made, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0700);
+	ck_assert_int_eq(chmod(qdir, 0770), 0);
+	refused(qdir, text("ehsyslog export: the queue's directory %s can be written by its "
+			   "group or others (mode 0770): refused\n", qdir));
+	ck_assert_int_eq(chmod(qdir, 0702), 0);
+	refused(qdir, text("ehsyslog export: the queue's directory %s can be written by its "
+			   "group or others (mode 0702): refused\n", qdir));
+	ck_assert_int_eq(chmod(qdir, 01777), 0);
+	refused(qdir, text("ehsyslog export: the queue's directory %s can be written by its "
+			   "group or others (mode 1777): refused\n", qdir));
+	ck_assert_int_eq(chmod(qdir, 0700), 0);
+	if (geteuid() == 0) {
+		ck_assert_int_eq(chown(qdir, 65534, 65534), 0);
+		refused(qdir, text("ehsyslog export: the queue's directory %s is owned by uid 65534, "
+				   "not by uid %u that export runs as: refused\n", qdir,
+				   (unsigned)geteuid()));
+		ck_assert_int_eq(chown(qdir, 0, 0), 0);
+	}
+	/* A link to a directory of export's user's own: refused, and
+	 * nothing is made in the target. */
+	path_in(target, sizeof target, dir, "mine");
+	path_in(link, sizeof link, dir, "link");
+	ck_assert_int_eq(mkdir(target, 0700), 0);
+	ck_assert_int_eq(symlink(target, link), 0);
+	refused(link, text("ehsyslog export: the queue's directory %s is a symbolic link: "
+			   "refused\n", link));
+	ck_assert_int_eq(rmdir(target), 0);	/* still empty */
+	/* Untouched: the records are all there. */
+	open_two(&s, "");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+#define ACK_ASIDE "ehsyslog export: %s/ack: not a regular file of export's user: set aside " \
+	"as ack.aside: every record in %s is sent again\n"
+
+/* An "ack" that is a link (to a file export's user could not write
+ * otherwise), a FIFO (which would hang a blocking open) or another
+ * user's file is set aside, said, and nothing is taken as sent; the
+ * link's target is never written. */
+START_TEST(ack_not_own_set_aside)
+{
+	uint8_t slot[20], buf[64];
+	char outside[128], path[128];
+	struct spool s;
+	FILE *f;
+
+	queue_two();
+	path_in(outside, sizeof outside, dir, "outside");
+	path_in(path, sizeof path, qdir, "ack");
+	f = fopen(outside, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("keep", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(symlink(outside, path), 0);
+	open_two(&s, text(ACK_ASIDE, qdir, qdir));
+	spool_ack(&s, 36);
+	spool_close(&s);
+	f = fopen(outside, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fread(buf, 1, sizeof buf, f), 4);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(memcmp(buf, "keep", 4), 0);
+	ck_assert_str_eq(names(), "0000000000000000.seg 0000000000000037.seg ack ack.aside");
+	remove_dir();
+
+	queue_two();
+	path_in(path, sizeof path, qdir, "ack");
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	open_two(&s, text(ACK_ASIDE, qdir, qdir));
+	spool_close(&s);
+	remove_dir();
+
+	if (geteuid() == 0) {
+		queue_two();
+		ack_slot(slot, 55);	/* all sent, says the other user */
+		write_q("ack", slot, sizeof slot);
+		path_in(path, sizeof path, qdir, "ack");
+		ck_assert_int_eq(chown(path, 65534, 65534), 0);
+		open_two(&s, text(ACK_ASIDE, qdir, qdir));
+		spool_close(&s);
+		remove_dir();
+	}
+}
+END_TEST
+
+/* An acknowledgement past the queue's end hides every record: damage,
+ * said, and everything sent again. */
+START_TEST(ack_past_the_end_resent)
+{
+	uint8_t slot[20];
+	struct spool s;
+
+	queue_two();
+	ack_slot(slot, 10000);
+	write_q("ack", slot, sizeof slot);
+	open_two(&s, text("ehsyslog export: %s/ack: damaged: past the queue's end (10000, the "
+			  "queue ends at 55): every record in %s is sent again\n", qdir, qdir));
+	spool_close(&s);
+	/* At the end exactly: all sent, nothing said. */
+	ack_slot(slot, 55);
+	write_q("ack", slot, sizeof slot);
+	listen_stderr();
+	open_expect(&s, &(struct got){ 0 }, "");
+	ck_assert_str_eq(said(), "");
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
+/* Another user's segment is not sent (its records are not export's to
+ * vouch for): said and skipped, and set aside, in the way of this run's
+ * first segment. */
+START_TEST(segment_not_own_skipped)
+{
+	char path[128];
+	struct spool s;
+	struct got g;
+
+	if (geteuid() != 0)
+		return;	/* no file of another user can be made */
+	queue_two();
+	path_in(path, sizeof path, qdir, "0000000000000000.seg");
+	ck_assert_int_eq(chown(path, 65534, 65534), 0);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), text("ehsyslog export: %s/0000000000000000.seg: not a regular "
+				      "file of export's user: skipped\nehsyslog export: "
+				      "%s/0000000000000000.seg: in the way of a new segment: set "
+				      "aside as 0000000000000000.seg.aside\n", qdir, qdir));
+	ck_assert_int_eq(g.n, 0);
+	spool_close(&s);
+	ck_assert_str_eq(names(), "0000000000000000.seg 0000000000000000.seg.aside");
+	remove_dir();
+}
+END_TEST
+
+/* What is at the next segment's name (an empty file a crash left just
+ * after creating it, a directory, a FIFO, a link) is said and set
+ * aside: the run goes on, and every record is sent, by this run and
+ * the next. */
+static void in_the_way(int kind)
+{
+	char path[128];
+	struct spool s;
+	struct got g;
+
+	queue_two();
+	path_in(path, sizeof path, qdir, "0000000000000037.seg");
+	switch (kind) {
+	case 0:
+		write_q("0000000000000037.seg", (const uint8_t *)"", 0);
+		break;
+	case 1:
+		ck_assert_int_eq(mkdir(path, 0700), 0);
+		break;
+	case 2:
+		ck_assert_int_eq(mkfifo(path, 0600), 0);
+		break;
+	default:
+		ck_assert_int_eq(symlink("0000000000000000.seg", path), 0);
+		break;
+	}
+	open_two(&s, text("ehsyslog export: %s/0000000000000037.seg: %s: skipped\n"
+			  "ehsyslog export: %s/0000000000000037.seg: in the way of a new segment: "
+			  "set aside as 0000000000000037.seg.aside\n", qdir,
+			  kind == 0 ? "not a queue segment (its size)"
+				    : "not a regular file of export's user", qdir));
+	ck_assert_uint_eq(append(&s, "r", "three"), 55 + 16 + 16 + 1 + 5);
+	spool_close(&s);
+	ck_assert_str_eq(names(), "0000000000000000.seg 0000000000000037.seg "
+				  "0000000000000037.seg.aside");
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), "");
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55 r/three@93");
+	spool_close(&s);
+	remove_dir();
+}
+
+START_TEST(next_segment_in_the_way)
+{
+	in_the_way(_i);
+}
+END_TEST
+
+/* An empty file at the next segment's name that cannot be set aside
+ * (every name for it taken): said, and the segment starts at the next
+ * base; the file stays, said at each run, until what is before it is
+ * sent. */
+START_TEST(next_segment_in_the_way_skipped)
+{
+	struct spool s;
+	struct got g;
+
+	queue_two();
+	write_q("0000000000000037.seg", (const uint8_t *)"", 0);
+	write_q("0000000000000037.seg.aside", (const uint8_t *)"", 0);
+	for (int n = 2; n < 100; n++)
+		write_q(text("0000000000000037.seg.aside.%d", n), (const uint8_t *)"", 0);
+	open_two(&s, text("ehsyslog export: %s/0000000000000037.seg: not a queue segment (its "
+			  "size): skipped\nehsyslog export: %s/0000000000000037.seg: in the way of "
+			  "a new segment, cannot be set aside: File exists: skipped\n", qdir, qdir));
+	ck_assert_uint_eq(append(&s, "r", "three"), 56 + 16 + 16 + 1 + 5);
+	spool_close(&s);
+	listen_stderr();
+	open_q(&s, 1 << 20, &g);
+	ck_assert_str_eq(said(), text("ehsyslog export: %s/0000000000000037.seg: not a queue "
+				      "segment (its size): skipped\n", qdir));
+	ck_assert_str_eq(g.text, "r/one@36 r/two@55 r/three@94");
+	spool_ack(&s, 94);
+	spool_close(&s);
+	ck_assert_ptr_null(strstr(names(), "0000000000000037.seg "));
+	remove_dir();
+}
+END_TEST
+
+/* A segment truncated while it is read back: what was read is sent;
+ * export is not killed (as it would be, with SIGBUS, reading a map of
+ * it). */
+static void truncating(void *ctx, const uint8_t *resource, size_t resource_len,
+		       const uint8_t *record, size_t record_len, uint64_t end)
+{
+	struct got *g = ctx;
+	char path[128];
+
+	if (g->n == 0) {
+		path_in(path, sizeof path, qdir, "0000000000000000.seg");
+		ck_assert_int_eq(truncate(path, 0), 0);
+	}
+	collect(ctx, resource, resource_len, record, record_len, end);
+}
+
+START_TEST(segment_truncated_while_read)
+{
+	static char big[1001];
+	struct spool s;
+	struct got g = { 0 };
+
+	make_dir();
+	memset(big, 'x', 1000);
+	open_q(&s, 1 << 20, &g);
+	for (int i = 0; i < 10; i++)	/* past the first pages */
+		append(&s, "r", big);
+	spool_close(&s);
+	memset(&g, 0, sizeof g);
+	ck_assert_int_eq(spool_open(&s, qdir, 1 << 20, truncating, &g), 0);
+	ck_assert_int_eq(g.n, 10);
+	spool_close(&s);
+	remove_dir();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("export spool");
@@ -829,6 +1168,13 @@ int main(void)
 	tcase_add_test(tc, acknowledged_segments_removed);
 	tcase_add_test(tc, batch_written_then_queued);
 	tcase_add_test(tc, directory_locked);
+	tcase_add_test(tc, queue_dir_refused);
+	tcase_add_test(tc, ack_not_own_set_aside);
+	tcase_add_test(tc, ack_past_the_end_resent);
+	tcase_add_test(tc, segment_not_own_skipped);
+	tcase_add_loop_test(tc, next_segment_in_the_way, 0, 4);
+	tcase_add_test(tc, next_segment_in_the_way_skipped);
+	tcase_add_test(tc, segment_truncated_while_read);
 	suite_add_tcase(s, tc);
 	return check_run(s);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * How export tells status its counters (cli/export_state.h): the exact
+ * How export tells status its counters (cli/export/state.h): the exact
  * text published and read back, the file replaced whole and removed at
  * close, running and stale (a process gone, a pid reused) told apart,
  * and files that break the format reported, never used.
@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/export_state.h"
+#include "cli/export/state.h"
 
 static char dir[] = "/tmp/test_state.XXXXXX";
 
@@ -282,11 +282,14 @@ START_TEST(stale_and_bad)
 	snprintf(want[0], sizeof want[0],
 		 "export-%ld.state stale pid=%ld sent=0 dropped=0 unsent=0 lost=0 failing [] "
 		 "[Timeout was reached]", (long)child, (long)child);
-	/* This process's pid with another start time: its pid reused. */
+	/* This process's pid with another start time, and no lock held:
+	 * its pid reused. */
 	s = me;
 	s.start = me.start + 1;
 	strcpy(s.collector, "ok");
-	ck_assert_int_eq(export_state_publish(&f, &s), 0);
+	len = export_state_format(&s, buf);
+	snprintf(name, sizeof name, "export-%ld.state", me.pid);
+	write_file(name, buf, len);
 	snprintf(want[1], sizeof want[1],
 		 "export-%ld.state stale pid=%ld sent=0 dropped=0 unsent=0 lost=0 ok [] []", me.pid,
 		 me.pid);
@@ -303,6 +306,16 @@ START_TEST(stale_and_bad)
 	write_file("export-04x.state", "x", 1);
 	ck_assert_int_eq(each(&seen), 4);
 	qsort(want, 4, sizeof want[0], by_line);
+	for (int i = 0; i < 4; i++)
+		ck_assert_str_eq(seen.lines[i], want[i]);
+	/* The same published, so locked: running, whatever its pid says
+	 * (an export in another PID namespace). */
+	ck_assert_int_eq(export_state_publish(&f, &s), 0);
+	ck_assert_int_eq(each(&seen), 4);
+	for (int i = 0; i < 4; i++)
+		if (strncmp(want[i], name, strlen(name)) == 0)
+			snprintf(want[i], sizeof want[i], "%s running pid=%ld sent=0 dropped=0 "
+				 "unsent=0 lost=0 ok [] []", name, me.pid);
 	for (int i = 0; i < 4; i++)
 		ck_assert_str_eq(seen.lines[i], want[i]);
 	export_state_close(&f);

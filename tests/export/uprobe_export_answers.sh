@@ -57,7 +57,7 @@ logs refused 1 6 1 "first"
 requests refused 1
 logs refused 1 6 1 "second"
 requests refused 2
-wait_until 10 status_says "  records      0 sent, 2 dropped (queue full or refused), 0 unsent" ||
+wait_until 60 status_says "  records      0 sent, 2 dropped (queue full or refused), 0 unsent" ||
 	fail "refused: status does not show 2 dropped: $(cat "$T/status.out" "$T/status.err")"
 status_block refused.status
 {
@@ -144,7 +144,7 @@ start_receiver doomed --answers "$(printf '503,%.0s' $(seq 60))503"
 start_export doomed --uprobes="$LIB" --endpoint "$url" --batch-delay 100 \
 	--backoff-initial 100 --backoff-max 200 --max-elapsed-time 1500
 logs doomed 1 6 1 "doomed"
-wait_until 20 status_says "  dropped      0 queue full, 0 refused, 0 rejected in a partial success, 1 given up after retries" ||
+wait_until 60 status_says "  dropped      0 queue full, 0 refused, 0 rejected in a partial success, 1 given up after retries" ||
 	fail "doomed: status does not show the batch given up: $(cat "$T/status.out" "$T/status.err")"
 status_block doomed.status
 expect_line doomed.status.got "  collector    dropping (every batch since the last one taken was dropped)"

@@ -21,6 +21,24 @@ export_ready() {
 	enabled_in_tail "$1" "$GROUP"
 }
 
+# Answers enough 503s for any test's outage.
+outage=$(printf '503,%.0s' $(seq 200))503
+
+# left_queued DIR IDENT N: the N records of "logs IDENT 1 6 N IDENT" left
+# in the queue directory DIR by an export stopped during an outage, which
+# says so; the logger's pid in $lpid.
+left_queued() {
+	start_receiver down --answers "$outage"
+	start_export down "$TRANSPORT" --endpoint "$url" --queue-dir "$1" --batch-delay 300 \
+		--backoff-initial 200 --backoff-max 400 --flush-timeout 0
+	logs "$2" 1 6 "$3" "$2" $linger
+	checks=$((checks + 1))
+	wait_until 30 grep -q "^503 $3 \"$2 1\"\$" "$T/down/requests" ||
+		fail "the batch was not refused: $(cat "$T/down/requests")"
+	stop_export down
+	expect_line down.err "ehsyslog export: $3 unsent records kept in $1 for the next run"
+}
+
 # after_export LABEL: no instance of the last export (instances are the
 # kernel's: other tests' may be there), no uprobe event of the copy's
 # group.

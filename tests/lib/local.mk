@@ -19,3 +19,12 @@ dist_noinst_DATA += tests/lib/top_instance.sh
 dist_noinst_DATA += tests/lib/sanitizers.sh
 # kernel_logger.sh: logs(), tests/cli/kernel_logger under the preload.
 dist_noinst_DATA += tests/lib/kernel_logger.sh
+# libehsyslog_layers.so: libehsyslog.so's objects, linked as it is but
+# with every layer's API exported too, for the real-kernel tests that
+# drive the writer (ue_*) and the decoder (eh_*) in the process whose
+# logging calls the library takes (writer_ktest, reliab_ktest).
+# -rpath only makes libtool build it shared.
+check_LTLIBRARIES += tests/lib/libehsyslog_layers.la
+tests_lib_libehsyslog_layers_la_SOURCES =
+tests_lib_libehsyslog_layers_la_LIBADD = $(libehsyslog_la_LIBADD)
+tests_lib_libehsyslog_layers_la_LDFLAGS = $(LIB_LDFLAGS) -avoid-version -rpath /nowhere

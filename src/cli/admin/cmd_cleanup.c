@@ -4,12 +4,13 @@
 #include "config.h"
 
 #include "cli/commands.h"
-#include "cli/export_state.h"
+#include "cli/export/state.h"
 #include "cli/paths.h"
 #include "cli/stale.h"
 #include "cli/transport.h"
 #include "cli/uprobe/owned.h"
 #include "cli/user_events_access.h"
+#include "cli/options.h"
 #include "cli/util.h"
 
 #include <ehsyslog/user_events.h>
@@ -24,17 +25,19 @@
 
 static const char cleanup_usage[] =
 	"Usage: ehsyslog cleanup\n"
-	"Remove the tracefs instances (ehsyslog-tail-PID-START) that an\n"
+	"Remove the tracefs instances (ehsyslog-tail-PID-START-NS) that an\n"
 	"'ehsyslog tail' left behind when it was killed (SIGKILL, the OOM killer,\n"
 	"a crash): their tracepoints stay enabled, and every preloaded program\n"
-	"pays for traced calls, until they are removed.  An instance is left\n"
-	"behind when no process PID started at START (field 22 of\n"
-	"/proc/PID/stat) exists any more.  Running tails are never touched.\n"
+	"pays for traced calls, until they are removed.  A running tail holds a\n"
+	"lock on its instance; one whose lock is free is left behind when, in\n"
+	"this PID namespace (NS), no process PID started at START (field 22 of\n"
+	"/proc/PID/stat) exists any more, or, in another, it was made 5 s ago or\n"
+	"more.  Running tails, in any namespace, are never touched.\n"
 	"'ehsyslog tail' and 'ehsyslog register' do the same when they start;\n"
 	"'ehsyslog status' lists them.  Also removes the counters an 'ehsyslog\n"
 	"export' that was killed left in /run/ehsyslog (export-PID.state), and\n"
 	"the library's uprobe events that a tail or export now gone defined\n"
-	"(/run/ehsyslog/uprobes-PID-START names them) where no tracer has them\n"
+	"(/run/ehsyslog/uprobes-PID-START-NS names them) where no tracer has them\n"
 	"enabled.\n"
 	"\n"
 	"  -h, --help  print this help and exit\n"
@@ -110,14 +113,12 @@ int cmd_cleanup(int argc, char **argv)
 	struct cleanup c = { .cmd = argv[0], .rc = CLI_EXIT_OK };
 	char tracing[PATH_MAX], data[PATH_MAX + 32];
 	enum cli_transport transport;
-	int opt, found;
+	struct cli_options opts = CLI_OPTIONS(c.cmd, ":h", options, cleanup_usage);
+	int found;
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_print_help(cleanup_usage);
-		return cli_option_error(c.cmd, argc, argv, opt);
-	}
+	/* -h is its only option: the first answer is the last. */
+	if (cli_option(&opts, argc, argv) != CLI_OPTIONS_END)
+		return opts.exit;
 	if (optind < argc)
 		return cli_usage_error(c.cmd, "unexpected argument '%s'", argv[optind]);
 

@@ -7,6 +7,7 @@
 #include "cli/paths.h"
 #include "cli/admin/settings.h"
 #include "cli/export/options.h"
+#include "cli/options.h"
 #include "cli/util.h"
 
 #include <getopt.h>
@@ -18,9 +19,9 @@ static const char config_usage[] =
 	"Check a configuration file (default: $EHSYSLOG_CONFIG, else\n"
 	EHSYSLOG_CONFIG_PATH ") with the library's own parser.\n"
 	"Prints FILE:LINE: MESSAGE on stderr for each error, and a warning when\n"
-	"setuid and setgid programs would ignore the file (not owned by root, or\n"
-	"writable by group or others).  The keys of its [export] section are\n"
-	"checked as 'ehsyslog export' reads them.\n"
+	"the library would ignore the file for its owner or mode (not owned by\n"
+	"root, or writable by group or others).  The keys of its [export]\n"
+	"section are checked as 'ehsyslog export' reads them.\n"
 	"\n"
 	"  -h, --help  print this help and exit\n"
 	"\n"
@@ -68,8 +69,8 @@ static int check(const char *cmd, const char *path, bool explicit_path)
 		printf("%s: absent; the built-in defaults apply\n", path);
 		return CLI_EXIT_OK;
 	}
-	if ((why = cli_config_distrust(&file.st)) != NULL)
-		fprintf(stderr, "%s: warning: %s: setuid and setgid programs ignore it\n", path, why);
+	if ((why = ehs_config_distrust(file.st.st_uid, file.st.st_mode)) != NULL)
+		fprintf(stderr, "%s: warning: %s: the library ignores it and uses its defaults\n", path, why);
 	xerrors = export_errors(path);
 	if (file.errors > 0)
 		fprintf(stderr, "%s: %d error%s: the library ignores this file and uses its defaults\n",
@@ -89,14 +90,11 @@ int cmd_config(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = argv[0];
-	int c;
+	struct cli_options opts = CLI_OPTIONS(cmd, ":h", options, config_usage);
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		if (c == 'h')
-			return cli_print_help(config_usage);
-		return cli_option_error(cmd, argc, argv, c);
-	}
+	/* -h is its only option: the first answer is the last. */
+	if (cli_option(&opts, argc, argv) != CLI_OPTIONS_END)
+		return opts.exit;
 	if (optind >= argc)
 		return cli_usage_error(cmd, "missing action: check");
 	if (strcmp(argv[optind], "check") != 0)

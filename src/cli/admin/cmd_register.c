@@ -10,6 +10,7 @@
 #include "cli/stale.h"
 #include "cli/transport.h"
 #include "cli/user_events_access.h"
+#include "cli/options.h"
 #include "cli/util.h"
 
 #include <ehsyslog/user_events.h>
@@ -200,10 +201,10 @@ int cmd_register(int argc, char **argv)
 	char (*names)[EH_NAME_MAX];
 	size_t count = 0, i;
 	sigset_t stop;
+	struct cli_options opts = CLI_OPTIONS(cmd, ":P:f:l:duh", options, register_usage);
 	int c, rc = CLI_EXIT_OK;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":P:f:l:duh", options, NULL)) != -1) {
+	while ((c = cli_option(&opts, argc, argv)) >= 0) {
 		switch (c) {
 		case 'P':
 			provider = optarg;
@@ -227,12 +228,10 @@ int cmd_register(int argc, char **argv)
 		case 'd':
 			delete = true;
 			break;
-		case 'h':
-			return cli_print_help(register_usage);
-		default:
-			return cli_option_error(cmd, argc, argv, c);
 		}
 	}
+	if (c == CLI_OPTIONS_EXIT)
+		return opts.exit;
 	if (uprobes && only_user_events)
 		return cli_usage_error(cmd, "--uprobes takes no --provider, --facility or --persist "
 				       "(one event per level; a reader filters facilities)");

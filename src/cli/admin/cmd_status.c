@@ -6,17 +6,18 @@
 #include "cli/commands.h"
 #include "cli/names.h"
 #include "cli/paths.h"
-#include "cli/admin/preload_file.h"
-#include "cli/admin/preload_list.h"
-#include "cli/admin/preload_unit.h"
+#include "cli/preload/preload_file.h"
+#include "cli/preload/preload_list.h"
+#include "cli/preload/preload_unit.h"
 #include "cli/provider.h"
 #include "cli/read_file.h"
 #include "cli/admin/settings.h"
 #include "cli/admin/status_uprobes.h"
-#include "cli/export_state.h"
+#include "cli/export/state.h"
 #include "cli/stale.h"
 #include "cli/transport.h"
 #include "cli/user_events_access.h"
+#include "cli/options.h"
 #include "cli/util.h"
 
 #include <ehsyslog/settings.h>
@@ -80,6 +81,11 @@ static int report_access(const char *cmd, const struct cli_user_events_probe *p,
 		printf("user_events:   available: %s is writable by this user\n", p->data);
 	else if (p->rc == CLI_EXIT_NO_USER_EVENTS)
 		printf("user_events:   unavailable: %s\n", p->why);
+	else if (p->hidden && p->kernel == 0)
+		/* A kernel with uprobe events, which this user cannot read
+		 * either: the exit code is permission's (p->why). */
+		printf("user_events:   unavailable: this kernel has no user_events (%s)\n",
+		       p->evidence);
 	else if (p->hidden && p->kernel == 1)
 		printf("user_events:   unusable: %s: %s (this kernel has user_events: %s)\n", p->data,
 		       strerror(p->err), p->evidence);
@@ -290,7 +296,7 @@ static void print_export(void *ctx, const char *path, enum export_state_kind kin
 	}
 }
 
-/* Each export's counters, as it published them (export_state.h). */
+/* Each export's counters, as it published them (cli/export/state.h). */
 static void report_exports(void)
 {
 	const char *dir = cli_runtime_dir();
@@ -380,6 +386,9 @@ static void report_config(const char *program, struct ehs_config *s, bool writab
 		ig.lines = stdout;	/* out of memory: printed early, but printed */
 	ehs_config_defaults(s);
 	rc = cli_config_apply(&file, path, program, s, ignored_file_error, &ig);
+	why = rc == 0 && file.found ? ehs_config_distrust(file.st.st_uid, file.st.st_mode) : NULL;
+	if (why)
+		ehs_config_defaults(s);	/* the library does not read it */
 	if (named && !*named)
 		fputs("  ignored      EHSYSLOG_CONFIG=: empty, so the default file applies\n",
 		      ig.lines);
@@ -393,11 +402,11 @@ static void report_config(const char *program, struct ehs_config *s, bool writab
 		printf(" unreadable (%s): defaults apply", strerror(-rc));
 	else if (!file.found)
 		printf(" absent: defaults apply");
+	else if (why)
+		printf(" %s: ignored, defaults apply", why);
 	else if (file.errors)
 		printf(" has %d error%s (see ehsyslog config check): ignored, defaults apply",
 		       file.errors, file.errors == 1 ? "" : "s");
-	if (rc == 0 && file.found && (why = cli_config_distrust(&file.st)) != NULL)
-		printf("; %s, so setuid and setgid programs ignore it", why);
 	printf("\n");
 	printf("  program      %s\n", program ? program : "(any: global settings)");
 	printf("  provider     %s\n", s->provider);
@@ -438,20 +447,18 @@ int cmd_status(int argc, char **argv)
 	bool have_tracing;
 	enum cli_transport transport;
 	struct ehs_config s;
+	struct cli_options opts = CLI_OPTIONS(cmd, ":p:h", options, status_usage);
 	int c, rc;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":p:h", options, NULL)) != -1) {
+	while ((c = cli_option(&opts, argc, argv)) >= 0) {
 		switch (c) {
 		case 'p':
 			program = optarg;
 			break;
-		case 'h':
-			return cli_print_help(status_usage);
-		default:
-			return cli_option_error(cmd, argc, argv, c);
 		}
 	}
+	if (c == CLI_OPTIONS_EXIT)
+		return opts.exit;
 	if (optind < argc)
 		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 

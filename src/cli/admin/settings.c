@@ -68,12 +68,3 @@ int cli_config_apply(struct cli_config_file *file, const char *path, const char 
 	free(text);
 	return 0;
 }
-
-const char *cli_config_distrust(const struct stat *st)
-{
-	if (st->st_uid != 0)
-		return "not owned by root";
-	if (st->st_mode & (S_IWGRP | S_IWOTH))
-		return "writable by group or others";
-	return NULL;
-}

@@ -31,10 +31,4 @@ typedef void cli_config_error_fn(void *ctx, unsigned line, const char *message);
 int cli_config_apply(struct cli_config_file *file, const char *path, const char *program,
 		     struct ehs_config *c, cli_config_error_fn *on_error, void *ctx);
 
-/*
- * Why setuid and setgid programs would ignore the file (not root-owned,
- * or writable by group or others), or NULL when they would read it.
- */
-const char *cli_config_distrust(const struct stat *st);
-
 #endif /* CLI_SETTINGS_H */

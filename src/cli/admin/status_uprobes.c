@@ -8,6 +8,7 @@
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/owned.h"
 #include "cli/uprobe/uprobe_events.h"
+#include "traceevent/uprobe_group.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -68,7 +69,26 @@ static void print_enabled(const char *tracing, const char *group, const char *ev
 struct listing {
 	const char *tracing;
 	int ours;
+	char group[EHS_UPROBE_GROUP_MAX];	/* of the last event listed */
 };
+
+/* Before the first event of a group: whose library it probes.  rest
+ * starts "PATH:0xOFFSET(...)"; a path may hold ':' itself. */
+static void print_group(struct listing *l, const char *group, const char *rest)
+{
+	size_t place = strcspn(rest, " "), path = place;
+
+	if (strcmp(l->group, group) == 0)
+		return;
+	snprintf(l->group, sizeof l->group, "%s", group);
+	while (path > 0 && rest[path - 1] != ':')
+		path--;
+	if (strcmp(group, EHS_UPROBE_GROUP) == 0)
+		printf("  group %s: the installed library\n", group);
+	else
+		printf("  group %s: the copy at %.*s\n", group, (int)(path > 0 ? path - 1 : place),
+		       rest);
+}
 
 static void print_event(const char *group, const char *event, const char *rest, void *ctx)
 {
@@ -76,6 +96,7 @@ static void print_event(const char *group, const char *event, const char *rest, 
 
 	if (!ehs_uprobe_group(group) || !ehs_uprobe_event(event, NULL))
 		return;
+	print_group(l, group, rest);
 	printf("  %s:%s  on %.*s  ", group, event, (int)strcspn(rest, " "), rest);
 	print_enabled(l->tracing, group, event);
 	putchar('\n');
@@ -102,7 +123,7 @@ void status_uprobes(enum cli_transport t, const char *tracing)
 		       : "this kernel has neither user_events nor uprobe events");
 	if (t == CLI_TRANSPORT_HIDDEN || tracing[0] == '\0' || !uprobe_events_available(tracing))
 		return;
-	puts("uprobes:       the library's uprobe events (group ehsyslog: the installed library)");
+	puts("uprobes:       the library's uprobe events, by group");
 	n = uprobe_events_each(tracing, print_event, &l);
 	if (n < 0)
 		printf("  cannot read %s/uprobe_events: %s\n", tracing, strerror(-n));

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/export/queue.h"
-#include "cli/export/request.h"
+#include "cli/export/queue/queue.h"
+#include "cli/export/otlp/request.h"
 
 struct batch_format {
 	enum request_encoding encoding;

@@ -14,17 +14,17 @@
 #include "cli/commands.h"
 #include "cli/paths.h"
 #include "cli/util.h"
-#include "cli/live/live.h"
-#include "cli/read/output.h"
+#include "cli/tail/live.h"
+#include "cli/output/output.h"
 #include "cli/stale.h"
 #include "cli/transport.h"
 #include "cli/export/options.h"
-#include "cli/export/queue.h"
-#include "cli/export/record.h"
+#include "cli/export/queue/queue.h"
+#include "cli/export/otlp/record.h"
 #include "cli/export/sender.h"
-#include "cli/export/spool.h"
+#include "cli/export/queue/spool.h"
 #include "cli/export/thread_process.h"
-#include "cli/export_state.h"
+#include "cli/export/state.h"
 
 /* How long the buffers fill between two reads, as in tail. */
 #define POLL_NS (100 * 1000 * 1000LL)

@@ -12,6 +12,7 @@
 
 #include "cli/provider.h"
 #include "cli/read_file.h"
+#include "cli/options.h"
 #include "cli/util.h"
 #include "cli/export/options.h"
 
@@ -384,6 +385,8 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 		int opt;
 		char *arg;
 	} *given;
+	struct cli_options opts = CLI_OPTIONS("export", ":e:H:r:t:uh" FILTER_SHORT_OPTIONS,
+					       longopts, usage);
 	size_t n = 0, len;
 	int opt, rc;
 
@@ -396,15 +399,11 @@ int export_options_parse(struct export_options *o, int argc, char **argv, const 
 		fprintf(stderr, "ehsyslog export: out of memory\n");
 		return CLI_EXIT_RUNTIME;
 	}
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":e:H:r:t:uh" FILTER_SHORT_OPTIONS, longopts, NULL)) != -1) {
-		if (opt == 'h' || opt == '?' || opt == ':') {
-			free(given);
-			return opt == 'h' ? cli_print_help(usage)
-					  : cli_option_error("export", argc, argv, opt);
-		}
+	while ((opt = cli_option(&opts, argc, argv)) >= 0)
 		given[n++] = (struct given){ opt, optarg };
+	if (opt == CLI_OPTIONS_EXIT) {
+		free(given);
+		return opts.exit;
 	}
 	if (optind != argc) {
 		free(given);

@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/read/filter.h"
+#include "cli/output/filter.h"
 #include "cli/export/http.h"
-#include "cli/export/record.h"
+#include "cli/export/otlp/record.h"
 #include "cli/export/sender.h"
 
 /* --resource pairs at most. */

@@ -11,8 +11,8 @@
 #include "cli/util.h"
 #include "cli/export/backoff.h"
 #include "cli/export/batch.h"
-#include "cli/export/request.h"
-#include "cli/export/response.h"
+#include "cli/export/otlp/request.h"
+#include "cli/export/otlp/response.h"
 #include "cli/export/sender.h"
 
 #define MS 1000000LL

@@ -23,9 +23,9 @@
 #include <stdint.h>
 
 #include "cli/export/http.h"
-#include "cli/export/queue.h"
-#include "cli/export/record.h"
-#include "cli/export/request.h"
+#include "cli/export/queue/queue.h"
+#include "cli/export/otlp/record.h"
+#include "cli/export/otlp/request.h"
 
 struct sender_config {
 	size_t batch_max;	/* records per request at most */

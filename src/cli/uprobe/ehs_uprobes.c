@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +128,46 @@ static int check_probes(const struct ehs_uprobes *u, const struct usdt_file *f,
 	return 0;
 }
 
+/* What the kernel's isspace() takes for white space: it splits a
+ * definition there, and says only EINVAL. */
+static const struct {
+	char c;
+	const char *escape, *name;
+} blanks[] = {
+	{ ' ', " ", "a space" }, { '\t', "\\t", "a tab" }, { '\n', "\\n", "a newline" },
+	{ '\v', "\\v", "a vertical tab" }, { '\f', "\\f", "a form feed" },
+	{ '\r', "\\r", "a carriage return" },
+};
+#define NBLANKS (sizeof blanks / sizeof blanks[0])
+
+/* True, with the message in err (the path shown with C escapes), if
+ * path holds white space. */
+static bool blank_in_path(const char *path, char *err, size_t errlen)
+{
+	char shown[2 * PATH_MAX];
+	size_t at = 0, first = NBLANKS;
+
+	for (const char *p = path; *p != '\0' && at + 3 < sizeof shown; p++) {
+		size_t k = 0;
+
+		while (k < NBLANKS && blanks[k].c != *p)
+			k++;
+		if (k == NBLANKS) {
+			shown[at++] = *p;
+			continue;
+		}
+		if (first == NBLANKS)
+			first = k;
+		at += (size_t)snprintf(shown + at, sizeof shown - at, "%s", blanks[k].escape);
+	}
+	shown[at] = '\0';
+	if (first == NBLANKS)
+		return false;
+	snprintf(err, errlen, "%s: the path holds %s, which uprobe_events takes for white space: "
+		 "it cannot be given there", shown, blanks[first].name);
+	return true;
+}
+
 int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t errlen)
 {
 	struct usdt_file f;
@@ -136,12 +178,8 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 	memset(u, 0, sizeof *u);
 	if (resolve(lib, u->lib, &installed, err, errlen) < 0)
 		return -1;
-	/* The kernel reads the definition up to white space. */
-	if (strpbrk(u->lib, " \t\n") != NULL) {
-		snprintf(err, errlen, "%s: a path with white space cannot be given to uprobe_events",
-			 u->lib);
+	if (blank_in_path(u->lib, err, errlen))
 		return -1;
-	}
 	ehs_uprobe_group_name(u->lib, installed, u->group, sizeof u->group);
 	if (usdt_file_read(u->lib, EHS_UPROBE_PROVIDER, &f, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", u->lib, why);

@@ -4,14 +4,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/process_alive.h"
+#include "cli/reader_alive.h"
 #include "cli/read_file.h"
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/owned.h"
@@ -21,8 +20,9 @@
 /* The line: "GROUP LEVELS\n". */
 #define LINE_MAX_LEN (EHS_UPROBE_GROUP_MAX + 8)
 
-/* Writes "GROUP LEVELS" to path whole under another name, then renames
- * it: a reader never sees half of it.  0, or -errno. */
+/* Writes "GROUP LEVELS" to path whole under another name, locks it
+ * (reader_alive.h) and renames it: a reader never sees half of it, nor
+ * it unlocked while this runs.  The locked descriptor, or -errno. */
 static int write_file(const char *path, const char *group, unsigned levels)
 {
 	char line[LINE_MAX_LEN], tmp[4096 + 8];
@@ -36,48 +36,61 @@ static int write_file(const char *path, const char *group, unsigned levels)
 		return -errno;
 	if (cli_write_all(fd, line, (size_t)len) < 0)
 		rc = -errno;
-	if (close(fd) < 0 && rc == 0)
-		rc = -errno;
+	if (rc == 0)
+		rc = reader_hold(fd);
 	if (rc == 0 && rename(tmp, path) < 0)
 		rc = -errno;
-	if (rc < 0)
+	if (rc < 0) {
+		close(fd);
 		unlink(tmp);
-	return rc;
+		return rc;
+	}
+	return fd;
 }
 
 int owned_claim(struct owned *o, const char *dir, const char *group, unsigned levels)
 {
-	char state;
-	uintmax_t start;
+	struct reader_id self;
+	char id[64];
 	int rc;
 
 	o->path[0] = '\0';
-	rc = process_stat("self", &state, &start);
+	rc = reader_self(&self);
 	if (rc < 0)
 		return rc;
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return -errno;
-	if ((size_t)snprintf(o->path, sizeof o->path, "%s/%s%ld-%ju", dir, OWNED_PREFIX,
-			     (long)getpid(), start) >= sizeof o->path) {
+	if (reader_format(&self, id, sizeof id) < 0 ||
+	    (size_t)snprintf(o->path, sizeof o->path, "%s/%s%s", dir, OWNED_PREFIX, id) >=
+		    sizeof o->path) {
 		o->path[0] = '\0';
 		return -ENAMETOOLONG;
 	}
 	rc = write_file(o->path, group, levels);
-	if (rc < 0)
+	if (rc < 0) {
 		o->path[0] = '\0';
-	return rc;
+		return rc;
+	}
+	o->fd = rc;
+	return 0;
 }
 
 void owned_update(struct owned *o, const char *group, unsigned levels)
 {
+	int fd;
+
 	if (o->path[0] == '\0')
 		return;
 	/* Failing, the file keeps more levels than this holds: a later
 	 * run finds those not defined and drops them. */
-	if (levels != 0 && write_file(o->path, group, levels) == 0)
+	if (levels != 0 && (fd = write_file(o->path, group, levels)) >= 0) {
+		close(o->fd);	/* the lock of the file replaced */
+		o->fd = fd;
 		return;
+	}
 	if (levels == 0)
 		unlink(o->path);
+	close(o->fd);
 	o->path[0] = '\0';
 }
 
@@ -125,18 +138,12 @@ static unsigned release_file(const char *path, const char *tracing, ehs_uprobes_
 	return left;
 }
 
-/* "uprobes-<pid>-<start>" taken apart; false for another name. */
-static bool owner_of(const char *name, long *pid, uintmax_t *start)
+/* "uprobes-PID-START-NS" (or an older "uprobes-PID-START") taken
+ * apart; false for another name. */
+static bool owner_of(const char *name, struct reader_id *id)
 {
-	char *end;
-
-	if (strncmp(name, OWNED_PREFIX, sizeof OWNED_PREFIX - 1) != 0)
-		return false;
-	*pid = strtol(name + sizeof OWNED_PREFIX - 1, &end, 10);
-	if (*end != '-' || *pid <= 0)
-		return false;
-	*start = strtoumax(end + 1, &end, 10);
-	return *end == '\0';
+	return strncmp(name, OWNED_PREFIX, sizeof OWNED_PREFIX - 1) == 0 &&
+	       reader_parse(name + sizeof OWNED_PREFIX - 1, id, false);
 }
 
 int owned_stale(const char *dir, const char *tracing, bool remove, ehs_uprobes_cb cb, void *ctx)
@@ -148,11 +155,10 @@ int owned_stale(const char *dir, const char *tracing, bool remove, ehs_uprobes_c
 	if (d == NULL)
 		return -errno;
 	while ((e = readdir(d)) != NULL) {
+		struct reader_id id;
 		char path[4096];
-		uintmax_t start;
-		long pid;
 
-		if (!owner_of(e->d_name, &pid, &start) || !process_gone(pid, &start))
+		if (!owner_of(e->d_name, &id) || !reader_gone(&id, dirfd(d), e->d_name))
 			continue;
 		if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
 			continue;
@@ -174,16 +180,15 @@ unsigned owned_running(const char *dir, const char *group, long *pid)
 		return 0;
 	while ((e = readdir(d)) != NULL) {
 		char path[4096], g[EHS_UPROBE_GROUP_MAX];
-		uintmax_t start;
+		struct reader_id id;
 		unsigned levels;
-		long p;
 
-		if (!owner_of(e->d_name, &p, &start) || process_gone(p, &start) ||
+		if (!owner_of(e->d_name, &id) || reader_gone(&id, dirfd(d), e->d_name) ||
 		    (size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
 		    parse(path, g, sizeof g, &levels) < 0 || strcmp(g, group) != 0)
 			continue;
 		owned |= levels;
-		*pid = p;
+		*pid = id.pid;
 	}
 	closedir(d);
 	return owned;

@@ -5,10 +5,10 @@
  * their process; a reader that reused definitions it found (another
  * reader's, or 'ehsyslog register --uprobes's, which stay until deleted)
  * must not remove them.  So each reader that defines events writes
- * DIR/uprobes-<pid>-<start> (cli_runtime_dir(); start: field 22 of
- * /proc/<pid>/stat, as process_alive.h), one line "GROUP LEVELS" (LEVELS:
- * hexadecimal, bit per level 1..5), and at exit removes the events, and
- * the file once none is left.  An event another reader still has enabled
+ * DIR/uprobes-PID-START-NS (cli_runtime_dir(); the reader's name and
+ * lock, reader_alive.h, held while it runs), one line "GROUP LEVELS"
+ * (LEVELS: hexadecimal, bit per level 1..5), and at exit removes the
+ * events, and the file once none is left.  An event another reader still has enabled
  * cannot be removed (EBUSY): the file stays, and since its process is
  * gone, the next reader or 'ehsyslog cleanup' removes what is no longer
  * enabled anywhere, as also after a SIGKILL.
@@ -25,6 +25,7 @@
 
 struct owned {
 	char path[4096];	/* "" until owned_claim succeeded */
+	int fd;	/* then: the file, locked */
 };
 
 /* Writes this process's file for group's levels, before defining them.

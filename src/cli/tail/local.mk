@@ -1,0 +1,6 @@
+# src/cli/tail: `ehsyslog tail`, events as programs log them, through a
+# private tracefs instance (live.c, which export reads through too),
+# printed by src/cli/output.
+ehsyslog_SOURCES += \
+	src/cli/tail/cmd_tail.c \
+	src/cli/tail/live.c src/cli/tail/live.h
