@@ -19,9 +19,9 @@
 #   ld's --wrap of the writer (traced.mk) adds its own instructions to
 #   each call, which are taken out (callgrind's self cost of
 #   __wrap_ue_tracepoint_write and __wrap_ue_tracepoint_write_sized).
-#   Targets (issue 23): one %d at most 400
+#   Targets: one %d at most 400
 #   past the floor; "%s", ": %m" and bench-call's "%d %d %s" at most 0.60
-#   of their counts before that work.  Those formats but "%d %d %s" are
+#   of their counts before the traced path was inlined.  Those formats but "%d %d %s" are
 #   made at start-up, in writable memory; the one-%d message from a
 #   string literal, as programs have it (a format with a plan), is shown
 #   beside, without a target.
@@ -80,7 +80,7 @@ for n in 2 8; do
 	echo "instructions.native.emit$n.traced_over_ideal,$((emit - ideal)),instructions,<= 15,$v,traced EHS_EMIT with $n fields less the ideal producer of the same event (real writer and tracepoint: $emit against $ideal per call)"
 done
 
-# The traced syslog() kinds.  Before issue 23's work (bench-call-traced
+# The traced syslog() kinds.  Before the traced path was inlined (bench-call-traced
 # over the writer's double, library 0b7447d): %d %d %s 813, "%s" 531,
 # ": %m" 1136 instructions per call.
 floor=$(cg_count "$call" empty)
@@ -101,6 +101,6 @@ for kb in one_d:traced_one_d: one_d_literal:traced_one_d_literal:- \
 		echo "instructions.traced.${k}_over_floor,$((ir - floor)),instructions,,,the same message from a string literal (a format with a plan): $ir less the floor's $floor"
 	else
 		v=met; [ $((ir * 10)) -le $((before * 6)) ] || v=MISSED
-		echo "instructions.traced.${k}_ratio,$(awk -v n="$ir" -v b="$before" 'BEGIN { printf "%.2f", n / b }'),of the count before,<= 0.60,$v,$kind through the real writer: $ir instructions per call against $before before issue 23 (over the writer's double)"
+		echo "instructions.traced.${k}_ratio,$(awk -v n="$ir" -v b="$before" 'BEGIN { printf "%.2f", n / b }'),of the count before,<= 0.60,$v,$kind through the real writer: $ir instructions per call against $before before the traced path was inlined (over the writer's double)"
 	fi
 done

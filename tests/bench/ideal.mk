@@ -17,7 +17,7 @@ bench: tests/bench/bench-native
 # swapped in at link time for the double.
 check_PROGRAMS += tests/bench/bench-native-kernel
 tests_bench_bench_native_kernel_SOURCES = tests/bench/ideal.c tests/bench/kernel-tracepoint.c \
-	tests/bench/kernel-tracepoint.h preload/fd.c preload/syslog_socket.c
+	tests/bench/kernel-tracepoint.h preload/fd.c $(BRIDGE_SOCKET_SOURCES)
 tests_bench_bench_native_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_KERNEL
 tests_bench_bench_native_kernel_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
 	src/user_events/libuserevents.la -lpthread

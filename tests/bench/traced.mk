@@ -25,7 +25,7 @@ bench: tests/bench/bench-call-traced
 # program keep a copy of the first event on its way to the writer.
 check_PROGRAMS += tests/bench/bench-call-kernel
 tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES) \
-	preload/fd.c preload/syslog_socket.c tests/bench/kernel-tracepoint.c tests/bench/kernel-tracepoint.h
+	preload/fd.c $(BRIDGE_SOCKET_SOURCES) tests/bench/kernel-tracepoint.c tests/bench/kernel-tracepoint.h
 tests_bench_bench_call_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DBENCH_KERNEL
 tests_bench_bench_call_kernel_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \

@@ -74,7 +74,7 @@ e2e_finish() {
 
 
 # tail_instance PID: sets inst to the tracefs instance of the tail PID
-# (ehsyslog-tail-PID-START); 1 if it has none yet.  A shell glob: no
+# (ehsyslog-tail-PID-START-NS); 1 if it has none yet.  A shell glob: no
 # program runs (see tail_wait).
 tail_instance() {
 	for inst in /sys/kernel/tracing/instances/ehsyslog-tail-"$1"-*; do

@@ -91,7 +91,10 @@ try:
     # answers for its soname (semaphore() finds only the copy's mapping).
     p = subprocess.Popen([prog], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                          env=dict(os.environ, LD_PRELOAD=lib))
-    check(p.stdout.readline() == "logged\n", "probe_calls logged")
+    said = [p.stdout.readline() for _ in range(6)]
+    check(said == ["big -1 E2BIG\n", "big cached -1 E2BIG\n", "big cached -1 E2BIG\n",
+                   "big untraced 0\n", "fits 1\n", "logged\n"],
+          "the native calls' results, then logged: %s" % said)
     check(semaphore(p.pid, sem_off) == 0x81, "semaphore with two probes on: 0x%02x"
           % (semaphore(p.pid, sem_off) or 0))
     for level in defined:
@@ -123,7 +126,10 @@ want = [("warning", "severity 4", "Syslog:usdtdemo", 4, 16),
         ("info", "severity 6", "Syslog:usdtdemo", 6, 16),
         ("warning", "daemon facility", "Syslog:usdtdemo", 4, 3),
         ("warning", "warned 7", "Syslog:usdtdemo", 4, 16),
-        ("info", "", "Syslog:native_event", 6, 16)]
+        ("info", "", "Syslog:native_event", 6, 16),
+        ("warning", "", "Syslog:native_cached", 4, 3),
+        ("warning", "", "Syslog:native_cached", 4, 3),
+        ("info", "", "Syslog:native_fits", 6, 16)]
 got = [(e[0], e[1], e[2], int(e[3]), int(e[4])) for e in events[:len(want)]]
 check(got == want, "the traced events in order:\n  got  %s\n  want %s" % (got, want))
 
