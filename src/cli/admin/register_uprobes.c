@@ -19,7 +19,7 @@ static int define(const char *cmd, const char *tracing, const char *lib, unsigne
 {
 	struct ehs_uprobes *u = malloc(sizeof *u);
 	char err[1024];
-	unsigned created, theirs;
+	unsigned created, added, theirs;
 	long pid = 0;
 	int rc;
 
@@ -32,7 +32,7 @@ static int define(const char *cmd, const char *tracing, const char *lib, unsigne
 		free(u);
 		return CLI_EXIT_RUNTIME;
 	}
-	rc = ehs_uprobes_define(tracing, u, levels, &created, err, sizeof err);
+	rc = ehs_uprobes_define(tracing, u, levels, &created, &added, err, sizeof err);
 	if (rc < 0) {
 		cli_error(cmd, "%s", err);
 		free(u);
@@ -41,6 +41,10 @@ static int define(const char *cmd, const char *tracing, const char *lib, unsigne
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
 		if (levels >> level & 1)
 			printf("%s:%s\n", u->group, ehs_uprobe_event_name(level));
+	if (added != 0)
+		cli_error(cmd, "note: some of these were defined on an earlier file at %s, "
+			  "replaced since; the probes of the file there now were added to them",
+			  u->lib);
 	theirs = owned_running(cli_runtime_dir(), u->group, &pid) & levels & ~created;
 	if (theirs != 0)
 		cli_error(cmd, "note: a running tail or export (pid %ld) defined some of these and "

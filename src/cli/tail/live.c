@@ -43,6 +43,12 @@ struct live {
 	char tracing[PATH_MAX];
 	struct owned owned;
 	unsigned created;
+	/* uprobes: the library's path, followed (follow_library), and the
+	 * file last found there */
+	char lib_path[PATH_MAX];
+	dev_t lib_dev;
+	ino_t lib_ino;
+	unsigned levels;
 	struct uprobe_scratch scratch;	/* uprobe events' decoded bytes */
 	/* callback state of one live_read */
 	live_cb cb;
@@ -175,11 +181,22 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 {
 	struct ehs_uprobes *u = malloc(sizeof *u);
 	char why[768];
+	struct stat st;
+	unsigned added;
 	int e = -1;
 
 	if (u == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
+	/* The file is noted before its probes are read: one that replaces
+	 * it meanwhile is then seen at the first read pass. */
+	snprintf(l->lib_path, sizeof l->lib_path, "%s",
+		 cfg->uprobes_lib != NULL ? cfg->uprobes_lib : cli_library_path());
+	l->levels = cfg->levels;
+	if (stat(l->lib_path, &st) == 0) {
+		l->lib_dev = st.st_dev;
+		l->lib_ino = st.st_ino;
 	}
 	if ((e = cli_uprobe_tracing(l->tracing, sizeof l->tracing, err, errlen)) != 0) {
 		*exit_code = e;
@@ -203,7 +220,7 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 		 * one that no file names. */
 		if (missing != 0)
 			claimed = owned_claim(&l->owned, cli_runtime_dir(), u->group, missing);
-		e = ehs_uprobes_define(l->tracing, u, cfg->levels, &l->created, err, errlen);
+		e = ehs_uprobes_define(l->tracing, u, cfg->levels, &l->created, &added, err, errlen);
 		owned_update(&l->owned, u->group, l->created);
 		if (e < 0)
 			*exit_code = exit_code_of(-e);
@@ -398,8 +415,47 @@ static int each_record(struct tep_event *event, struct tep_record *record, int c
 	return l->rc != 0;
 }
 
+/*
+ * uprobes: a uprobe reaches the inode its path named when it was
+ * defined, so a library replaced by rename (as package upgrades replace
+ * it) is out of reach of our events.  Each read pass looks at the path;
+ * when another file is there, its probes are added to our events (the
+ * old file's stay, for the processes that still map it).  What fails is
+ * said once, and tried again when the file changes again.
+ */
+static void follow_library(struct live *l)
+{
+	struct ehs_uprobes *u;
+	unsigned created, added;
+	char err[1024];
+	struct stat st;
+
+	if (stat(l->lib_path, &st) < 0 || (st.st_dev == l->lib_dev && st.st_ino == l->lib_ino))
+		return;	/* unchanged, or missing for now: looked at again next pass */
+	l->lib_dev = st.st_dev;
+	l->lib_ino = st.st_ino;
+	u = malloc(sizeof *u);
+	if (u == NULL) {
+		snprintf(err, sizeof err, "out of memory");
+	} else if (ehs_uprobes_for_group(l->lib_path, l->system, u, err, sizeof err) == 0 &&
+		   ehs_uprobes_define(l->tracing, u, l->levels, &created, &added, err,
+				      sizeof err) == 0) {
+		/* Events deleted meanwhile are defined again: ours then. */
+		l->created |= created;
+		if (created != 0)
+			owned_update(&l->owned, l->system, l->created);
+		free(u);
+		return;
+	}
+	fprintf(stderr, "ehsyslog: warning: %s was replaced, and the programs that load it "
+		"now cannot be followed: %s\n", l->lib_path, err);
+	free(u);
+}
+
 int live_read(struct live *l, live_cb cb, void *ctx)
 {
+	if (l->lib_path[0] != '\0')
+		follow_library(l);
 	l->cb = cb;
 	l->ctx = ctx;
 	l->rc = 0;

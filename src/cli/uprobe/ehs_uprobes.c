@@ -170,6 +170,12 @@ static bool blank_in_path(const char *path, char *err, size_t errlen)
 
 int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t errlen)
 {
+	return ehs_uprobes_for_group(lib, NULL, u, err, errlen);
+}
+
+int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes *u,
+			  char *err, size_t errlen)
+{
 	struct usdt_file f;
 	bool installed;
 	char why[512];
@@ -180,7 +186,10 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 		return -1;
 	if (blank_in_path(u->lib, err, errlen))
 		return -1;
-	ehs_uprobe_group_name(u->lib, installed, u->group, sizeof u->group);
+	if (group != NULL)
+		snprintf(u->group, sizeof u->group, "%s", group);
+	else
+		ehs_uprobe_group_name(u->lib, installed, u->group, sizeof u->group);
 	if (usdt_file_read(u->lib, EHS_UPROBE_PROVIDER, &f, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", u->lib, why);
 		return -1;
@@ -194,76 +203,91 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 	return rc;
 }
 
-/* What uprobe_events shows of an event already there. */
+/* What uprobe_events shows of an event already there: its arguments
+ * (the same on each of its lines: the kernel refuses others). */
 struct shown {
 	const char *group, *event;
-	char where[PATH_MAX + 64];	/* "PATH:0xOFF(0xREF)" */
+	char args[EHS_UPROBE_LINE_MAX];
 	bool found;
 };
 
 static void find_shown(const char *group, const char *event, const char *rest, void *ctx)
 {
 	struct shown *s = ctx;
+	const char *args = rest + strcspn(rest, " ");
 
 	if (strcmp(group, s->group) != 0 || strcmp(event, s->event) != 0)
 		return;
-	snprintf(s->where, sizeof s->where, "%.*s", (int)strcspn(rest, " "), rest);
+	snprintf(s->args, sizeof s->args, "%s", args + strspn(args, " "));
 	s->found = true;
 }
 
-/* Whether where ("PATH:0xOFF(0xREF)", the kernel's zero-padded hex) is
- * level's place in u. */
-static bool same_place(const struct ehs_uprobes *u, unsigned level, const char *where)
+/* The arguments of a definition line "p:GROUP/EVENT PLACE ARGS". */
+static const char *line_args(const char *line)
 {
-	size_t len = strlen(u->lib);
-	unsigned long long off, ref;
-	char *end;
+	const char *place = strchr(line, ' ');
+	const char *args = place != NULL ? strchr(place + 1, ' ') : NULL;
 
-	if (strncmp(where, u->lib, len) != 0 || where[len] != ':')
-		return false;
-	off = strtoull(where + len + 1, &end, 16);
-	if (*end != '(')
-		return false;
-	ref = strtoull(end + 1, &end, 16);
-	return *end == ')' && off == u->offset[level - 1] && ref == u->refctr[level - 1];
+	return args != NULL ? args + 1 : "";
 }
 
-/* 0 if level's event, defined already, probes u's place; else -EEXIST. */
-static int check_existing(const char *tracing, const struct ehs_uprobes *u, unsigned level,
-			  char *err, size_t errlen)
+/*
+ * Level's event is defined already: by another reader, by register, or
+ * on an earlier file at u's path (a library replaced by rename, as
+ * package upgrades do, is another inode, which the event's probes do
+ * not reach).  A probe on u's file is added to it: the kernel appends a
+ * definition with the same arguments to the event, and answers EEXIST
+ * when one of its probes is at the same offset of the same inode
+ * already.  It answers EEXIST for other arguments too, so those are
+ * compared first.  0, with the level's bit in *added when a probe was
+ * added; else -errno with why in err.
+ */
+static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsigned level,
+			  unsigned *added, char *err, size_t errlen)
 {
 	struct shown s = { .group = u->group, .event = ehs_uprobe_event_name(level) };
+	int rc;
 
 	if (uprobe_events_each(tracing, find_shown, &s) < 0 || !s.found)
 		return 0;	/* cannot tell, or gone meanwhile: the next step says */
-	if (same_place(u, level, s.where))
-		return 0;
-	snprintf(err, errlen, "uprobe event %s/%s is defined on %s, not on %s:0x%llx(0x%llx) "
-		 "(another build of the library?): 'ehsyslog register --uprobes --delete' removes it",
-		 u->group, s.event, s.where, u->lib, u->offset[level - 1], u->refctr[level - 1]);
-	return -EEXIST;
+	if (strcmp(s.args, line_args(u->line[level - 1])) != 0) {
+		snprintf(err, errlen, "uprobe event %s/%s is defined with other arguments than %s's "
+			 "probes have (another version of the library?): "
+			 "'ehsyslog register --uprobes --delete' removes it",
+			 u->group, s.event, u->lib);
+		return -EEXIST;
+	}
+	rc = uprobe_events_write(tracing, u->line[level - 1]);
+	if (rc == 0)
+		*added |= 1u << level;
+	else if (rc == -EEXIST)
+		rc = 0;	/* this file's probe is there */
+	else
+		snprintf(err, errlen, "cannot add %s's probe to uprobe event %s/%s: %s", u->lib,
+			 u->group, s.event, strerror(-rc));
+	return rc;
 }
 
 int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigned levels,
-		       unsigned *created, char *err, size_t errlen)
+		       unsigned *created, unsigned *added, char *err, size_t errlen)
 {
 	int rc = 0;
 
-	*created = 0;
+	*created = *added = 0;
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS && rc == 0; level++) {
 		if (!(levels >> level & 1))
 			continue;
 		const char *event = ehs_uprobe_event_name(level);
 		rc = uprobe_events_defined(tracing, u->group, event);
 		if (rc == 1) {
-			rc = check_existing(tracing, u, level, err, errlen);
+			rc = cover_existing(tracing, u, level, added, err, errlen);
 			continue;
 		}
 		if (rc == 0)
 			rc = uprobe_events_write(tracing, u->line[level - 1]);
 		/* Another reader defined it meanwhile: use it. */
 		if (rc == -EEXIST)
-			rc = check_existing(tracing, u, level, err, errlen);
+			rc = cover_existing(tracing, u, level, added, err, errlen);
 		else if (rc == 0)
 			*created |= 1u << level;
 		else

@@ -37,20 +37,28 @@ int ehs_uprobes_group_of(const char *lib, char *g, size_t cap, char *err, size_t
 
 /*
  * The definitions for the library at lib (NULL: the installed one),
- * from its probes.  0, or -1 with why in err.
+ * from its probes, in its own group.  0, or -1 with why in err.
  */
 int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t errlen);
 
+/* The same in group (NULL: lib's own): a reader that follows a path
+ * keeps its group when the file there is replaced by another. */
+int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes *u,
+			  char *err, size_t errlen);
+
 /*
- * Defines the events of levels (bit per level 1..5) that are not yet
- * defined; *created gets the bits of those this call defined.  An event
- * already defined is used as it is if it probes the same place; one
- * that probes elsewhere (another build of the library at that path) is
- * an error.  On failure, what this call defined is removed again.
- * 0, or -errno with why in err.
+ * Defines the events of levels that are not yet defined; *created gets
+ * the bits of those this call defined (bit per level 1..5).  An event
+ * already defined with the same arguments gets a probe on u's file too,
+ * unless it has one there already (a uprobe is bound to the inode its
+ * path named when defined: a file replaced by rename, or another copy,
+ * is not reached otherwise); *added gets the bits of the events it was
+ * added to, which stay their definer's to remove.  One with other
+ * arguments (another version of the library) is an error.  On failure,
+ * what this call defined is removed again.  0, or -errno with why in err.
  */
 int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigned levels,
-		       unsigned *created, char *err, size_t errlen);
+		       unsigned *created, unsigned *added, char *err, size_t errlen);
 
 /* Removes the events of levels in group: calls cb for each with 0 or
  * the -errno of its removal (-ENOENT: was not defined; -EBUSY: enabled
