@@ -17,6 +17,7 @@
 # for Python's syslog module) on the events' text and the tracepoint
 # name; else the test fails here.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
+. "${top_srcdir:-.}/tests/lib/readme_section.sh"
 
 README=$top_srcdir/README.md
 Q=$T/quickstart
@@ -24,27 +25,8 @@ mkdir "$Q" || exit 99
 # The system's programs (python3), not a developer's.
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
-# The section, split: $Q/cmd.N (N from 1), $Q/out.N (the lines shown
-# after command N), $Q/block.N (blocks without a command), $Q/prose.
-awk -v q="'" -v d="$Q" '
-function quotes(s) { return gsub(q, "", s) }
-/^## Quick start$/ { on = 1; next }
-on && /^## / { exit }
-!on { next }
-/^    / {
-	l = substr($0, 5)
-	if (open) { print l > (d "/cmd." n); open = (open + quotes(l)) % 2; next }
-	if (l ~ /^\$ /) {
-		n++; l = substr(l, 3); print l > (d "/cmd." n)
-		open = quotes(l) % 2; cur = n; next
-	}
-	if (cur) { print l > (d "/out." cur); next }
-	if (!inb) { nb++; inb = 1 }
-	print l > (d "/block." nb); next
-}
-{ cur = 0; inb = 0; print > (d "/prose") }
-END { print n + 0 > (d "/count") }
-' "$README" || exit 99
+# The section, split (readme_section).
+readme_section "$README" "Quick start" "$Q" || exit 99
 
 cmd() { cat "$Q/cmd.$1" 2>/dev/null; }
 

@@ -14,6 +14,9 @@ dist_noinst_DATA += tests/lib/perf_path.sh
 # top_instance.sh: the lock of the host tests that use tracefs's top
 # instance (the kernel's own buffer, whatever the mount namespace).
 dist_noinst_DATA += tests/lib/top_instance.sh
+# readme_section.sh: README.md's commands and the output it shows, for
+# the tests that run them as written.
+dist_noinst_DATA += tests/lib/readme_section.sh
 # sanitizers.sh: the sanitizer runtimes to preload first into programs
 # not built with them, for tests that preload the library there.
 dist_noinst_DATA += tests/lib/sanitizers.sh
