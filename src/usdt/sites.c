@@ -6,6 +6,12 @@
  * the nop is the probe, at the function's first byte, so that its
  * address is known to C (usdt_site_armed reads it) and its arguments are
  * the call's registers, which the note names as a C call passes them.
+ * On x86-64 a five-byte nop (0f 1f 44 00 00) follows the note's nop:
+ * from 6.18 the kernel turns a uprobe there into a call of a trampoline
+ * that enters it by a system call, about four times as fast as the
+ * breakpoint trap a one-byte nop takes (docs/design.md); before 6.16
+ * it single-steps a nop5, which is slower, so the note names the nop,
+ * and the tool picks (src/cli/uprobe/nop5.c).
  * <sys/sdt.h> writes the note; the five notes name one semaphore,
  * usdt_gate, through the per-probe names the header expects.  The sites
  * are only called directly, never through a pointer: no IBT landing pad
@@ -22,7 +28,7 @@
 
 #if defined(__x86_64__)
 #define SITE_ARGS 8@%rdi 8@%rsi -4@%edx -4@%ecx -4@%r8d 8@%r9
-#define SITE_RET "ret"
+#define SITE_RET ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n" "ret"
 #elif defined(__aarch64__)
 #define SITE_ARGS 8@x0 8@x1 -4@w2 -4@w3 -4@w4 8@x5
 #define SITE_RET "ret"

@@ -16,9 +16,11 @@ USDT_SITE_ATTR void usdt_site_L3(USDT_SITE_ARGS);
 USDT_SITE_ATTR void usdt_site_L4(USDT_SITE_ARGS);
 USDT_SITE_ATTR void usdt_site_L5(USDT_SITE_ARGS);
 
-/* The instruction a site holds while no uprobe is on it: <sys/sdt.h>'s nop. */
+/* The instruction a site holds while no uprobe is on it: <sys/sdt.h>'s nop;
+ * on x86-64 then the first byte of the nop5 after it (sites.c). */
 #if defined(__x86_64__)
 #define USDT_SITE_NOP 0x90u		/* nop */
+#define USDT_SITE_NOP5 0x0fu		/* nopl 0x0(%rax,%rax,1) */
 typedef unsigned char usdt_insn;
 #elif defined(__aarch64__)
 #define USDT_SITE_NOP 0xd503201fu	/* nop */

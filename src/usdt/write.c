@@ -29,9 +29,13 @@ static const volatile usdt_insn *site_insn(unsigned level)
 bool usdt_site_armed(unsigned level)
 {
 	const volatile usdt_insn *insn = site_insn(level);
-	/* Anything but our nop is the kernel's: its breakpoint, or on a
-	 * kernel that optimises uprobes, its jump. */
+	/* Anything but our nops is the kernel's: its breakpoint, or at the
+	 * nop5 of a kernel that optimises uprobes, its call. */
+#ifdef USDT_SITE_NOP5
+	return insn && (insn[0] != USDT_SITE_NOP || insn[1] != USDT_SITE_NOP5);
+#else
 	return insn && *insn != USDT_SITE_NOP;
+#endif
 }
 
 static const char b64_digits[] =

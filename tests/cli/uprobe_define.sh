@@ -2,7 +2,9 @@
 # ehsyslog register --uprobes on this machine's kernel: the library's
 # five uprobe events defined from its .note.stapsdt (each probe's and its
 # semaphore's file offsets, checked here against readelf's notes and
-# program headers; the arguments as uprobe fetch arguments), kept when
+# program headers, past the note's nop on the nop5 after it where the
+# kernel optimises uprobes there; the arguments as uprobe fetch
+# arguments), kept when
 # defined again, listed by status, deleted by level and whole, refused
 # while a tracer has them enabled; the errors, and register without
 # --uprobes pointing to it.  Then the contract alone
@@ -11,19 +13,6 @@
 # field, and its semaphore raised only while the tail runs.
 . "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
 in_namespace "$0" "$@"
-
-# file_offset LIB ADDRESS: ADDRESS through the PT_LOAD segment holding it.
-file_offset() {
-	readelf -lW "$1" | awk '$1 == "LOAD" { print $2, $3, $5 }' | {
-		while read -r o v f; do
-			if [ $(($2)) -ge $((v)) ] && [ $(($2)) -lt $((v + f)) ]; then
-				echo $(($2 - v + o))
-				return 0
-			fi
-		done
-		return 1
-	}
-}
 
 # note LIB PROBE: "LOCATION SEMAPHORE ARGUMENTS" of the probe's note.
 note() {
@@ -34,11 +23,13 @@ note() {
 }
 
 # place LIB PROBE: what uprobe_events shows of the probe's place,
-# PATH:0xOFFSET(0xREFCTR), the offset zero-padded as the kernel prints it.
+# PATH:0xOFFSET(0xREFCTR), the offset zero-padded as the kernel prints it:
+# the note's (site_offset).
 place() {
 	# shellcheck disable=SC2046 # the note's words, each an argument
 	set -- "$1" $(note "$1" "$2")
-	printf '%s:0x%016x(0x%x)\n' "$1" "$(file_offset "$1" "$2")" "$(file_offset "$1" "$3")"
+	printf '%s:0x%016x(0x%x)\n' "$1" "$(site_offset "$1" "$(file_offset "$1" "$2")")" \
+		"$(file_offset "$1" "$3")"
 }
 
 own_library "$T/libehsyslog.so.0"

@@ -34,6 +34,36 @@ in_namespace() {
 	exit $nrc
 }
 
+# file_offset LIB ADDRESS: ADDRESS through the PT_LOAD segment holding it.
+file_offset() {
+	readelf -lW "$1" | awk '$1 == "LOAD" { print $2, $3, $5 }' | {
+		while read -r o v f; do
+			if [ $(($2)) -ge $((v)) ] && [ $(($2)) -lt $((v + f)) ]; then
+				echo $(($2 - v + o))
+				return 0
+			fi
+		done
+		return 1
+	}
+}
+
+# site_offset LIB OFFSET: where the tool puts the probe of the site at
+# file offset OFFSET of LIB: past its nop when a nop5 follows it and the
+# kernel optimises uprobes on a nop5 (x86-64 6.18: it has the uprobe
+# system call, 336, which answers ENXIO outside its trampoline), else
+# OFFSET.
+site_offset() {
+	if [ "$(uname -m)" = x86_64 ] && [ "$(od -An -tx1 -j "$2" -N6 "$1" | tr -d ' \n')" = 900f1f440000 ] &&
+		python3 -c '
+import ctypes, errno, sys
+libc = ctypes.CDLL(None, use_errno=True)
+sys.exit(0 if libc.syscall(336) == -1 and ctypes.get_errno() == errno.ENXIO else 1)'; then
+		echo $(($2 + 1))
+	else
+		echo "$2"
+	fi
+}
+
 # own_library PATH: copies the built library to PATH (in $T); sets LIB
 # to it and GROUP to its group, ehsyslog_ and FNV-1a of its real path
 # (computed here, not asked of the tool), and removes that group's

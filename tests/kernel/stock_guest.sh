@@ -9,8 +9,10 @@
 # it there: tests/cli/uprobe_quickstart.sh (a new user's tail, run,
 # perf record and decode --json), tests/cli/uprobe_tail.sh (tail through
 # uprobes with python3 preloaded, text and JSON, filters, SIGKILL and
-# cleanup) and tests/cli/uprobe_decode.sh (perf record, trace-cmd,
-# decode), each in a boot of its own, run in
+# cleanup), tests/cli/uprobe_decode.sh (perf record, trace-cmd,
+# decode) and tests/cli/uprobe_nop5.sh (these kernels do not optimise
+# uprobes: the site's one-byte nop is probed), each in a boot of its
+# own, run in
 # the guest as they run on this machine's kernel.  Skips (77) a suite
 # whose kernel cannot be downloaded, or all when no guest can run here.
 set -u
@@ -102,7 +104,8 @@ removed: 0"
 
 	# The transport's own tests, each required to run (a skip inside the
 	# guest is a failure: this kernel is what they are for).
-	for t in tests/cli/uprobe_quickstart.sh tests/cli/uprobe_tail.sh tests/cli/uprobe_decode.sh; do
+	for t in tests/cli/uprobe_quickstart.sh tests/cli/uprobe_tail.sh tests/cli/uprobe_decode.sh \
+		tests/cli/uprobe_nop5.sh; do
 		rc=0
 		# shellcheck disable=SC2016 # the guest expands these
 		out=$("$kt" --timeout 1200 sh -c 'cd "$top_builddir" && sh "$top_srcdir/$1"' sh "$t" 2>&1) ||

@@ -12,6 +12,7 @@
 #include "cli/paths.h"
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/fetch_arg.h"
+#include "cli/uprobe/nop5.h"
 #include "cli/uprobe/uprobe_events.h"
 #include "cli/uprobe/usdt_note.h"
 
@@ -69,6 +70,7 @@ static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usd
 {
 	char args[USDT_ARGS_MAX], *arg[NFIELDS + 1], *line = u->line[level - 1];
 	size_t cap = sizeof u->line[0], len;
+	unsigned long long offset = nop5_site_offset(u->lib, machine, p->offset);
 	char why[256];
 	int n;
 
@@ -81,8 +83,8 @@ static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usd
 		return -1;
 	}
 	len = (size_t)snprintf(line, cap, "p:%s/%s %s:0x%llx(0x%llx)", u->group,
-			       ehs_uprobe_event_name(level), u->lib,
-			       (unsigned long long)p->offset, (unsigned long long)p->semaphore);
+			       ehs_uprobe_event_name(level), u->lib, offset,
+			       (unsigned long long)p->semaphore);
 	for (size_t i = 0; i < NFIELDS && len < cap; i++) {
 		char fetch[128];
 
@@ -98,7 +100,8 @@ static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usd
 		snprintf(err, errlen, "%s: the definition is too long", u->lib);
 		return -1;
 	}
-	u->offset[level - 1] = p->offset;
+	u->offset[level - 1] = offset;
+	u->note_offset[level - 1] = p->offset;
 	u->refctr[level - 1] = p->semaphore;
 	return 0;
 }
@@ -204,22 +207,28 @@ int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes
 }
 
 /* What uprobe_events shows of an event already there: its arguments
- * (the same on each of its lines: the kernel refuses others). */
+ * (the same on each of its lines: the kernel refuses others), and
+ * whether one of its lines probes the path at the other of a site's two
+ * offsets (the note's nop, or the nop5 after it). */
 struct shown {
 	const char *group, *event;
+	char other_place[PATH_MAX + 64];	/* "PATH:0xOFF(0xREF)", as shown */
 	char args[EHS_UPROBE_LINE_MAX];
-	bool found;
+	bool found, other_form;
 };
 
 static void find_shown(const char *group, const char *event, const char *rest, void *ctx)
 {
 	struct shown *s = ctx;
-	const char *args = rest + strcspn(rest, " ");
+	size_t place_len = strcspn(rest, " ");
+	const char *args = rest + place_len;
 
 	if (strcmp(group, s->group) != 0 || strcmp(event, s->event) != 0)
 		return;
 	snprintf(s->args, sizeof s->args, "%s", args + strspn(args, " "));
 	s->found = true;
+	if (place_len == strlen(s->other_place) && strncmp(rest, s->other_place, place_len) == 0)
+		s->other_form = true;
 }
 
 /* The arguments of a definition line "p:GROUP/EVENT PLACE ARGS". */
@@ -239,25 +248,39 @@ static const char *line_args(const char *line)
  * definition with the same arguments to the event, and answers EEXIST
  * when one of its probes is at the same offset of the same inode
  * already.  It answers EEXIST for other arguments too, so those are
- * compared first.  0, with the level's bit in *added when a probe was
- * added; else -errno with why in err.
+ * compared first.  Where the event probes the path at the site's other
+ * offset (defined by a tool that chose the other nop), the probe goes
+ * there too: two offsets of one inode would fire twice per event.
+ * 0, with the level's bit in *added when a probe was added; else -errno
+ * with why in err.
  */
 static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsigned level,
 			  unsigned *added, char *err, size_t errlen)
 {
 	struct shown s = { .group = u->group, .event = ehs_uprobe_event_name(level) };
+	unsigned long long off = u->offset[level - 1], note = u->note_offset[level - 1];
+	unsigned long long other = off == note ? note + 1 : note;
+	char line[EHS_UPROBE_LINE_MAX];
+	const char *mine = u->line[level - 1];
 	int rc;
 
+	snprintf(s.other_place, sizeof s.other_place, "%s:0x%016llx(0x%llx)", u->lib, other,
+		 u->refctr[level - 1]);
 	if (uprobe_events_each(tracing, find_shown, &s) < 0 || !s.found)
 		return 0;	/* cannot tell, or gone meanwhile: the next step says */
-	if (strcmp(s.args, line_args(u->line[level - 1])) != 0) {
+	if (s.other_form) {
+		snprintf(line, sizeof line, "p:%s/%s %s:0x%llx(0x%llx) %s", u->group, s.event,
+			 u->lib, other, u->refctr[level - 1], line_args(mine));
+		mine = line;
+	}
+	if (strcmp(s.args, line_args(mine)) != 0) {
 		snprintf(err, errlen, "uprobe event %s/%s is defined with other arguments than %s's "
 			 "probes have (another version of the library?): "
 			 "'ehsyslog register --uprobes --delete' removes it",
 			 u->group, s.event, u->lib);
 		return -EEXIST;
 	}
-	rc = uprobe_events_write(tracing, u->line[level - 1]);
+	rc = uprobe_events_write(tracing, mine);
 	if (rc == 0)
 		*added |= 1u << level;
 	else if (rc == -EEXIST)

@@ -26,9 +26,11 @@ struct ehs_uprobes {
 	char lib[PATH_MAX];	/* the library's real path */
 	char group[EHS_UPROBE_GROUP_MAX];
 	/* Per level 1..5 (index level - 1): the definition line, and where
-	 * it puts the probe, as uprobe_events shows it back. */
+	 * it puts the probe, as uprobe_events shows it back: offset is the
+	 * note's, or past its nop on the nop5 (cli/uprobe/nop5.h). */
 	char line[EHS_UPROBE_LEVELS][EHS_UPROBE_LINE_MAX];
 	unsigned long long offset[EHS_UPROBE_LEVELS], refctr[EHS_UPROBE_LEVELS];
+	unsigned long long note_offset[EHS_UPROBE_LEVELS];
 };
 
 /* The group of the library at lib (NULL: the installed one) into g,
