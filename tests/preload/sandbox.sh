@@ -16,6 +16,9 @@
 in_namespace "$0" "$@"
 
 installed_library "$T/libehsyslog.so.0"
+# Named, so that the tail follows that file only: by default it would
+# also add the copies other suites' programs map, and print their events.
+TAIL_TRANSPORT=--uprobes=$LIB
 # shellcheck disable=SC2317 # called by sandbox_checks
 tail_ready() {
 	enabled_in_tail "$1" ehsyslog

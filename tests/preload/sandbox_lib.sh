@@ -2,7 +2,8 @@
 # Shared by tests/preload/sandbox.sh and sandbox_kernel.sh: sourced, not
 # run, after admin_lib.sh (through uprobe_lib.sh or kernel_lib.sh).  The
 # test sets PRELOAD (what LD_PRELOAD takes) and defines tail_ready PID
-# (true once the tail PID follows every level), then calls
+# (true once the tail PID follows every level) and may set TAIL_TRANSPORT
+# (tail's transport option), then calls
 # sandbox_checks.
 [ "$(id -u)" = 0 ] || skip "sandbox tests need root for their mount namespace"
 if [ "${sanitizers:-no}" = yes ]; then
@@ -58,7 +59,7 @@ sandbox_checks() {
 	allowed=$(grep -c '^[a-z_]* mknodat [a-z]*$' "$T/ref")
 	want=$(sed -n 's/^\([a-z_]* mknodat [a-z]*\)$/\1/p' "$T/ref" | sort)
 	for mode in 1 0; do
-		"$EHSYSLOG" tail --json --timeout 120 >"$T/tail$mode" 2>"$T/tail$mode.err" &
+		"$EHSYSLOG" tail ${TAIL_TRANSPORT:-} --json --timeout 120 >"$T/tail$mode" 2>"$T/tail$mode.err" &
 		tail_pid=$!
 		wait_until 60 tail_ready $tail_pid ||
 			fail "the tail did not enable its events: $(cat "$T/tail$mode.err")"

@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/util.h"
+#include "cli/tail/follow.h"
 #include "cli/tail/live.h"
 #include "cli/stale.h"
 #include "cli/reader_alive.h"
@@ -43,12 +44,9 @@ struct live {
 	char tracing[PATH_MAX];
 	struct owned owned;
 	unsigned created;
-	/* uprobes: the library's path, followed (follow_library), and the
-	 * file last found there */
-	char lib_path[PATH_MAX];
-	dev_t lib_dev;
-	ino_t lib_ino;
-	unsigned levels;
+	/* uprobes: the library's file through upgrades, and its copies */
+	struct follow follow;
+	bool following;
 	struct uprobe_scratch scratch;	/* uprobe events' decoded bytes */
 	/* callback state of one live_read */
 	live_cb cb;
@@ -181,23 +179,20 @@ static int define_uprobes(struct live *l, const struct live_config *cfg,
 {
 	struct ehs_uprobes *u = malloc(sizeof *u);
 	char why[768];
-	struct stat st;
 	unsigned added;
 	int e = -1;
 
-	if (u == NULL) {
+	/* The file is noted before its probes are read: one that replaces
+	 * it meanwhile is then seen at the first read pass.  Copies are
+	 * searched for unless the library was named. */
+	if (u == NULL ||
+	    follow_start(&l->follow, cfg->uprobes_lib != NULL ? cfg->uprobes_lib : cli_library_path(),
+			 l->tracing, l->system, cfg->levels, cfg->uprobes_lib == NULL) < 0) {
+		free(u);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	/* The file is noted before its probes are read: one that replaces
-	 * it meanwhile is then seen at the first read pass. */
-	snprintf(l->lib_path, sizeof l->lib_path, "%s",
-		 cfg->uprobes_lib != NULL ? cfg->uprobes_lib : cli_library_path());
-	l->levels = cfg->levels;
-	if (stat(l->lib_path, &st) == 0) {
-		l->lib_dev = st.st_dev;
-		l->lib_ino = st.st_ino;
-	}
+	l->following = true;
 	if ((e = cli_uprobe_tracing(l->tracing, sizeof l->tracing, err, errlen)) != 0) {
 		*exit_code = e;
 		e = -1;
@@ -415,47 +410,17 @@ static int each_record(struct tep_event *event, struct tep_record *record, int c
 	return l->rc != 0;
 }
 
-/*
- * uprobes: a uprobe reaches the inode its path named when it was
- * defined, so a library replaced by rename (as package upgrades replace
- * it) is out of reach of our events.  Each read pass looks at the path;
- * when another file is there, its probes are added to our events (the
- * old file's stay, for the processes that still map it).  What fails is
- * said once, and tried again when the file changes again.
- */
-static void follow_library(struct live *l)
-{
-	struct ehs_uprobes *u;
-	unsigned created, added;
-	char err[1024];
-	struct stat st;
-
-	if (stat(l->lib_path, &st) < 0 || (st.st_dev == l->lib_dev && st.st_ino == l->lib_ino))
-		return;	/* unchanged, or missing for now: looked at again next pass */
-	l->lib_dev = st.st_dev;
-	l->lib_ino = st.st_ino;
-	u = malloc(sizeof *u);
-	if (u == NULL) {
-		snprintf(err, sizeof err, "out of memory");
-	} else if (ehs_uprobes_for_group(l->lib_path, l->system, u, err, sizeof err) == 0 &&
-		   ehs_uprobes_define(l->tracing, u, l->levels, &created, &added, err,
-				      sizeof err) == 0) {
-		/* Events deleted meanwhile are defined again: ours then. */
-		l->created |= created;
-		if (created != 0)
-			owned_update(&l->owned, l->system, l->created);
-		free(u);
-		return;
-	}
-	fprintf(stderr, "ehsyslog: warning: %s was replaced, and the programs that load it "
-		"now cannot be followed: %s\n", l->lib_path, err);
-	free(u);
-}
-
 int live_read(struct live *l, live_cb cb, void *ctx)
 {
-	if (l->lib_path[0] != '\0')
-		follow_library(l);
+	if (l->following) {
+		unsigned created = follow_pass(&l->follow);
+
+		/* Events deleted meanwhile and defined again: ours now. */
+		if (created != 0) {
+			l->created |= created;
+			owned_update(&l->owned, l->system, l->created);
+		}
+	}
 	l->cb = cb;
 	l->ctx = ctx;
 	l->rc = 0;
@@ -566,6 +531,8 @@ void live_close(struct live *l)
 		owned_update(&l->owned, l->system,
 			     l->created & ~ehs_uprobes_remove(l->tracing, l->system, l->created,
 							      NULL, NULL));
+	if (l->following)
+		follow_end(&l->follow);
 	uprobe_scratch_free(&l->scratch);
 	free(l->reported);
 	free(l->tps);

@@ -3,4 +3,5 @@
 # printed by src/cli/output.
 ehsyslog_SOURCES += \
 	src/cli/tail/cmd_tail.c \
-	src/cli/tail/live.c src/cli/tail/live.h
+	src/cli/tail/live.c src/cli/tail/live.h \
+	src/cli/tail/follow.c src/cli/tail/follow.h

@@ -176,26 +176,20 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 	return ehs_uprobes_for_group(lib, NULL, u, err, errlen);
 }
 
-int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes *u,
-			  char *err, size_t errlen)
+/* The definitions from the probes of the file at u->lib, in u->group.
+ * 0; 1 (why in err) if the file has no probes of ours, or is no ELF
+ * file; -1 with why in err. */
+static int define_lines(struct ehs_uprobes *u, char *err, size_t errlen)
 {
 	struct usdt_file f;
-	bool installed;
 	char why[512];
-	int rc = 0;
+	int rc;
 
-	memset(u, 0, sizeof *u);
-	if (resolve(lib, u->lib, &installed, err, errlen) < 0)
-		return -1;
 	if (blank_in_path(u->lib, err, errlen))
 		return -1;
-	if (group != NULL)
-		snprintf(u->group, sizeof u->group, "%s", group);
-	else
-		ehs_uprobe_group_name(u->lib, installed, u->group, sizeof u->group);
 	if (usdt_file_read(u->lib, EHS_UPROBE_PROVIDER, &f, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", u->lib, why);
-		return -1;
+		return 1;
 	}
 	rc = check_probes(u, &f, err, errlen);
 	for (unsigned level = 1; rc == 0 && level <= EHS_UPROBE_LEVELS; level++) {
@@ -204,6 +198,33 @@ int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes
 	}
 	usdt_file_free(&f);
 	return rc;
+}
+
+int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes *u,
+			  char *err, size_t errlen)
+{
+	bool installed;
+
+	memset(u, 0, sizeof *u);
+	if (resolve(lib, u->lib, &installed, err, errlen) < 0)
+		return -1;
+	if (group != NULL)
+		snprintf(u->group, sizeof u->group, "%s", group);
+	else
+		ehs_uprobe_group_name(u->lib, installed, u->group, sizeof u->group);
+	return define_lines(u, err, errlen) == 0 ? 0 : -1;
+}
+
+int ehs_uprobes_for_mapping(const char *path, const char *group, struct ehs_uprobes *u,
+			    char *err, size_t errlen)
+{
+	memset(u, 0, sizeof *u);
+	if ((size_t)snprintf(u->lib, sizeof u->lib, "%s", path) >= sizeof u->lib) {
+		snprintf(err, errlen, "%s: the path is too long", path);
+		return -1;
+	}
+	snprintf(u->group, sizeof u->group, "%s", group);
+	return define_lines(u, err, errlen);
 }
 
 /* What uprobe_events shows of an event already there: its arguments

@@ -48,6 +48,14 @@ int ehs_uprobes_for(const char *lib, struct ehs_uprobes *u, char *err, size_t er
 int ehs_uprobes_for_group(const char *lib, const char *group, struct ehs_uprobes *u,
 			  char *err, size_t errlen);
 
+/* The definitions for the file at path, taken as it is (not resolved:
+ * /proc/PID/map_files/... or /proc/PID/root/..., which the kernel
+ * follows into another mount namespace), in group.  0; 1 if the file
+ * is not a library of ours (no ELF file, no probes of provider
+ * ehsyslog), with why in err; -1 with why in err. */
+int ehs_uprobes_for_mapping(const char *path, const char *group, struct ehs_uprobes *u,
+			    char *err, size_t errlen);
+
 /*
  * Defines the events of levels that are not yet defined; *created gets
  * the bits of those this call defined (bit per level 1..5).  An event

@@ -1,0 +1,112 @@
+#!/bin/sh
+# Copies of the library that a tail does not follow by name, on this
+# machine's kernel: a tail that follows the installed library prints the
+# events of a program that preloads a copy at a path of its own (a
+# vendored one) and of one that preloads a copy only its own mount
+# namespace has (a container image's), each message once, none lost
+# from the first one printed on; it adds each copy's probes to its own
+# events (ehsyslog:info), which status lists.  A tail given a copy by
+# name (--uprobes=LIB) follows that file only.  In a PID namespace of
+# its own: its tails must not trace other suites' programs.
+. "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
+in_namespace --pid "$0" "$@"
+
+installed_library "$T/libehsyslog.so.0"
+mkdir "$T/vendored" "$T/private"
+cp "$BUILT_LIBRARY" "$T/vendored/libehsyslog.so.0"
+VENDORED=$(realpath "$T/vendored/libehsyslog.so.0")
+PRIVATE=$(realpath "$T/private")
+RUNTIMES=$(sanitizer_runtimes "$LIB")
+
+# copy.py NAME STOP: "NAME N" every 100 ms until the file STOP exists,
+# then "NAME last".
+cat >"$T/copy.py" <<'PY'
+import os, sys, syslog, time
+name, stop = sys.argv[1], sys.argv[2]
+syslog.openlog(name, 0, syslog.LOG_USER)
+i = 0
+while not os.path.exists(stop) and i < 3000:
+    syslog.syslog(syslog.LOG_INFO, "%s %d" % (name, i))
+    i += 1
+    time.sleep(0.1)
+syslog.syslog(syslog.LOG_INFO, "%s last" % name)
+PY
+# messages FILE NAME: the messages of NAME's events in the JSON lines.
+messages() {
+	sed -n "s/.*\"n\":\"Syslog:$2\",\"message\":\"\\([^\"]*\\)\".*/\\1/p" "$T/$1"
+}
+printed() { messages "$1" "$2" | grep -q "$3"; }
+# contiguous FILE NAME: NAME's messages in FILE are "NAME N" for N from
+# the first printed on, each once, then "NAME last".
+contiguous() {
+	messages "$1" "$2" >"$T/got.$2"
+	first=$(sed -n "1s/^$2 //p" "$T/got.$2")
+	last=$(grep -c "^$2 [0-9]" "$T/got.$2")
+	{
+		[ -z "$first" ] || seq "$first" $((first + last - 1)) | sed "s/^/$2 /"
+		echo "$2 last"
+	} >"$T/want.$2"
+	checks=$((checks + 1))
+	cmp -s "$T/want.$2" "$T/got.$2" || fail "$1: $2's messages are not each once from the first on: $(tr '\n' ',' <"$T/got.$2")"
+}
+
+"$EHSYSLOG" tail --json --timeout 300 >"$T/tail.out" 2>"$T/tail.err" &
+tail_pid=$!
+wait_until 60 enabled_in_tail $tail_pid ehsyslog || fail "tail did not enable ehsyslog: $(cat "$T/tail.err")"
+
+LD_PRELOAD=$RUNTIMES$VENDORED python3 "$T/copy.py" vendored "$T/stop" 2>"$T/vendored.err" &
+vendored=$!
+# shellcheck disable=SC2016 # the namespace's shell expands these
+unshare --mount --propagation private sh -c '
+	mount -t tmpfs none "$1" && cp "$2" "$1/libehsyslog.so.0" || exit 99
+	LD_PRELOAD=$3$1/libehsyslog.so.0 exec python3 "$4" private "$5"' sh \
+	"$PRIVATE" "$BUILT_LIBRARY" "$RUNTIMES" "$T/copy.py" "$T/stop" 2>"$T/private.err" &
+private=$!
+checks=$((checks + 1))
+[ ! -e "$PRIVATE/libehsyslog.so.0" ] || fail "the private copy can be seen outside its namespace"
+
+wait_until 60 printed tail.out vendored "vendored [0-9]" ||
+	fail "no event of the vendored copy: $(cat "$T/tail.out" "$T/tail.err")"
+wait_until 60 printed tail.out private "private [0-9]" ||
+	fail "no event of the private copy: $(cat "$T/tail.out" "$T/tail.err")"
+
+# A tail given the vendored copy by name: its own group, that file only.
+"$EHSYSLOG" tail --uprobes="$VENDORED" --json --timeout 300 >"$T/named.out" 2>"$T/named.err" &
+named=$!
+own_events "$VENDORED"
+wait_until 60 enabled_in_tail $named "$GROUP" || fail "the named tail did not start: $(cat "$T/named.err")"
+# Until the private program has logged 20 more.
+n=$(messages tail.out private | wc -l)
+wait_until 60 sh -c '[ $(sed -n "s/.*\"message\":\"\\(private [0-9]*\\)\".*/\\1/p" "$1" | wc -l) -ge $2 ]' sh \
+	"$T/tail.out" $((n + 20)) || fail "the private program stopped logging"
+places=$(grep "^p:ehsyslog/info " "$TR/uprobe_events")
+expect 0 "$EHSYSLOG" status
+cp "$T/out" "$T/status.out"
+
+touch "$T/stop"
+wait $vendored || fail "the vendored program exited $?: $(cat "$T/vendored.err")"
+wait $private || fail "the private program exited $?: $(cat "$T/private.err")"
+wait_until 60 printed tail.out vendored "vendored last" || fail "tail missed 'vendored last'"
+wait_until 60 printed tail.out private "private last" || fail "tail missed 'private last'"
+wait_until 60 printed named.out vendored "vendored last" || fail "the named tail missed 'vendored last'"
+kill -INT $tail_pid $named
+wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"
+wait $named || fail "the named tail exited $?: $(cat "$T/named.err")"
+
+contiguous tail.out vendored
+contiguous tail.out private
+contiguous named.out vendored
+checks=$((checks + 1))
+[ -z "$(messages named.out private)" ] || fail "the named tail printed the private copy's: $(messages named.out private)"
+expect_quiet tail.err
+expect_empty named.err
+# Each copy's probe on ehsyslog:info, through the process's root.
+for p in "root$VENDORED" "root$PRIVATE/libehsyslog.so.0"; do
+	checks=$((checks + 1))
+	printf '%s\n' "$places" | grep -q "^p:ehsyslog/info /proc/[0-9]*/$p:0x" ||
+		fail "no probe of ehsyslog/info on .../$p: $places"
+	checks=$((checks + 1))
+	grep -q "^  ehsyslog:info  on /proc/[0-9]*/$p:0x.*enabled in instance ehsyslog-tail-$tail_pid-" "$T/status.out" ||
+		fail "status does not list .../$p: $(cat "$T/status.out")"
+done
+finish
