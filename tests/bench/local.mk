@@ -4,7 +4,8 @@
 # the smoke run), never installed and never linked against the library:
 # the library is preloaded into them, as into any program.
 bench_programs = tests/bench/bench-call tests/bench/bench-call-lttng \
-	tests/bench/bench-call-glib tests/bench/bench-startup tests/bench/devlog-listener
+	tests/bench/bench-call-glib tests/bench/bench-startup tests/bench/devlog-listener \
+	tests/bench/bench-copies
 check_PROGRAMS += $(bench_programs)
 
 tests_bench_bench_call_SOURCES = tests/bench/bench-call.c \
@@ -30,6 +31,10 @@ tests_bench_bench_call_journal_SOURCES = $(tests_bench_bench_call_SOURCES)
 tests_bench_bench_call_journal_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_JOURNAL $(LIBSYSTEMD_CFLAGS)
 tests_bench_bench_call_journal_LDADD = $(LIBSYSTEMD_LIBS) -lpthread
 tests_bench_bench_startup_SOURCES = tests/bench/bench-startup.c
+# The uprobe readers' search for copies of the library, the tool's own
+# file linked in (the tool is no library to preload).
+tests_bench_bench_copies_SOURCES = tests/bench/bench-copies.c src/cli/uprobe/copies.c \
+	src/cli/uprobe/copies.h
 tests_bench_devlog_listener_SOURCES = tests/bench/devlog-listener.c
 # The start-up reference: an empty preloaded object (tests/bench/.libs/
 # libbench_empty.so); -rpath only makes libtool build it shared.

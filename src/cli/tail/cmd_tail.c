@@ -79,7 +79,8 @@ static const char usage[] =
 	"tracer still has them enabled (then the next tail or 'ehsyslog cleanup'\n"
 	"does).  When a file replaces the library at its path (an upgrade), its\n"
 	"probes are added to the same events within a read pass (0.1 s); the\n"
-	"old file's stay for the programs that still map it.\n"
+	"old file's stay for the programs that still map it.  Without LIB, tail also\n"
+	"adds the probes of every other copy a running process maps (once a second).\n"
 	"The lines are the same as through user_events.\n"
 	"Exit status: 0 ok, 1 runtime error, 2 usage error, 3 kernel with neither\n"
 	"user_events nor uprobe events, 4 permission denied.\n";
