@@ -134,6 +134,10 @@ expect_line err "ehsyslog tail: $TR/uprobe_events: Permission denied (defining u
 printf 'not ELF\n' >"$T/text.so"
 expect 1 "$EHSYSLOG" register --uprobes "$T/text.so"
 expect_line err "ehsyslog register: $(realpath "$T/text.so"): not an ELF file"
+# A FIFO is refused, not opened for a writer that never comes.
+mkfifo "$T/fifo.so"
+expect 1 timeout 30 "$EHSYSLOG" register --uprobes "$T/fifo.so"
+expect_line err "ehsyslog register: $(realpath "$T/fifo.so"): not a regular file"
 # A path holding what the kernel takes for white space: refused, naming
 # the character, the path shown with C escapes; nothing defined.
 dir=$(realpath "$T")

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/uprobe/usdt_note.h"
@@ -181,6 +182,7 @@ int usdt_file_read(const char *path, const char *provider, struct usdt_file *f,
 		   char *err, size_t errlen)
 {
 	struct reader r = { .err = err, .errlen = errlen };
+	struct stat st;
 	GElf_Ehdr eh;
 	int fd, rc = -1;
 
@@ -189,9 +191,16 @@ int usdt_file_read(const char *path, const char *provider, struct usdt_file *f,
 		snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
 		return -1;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Not blocking: a FIFO or device at the path (or mapped, for the
+	 * readers' search of copies) is refused, not waited on. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file");
+		close(fd);
 		return -1;
 	}
 	r.elf = elf_begin(fd, ELF_C_READ, NULL);
