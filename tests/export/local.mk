@@ -48,17 +48,18 @@ EXPORT_KERNEL_TESTS = tests/export/kernel_export.sh tests/export/kernel_export_t
 # uprobe_export_slow.sh, a load read in full while a slow collector
 # answers; uprobe_export_spool.sh, the queue on disk across a SIGKILL, a
 # restart and damage; uprobe_export_queue_dir.sh, a queue directory or
-# files in it that another user could have made.
+# files in it that another user could have made; uprobe_export_copies.sh,
+# the copies of the library running programs map.
 # header_file.sh: the header file's owner and mode, before any tracing.
 TESTS += tests/export/test_export tests/export/test_state tests/export/test_spool $(EXPORT_KERNEL_TESTS) \
 	tests/export/uprobe_export.sh tests/export/uprobe_export_answers.sh \
 	tests/export/uprobe_export_slow.sh tests/export/uprobe_export_spool.sh \
-	tests/export/uprobe_export_queue_dir.sh \
+	tests/export/uprobe_export_queue_dir.sh tests/export/uprobe_export_copies.sh \
 	tests/export/unit_verify.sh tests/export/header_file.sh tests/export/otlp_count.sh
 dist_noinst_SCRIPTS += $(EXPORT_KERNEL_TESTS) tests/export/uprobe_export.sh tests/export/header_file.sh \
 	tests/export/uprobe_export_answers.sh tests/export/uprobe_export_slow.sh \
 	tests/export/uprobe_export_spool.sh tests/export/uprobe_export_queue_dir.sh \
-	tests/export/uprobe_export_lib.sh \
+	tests/export/uprobe_export_copies.sh tests/export/uprobe_export_lib.sh \
 	tests/export/export_lib.sh tests/export/export_helpers.sh tests/export/otlp_receiver.py \
 	tests/export/unit_verify.sh tests/export/bench_export.py tests/export/otlp_count.sh
 # The unit the Debian package ships, checked by unit_verify.sh.

@@ -4,12 +4,14 @@
 # runs the test in a private mount namespace with a fresh tracefs on
 # this machine's kernel, with a copy of the library of the test's own
 # (LIB, GROUP: uprobe_lib.sh) whose events export defines and enables
-# (TRANSPORT); kernel_logger logs under its preload.
+# (TRANSPORT); kernel_logger logs under its preload.  A test that sets
+# UPROBE_PID_NS=yes first runs in a PID namespace of its own too
+# (in_namespace --pid).
 . "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
 . "${top_srcdir:-.}/tests/lib/kernel_logger.sh"
 . "${top_srcdir:-.}/tests/export/export_helpers.sh"
 [ -x "$LOGGER" ] || skip "$LOGGER not built"
-in_namespace "$0" "$@"
+in_namespace ${UPROBE_PID_NS:+--pid} "$0" "$@"
 
 own_library "$T/libehsyslog.so.0"
 TRANSPORT=--uprobes=$LIB
