@@ -133,7 +133,9 @@ static void reach(char *out, size_t cap, const char *proc, const char *pid, cons
 	size_t len = strlen(path);
 	struct stat st;
 
+	/* Not a path with white space, which uprobe_events cannot take. */
 	if ((len < sizeof deleted - 1 || strcmp(path + len - (sizeof deleted - 1), deleted) != 0) &&
+	    strpbrk(path, " \t\n\v\f\r") == NULL &&
 	    (size_t)snprintf(out, cap, "%s/%s/root%s", proc, pid, path) < cap &&
 	    stat(out, &st) == 0 && st.st_ino == id.ino &&
 	    ((uint64_t)major(st.st_dev) << 32 | minor(st.st_dev)) == id.dev)

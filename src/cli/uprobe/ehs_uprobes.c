@@ -185,13 +185,11 @@ static int define_lines(struct ehs_uprobes *u, char *err, size_t errlen)
 	char why[512];
 	int rc;
 
-	if (blank_in_path(u->lib, err, errlen))
-		return -1;
 	if (usdt_file_read(u->lib, EHS_UPROBE_PROVIDER, &f, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", u->lib, why);
 		return 1;
 	}
-	rc = check_probes(u, &f, err, errlen);
+	rc = blank_in_path(u->lib, err, errlen) ? -1 : check_probes(u, &f, err, errlen);
 	for (unsigned level = 1; rc == 0 && level <= EHS_UPROBE_LEVELS; level++) {
 		const char *name = ehs_uprobe_event_name(level);
 		rc = define_line(u, f.machine, usdt_file_find(&f, name), level, err, errlen);
