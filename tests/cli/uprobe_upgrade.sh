@@ -2,11 +2,13 @@
 # The library replaced by rename, as dpkg upgrades it, on this machine's
 # kernel: a uprobe reaches only the inode its path named when it was
 # defined.  A tail and an export started before the swap print and send
-# the events of a program started 100 ms after it, and those of one that
-# still maps the old file; a tail started after the swap too.  Each
-# event then has two definitions, the old file's and the new one's.
-# register --uprobes run again after a swap adds the new file's probes
-# to the events it defined before, and says so.
+# the events of a program started once the new file's probe is there
+# (how long after the swap is said, not judged: about 0.1 s, a read
+# pass), and those of one that still maps the old file; a tail started
+# after the swap too.  Each event then has two definitions, the old
+# file's and the new one's.  register --uprobes run again after a swap
+# adds the new file's probes to the events it defined before, and says
+# so.
 . "${top_srcdir:-.}/tests/export/uprobe_export_lib.sh"
 
 # swap: a new file renamed over $LIB, as dpkg does (NAME.dpkg-new).
@@ -45,8 +47,15 @@ checks=$((checks + 1))
 [ "$(definitions info)" = 1 ] || fail "before the swap: $(grep "$GROUP/info " "$TR/uprobe_events")"
 
 logs upgrade 1 6 1 "before swap" hold
+# The readers look at the path at each read pass (about every 0.1 s):
+# the program logs once the new file's probe is on the event, which one
+# reader adds for both (the events are shared), and how long that took
+# is said, not judged (a loaded sanitizer build takes longer).
+start_ms=$(date +%s%3N)
 swap
-sleep 0.1
+wait_until 60 sh -c '[ "$(grep -c "^p:$1/info " "$2")" = 2 ]' sh "$GROUP" "$TR/uprobe_events" ||
+	fail "no reader added the new file's probe: $(grep "$GROUP/info " "$TR/uprobe_events")"
+echo "note: the new file's probe was added $(($(date +%s%3N) - start_ms)) ms after the swap"
 logs upgrade 1 6 1 "new file after swap" hold
 touch "$T/go"
 wait $old || fail "the old file's program exited $?: $(cat "$T/old.err")"
