@@ -196,6 +196,24 @@ START_TEST(file_read_only_when_root_alone_may_write)
 }
 END_TEST
 
+/* Removes what chrooted_provider made below root: the file at
+ * root + config_path, each directory on its way, deepest first, then
+ * root. */
+static void remove_tree(const char *root, const char *config_path)
+{
+	char path[PATH_MAX];
+	const char *end = config_path + strlen(config_path);
+
+	snprintf(path, sizeof path, "%s%s", root, config_path);
+	ck_assert_int_eq(unlink(path), 0);
+	while ((end = memrchr(config_path, '/', (size_t)(end - config_path))) != config_path &&
+	       end != NULL) {
+		snprintf(path, sizeof path, "%s%.*s", root, (int)(end - config_path), config_path);
+		ck_assert_int_eq(rmdir(path), 0);
+	}
+	ck_assert_int_eq(rmdir(root), 0);
+}
+
 /* A root daemon chrooted into a tree of owner's, whose copy of the
  * library's file says "provider = Chrooted": what its first event is
  * named. */
@@ -241,7 +259,8 @@ static const char *chrooted_provider(uid_t owner)
 	ck_assert_int_gt(n, 2);
 	said[n] = '\0';
 	ck_assert_msg(strncmp(said, "1 ", 2) == 0, "events in the chroot: %s", said);
-	return said + 2;	/* the tree stays: removed with /tmp */
+	remove_tree(root, config_path);
+	return said + 2;
 }
 
 START_TEST(chroot_of_root_is_read)
