@@ -12,7 +12,9 @@ in_namespace "$0" "$@"
 # A directory nobody can read, with the copy the uprobes are defined on.
 W=$(mktemp -d /tmp/ehsyslog-anyone.XXXXXX) || exit 99
 chmod 755 "$W"
-trap 'rm -rf "$W"' EXIT
+# Removed at exit with $T, by uprobe_lib.sh's trap (which also removes
+# the test's uprobe events): S is the directory it removes besides.
+S=$W
 own_library "$W/libehsyslog.so.0"
 chmod 644 "$LIB"
 mkdir -m 777 "$W/out"
