@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -65,12 +66,12 @@ int ehs_uprobes_group_of(const char *lib, char *g, size_t cap, char *err, size_t
 }
 
 /* The line defining level's event from its probe p. */
-static int define_line(struct ehs_uprobes *u, unsigned machine, const struct usdt_probe *p,
-		       unsigned level, char *err, size_t errlen)
+static int define_line(struct ehs_uprobes *u, int fd, unsigned machine,
+		       const struct usdt_probe *p, unsigned level, char *err, size_t errlen)
 {
 	char args[USDT_ARGS_MAX], *arg[NFIELDS + 1], *line = u->line[level - 1];
 	size_t cap = sizeof u->line[0], len;
-	unsigned long long offset = nop5_site_offset(u->lib, machine, p->offset);
+	unsigned long long offset = nop5_site_offset(fd, machine, p->offset);
 	char why[256];
 	int n;
 
@@ -183,17 +184,22 @@ static int define_lines(struct ehs_uprobes *u, char *err, size_t errlen)
 {
 	struct usdt_file f;
 	char why[512];
-	int rc;
+	int rc, fd;
 
 	if (usdt_file_read(u->lib, EHS_UPROBE_PROVIDER, &f, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", u->lib, why);
 		return 1;
 	}
 	rc = blank_in_path(u->lib, err, errlen) ? -1 : check_probes(u, &f, err, errlen);
+	/* Opened once for the sites' bytes (nop5.h); without it, the nops
+	 * the notes name. */
+	fd = rc == 0 ? open(u->lib, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
 	for (unsigned level = 1; rc == 0 && level <= EHS_UPROBE_LEVELS; level++) {
 		const char *name = ehs_uprobe_event_name(level);
-		rc = define_line(u, f.machine, usdt_file_find(&f, name), level, err, errlen);
+		rc = define_line(u, fd, f.machine, usdt_file_find(&f, name), level, err, errlen);
 	}
+	if (fd >= 0)
+		close(fd);
 	usdt_file_free(&f);
 	return rc;
 }

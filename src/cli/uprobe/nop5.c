@@ -3,7 +3,6 @@
 
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -40,22 +39,15 @@ bool nop5_kernel_optimizes(void)
 	return known;
 }
 
-unsigned long long nop5_site_offset(const char *path, unsigned machine,
-				    unsigned long long note_offset)
+unsigned long long nop5_site_offset(int fd, unsigned machine, unsigned long long note_offset)
 {
 	static const unsigned char site[] = { 0x90, 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 	unsigned char have[sizeof site];
-	ssize_t n = -1;
-	int fd;
 
-	if (machine != EM_X86_64 || !nop5_kernel_optimizes())
+	if (fd < 0 || machine != EM_X86_64 || !nop5_kernel_optimizes())
 		return note_offset;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = pread(fd, have, sizeof have, (off_t)note_offset);
-		close(fd);
-	}
-	if (n == (ssize_t)sizeof have && memcmp(have, site, sizeof site) == 0)
+	if (pread(fd, have, sizeof have, (off_t)note_offset) == (ssize_t)sizeof have &&
+	    memcmp(have, site, sizeof site) == 0)
 		return note_offset + 1;
 	return note_offset;
 }

@@ -22,12 +22,11 @@ bool nop5_kernel_optimizes(void);
 
 /*
  * The file offset to probe for the site whose note names file offset
- * note_offset in the ELF file at path, for machine (e_machine): past
+ * note_offset in the ELF file open at fd, for machine (e_machine): past
  * the nop when the bytes there are the nop and a nop5 and the kernel
  * optimises them, else note_offset (an older library, arm64, a kernel
- * before 6.18).
+ * before 6.18, fd -1).
  */
-unsigned long long nop5_site_offset(const char *path, unsigned machine,
-				    unsigned long long note_offset);
+unsigned long long nop5_site_offset(int fd, unsigned machine, unsigned long long note_offset);
 
 #endif
