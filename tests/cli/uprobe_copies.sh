@@ -12,56 +12,17 @@
 in_namespace --pid "$0" "$@"
 
 installed_library "$T/libehsyslog.so.0"
-mkdir "$T/vendored" "$T/private"
-cp "$BUILT_LIBRARY" "$T/vendored/libehsyslog.so.0"
-VENDORED=$(realpath "$T/vendored/libehsyslog.so.0")
-PRIVATE=$(realpath "$T/private")
-RUNTIMES=$(sanitizer_runtimes "$LIB")
-
-# copy.py NAME STOP: "NAME N" every 100 ms until the file STOP exists,
-# then "NAME last".
-cat >"$T/copy.py" <<'PY'
-import os, sys, syslog, time
-name, stop = sys.argv[1], sys.argv[2]
-syslog.openlog(name, 0, syslog.LOG_USER)
-i = 0
-while not os.path.exists(stop) and i < 3000:
-    syslog.syslog(syslog.LOG_INFO, "%s %d" % (name, i))
-    i += 1
-    time.sleep(0.1)
-syslog.syslog(syslog.LOG_INFO, "%s last" % name)
-PY
 # messages FILE NAME: the messages of NAME's events in the JSON lines.
 messages() {
 	sed -n "s/.*\"n\":\"Syslog:$2\",\"message\":\"\\([^\"]*\\)\".*/\\1/p" "$T/$1"
 }
 printed() { messages "$1" "$2" | grep -q "$3"; }
-# contiguous FILE NAME: NAME's messages in FILE are "NAME N" for N from
-# the first printed on, each once, then "NAME last".
-contiguous() {
-	messages "$1" "$2" >"$T/got.$2"
-	first=$(sed -n "1s/^$2 //p" "$T/got.$2")
-	last=$(grep -c "^$2 [0-9]" "$T/got.$2")
-	{
-		[ -z "$first" ] || seq "$first" $((first + last - 1)) | sed "s/^/$2 /"
-		echo "$2 last"
-	} >"$T/want.$2"
-	checks=$((checks + 1))
-	cmp -s "$T/want.$2" "$T/got.$2" || fail "$1: $2's messages are not each once from the first on: $(tr '\n' ',' <"$T/got.$2")"
-}
 
 "$EHSYSLOG" tail --json --timeout 300 >"$T/tail.out" 2>"$T/tail.err" &
 tail_pid=$!
 wait_until 60 enabled_in_tail $tail_pid ehsyslog || fail "tail did not enable ehsyslog: $(cat "$T/tail.err")"
 
-LD_PRELOAD=$RUNTIMES$VENDORED python3 "$T/copy.py" vendored "$T/stop" 2>"$T/vendored.err" &
-vendored=$!
-# shellcheck disable=SC2016 # the namespace's shell expands these
-unshare --mount --propagation private sh -c '
-	mount -t tmpfs none "$1" && cp "$2" "$1/libehsyslog.so.0" || exit 99
-	LD_PRELOAD=$3$1/libehsyslog.so.0 exec python3 "$4" private "$5"' sh \
-	"$PRIVATE" "$BUILT_LIBRARY" "$RUNTIMES" "$T/copy.py" "$T/stop" 2>"$T/private.err" &
-private=$!
+start_copies
 checks=$((checks + 1))
 [ ! -e "$PRIVATE/libehsyslog.so.0" ] || fail "the private copy can be seen outside its namespace"
 
@@ -83,9 +44,7 @@ places=$(grep "^p:ehsyslog/info " "$TR/uprobe_events")
 expect 0 "$EHSYSLOG" status
 cp "$T/out" "$T/status.out"
 
-touch "$T/stop"
-wait $vendored || fail "the vendored program exited $?: $(cat "$T/vendored.err")"
-wait $private || fail "the private program exited $?: $(cat "$T/private.err")"
+stop_copies
 wait_until 60 printed tail.out vendored "vendored last" || fail "tail missed 'vendored last'"
 wait_until 60 printed tail.out private "private last" || fail "tail missed 'private last'"
 wait_until 60 printed named.out vendored "vendored last" || fail "the named tail missed 'vendored last'"
@@ -93,9 +52,10 @@ kill -INT $tail_pid $named
 wait $tail_pid || fail "tail exited $?: $(cat "$T/tail.err")"
 wait $named || fail "the named tail exited $?: $(cat "$T/named.err")"
 
-contiguous tail.out vendored
-contiguous tail.out private
-contiguous named.out vendored
+for c in tail.out:vendored tail.out:private named.out:vendored; do
+	messages "${c%:*}" "${c#*:}" >"$T/got.$c"
+	expect_each_once "${c%:*}" "${c#*:}" "$T/got.$c"
+done
 checks=$((checks + 1))
 [ -z "$(messages named.out private)" ] || fail "the named tail printed the private copy's: $(messages named.out private)"
 expect_quiet tail.err

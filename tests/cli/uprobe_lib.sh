@@ -80,6 +80,58 @@ expect_quiet() {
 		fail "$1 is not empty: $(cat "$T/$1")"
 }
 
+# start_copies: two programs that preload copies of the built library
+# the tests do not name: $T/vendored's (VENDORED) and one on a tmpfs at
+# $T/private (PRIVATE) that only a mount namespace of its own has.  Each
+# runs $T/copy.py NAME: "NAME N" every 100 ms until $T/stop exists
+# (stop_copies), then "NAME last"; NAME is vendored or private.
+start_copies() {
+	mkdir "$T/vendored" "$T/private"
+	cp "$BUILT_LIBRARY" "$T/vendored/libehsyslog.so.0"
+	VENDORED=$(realpath "$T/vendored/libehsyslog.so.0")
+	PRIVATE=$(realpath "$T/private")
+	runtimes=$(sanitizer_runtimes "$VENDORED")
+	cat >"$T/copy.py" <<'PY'
+import os, sys, syslog, time
+name, stop = sys.argv[1], sys.argv[2]
+syslog.openlog(name, 0, syslog.LOG_USER)
+i = 0
+while not os.path.exists(stop) and i < 3000:
+    syslog.syslog(syslog.LOG_INFO, "%s %d" % (name, i))
+    i += 1
+    time.sleep(0.1)
+syslog.syslog(syslog.LOG_INFO, "%s last" % name)
+PY
+	LD_PRELOAD=$runtimes$VENDORED python3 "$T/copy.py" vendored "$T/stop" 2>"$T/vendored.err" &
+	vendored=$!
+	# shellcheck disable=SC2016 # the namespace's shell expands these
+	unshare --mount --propagation private sh -c '
+		mount -t tmpfs none "$1" && cp "$2" "$1/libehsyslog.so.0" || exit 99
+		LD_PRELOAD=$3$1/libehsyslog.so.0 exec python3 "$4" private "$5"' sh \
+		"$PRIVATE" "$BUILT_LIBRARY" "$runtimes" "$T/copy.py" "$T/stop" 2>"$T/private.err" &
+	private=$!
+}
+
+# stop_copies: both programs log their last message and exit 0.
+stop_copies() {
+	touch "$T/stop"
+	wait $vendored || fail "the vendored program exited $?: $(cat "$T/vendored.err")"
+	wait $private || fail "the private program exited $?: $(cat "$T/private.err")"
+}
+
+# expect_each_once LABEL NAME FILE: FILE's lines, NAME's messages as a
+# reader gave them, are "NAME N" for N from the first on, each once,
+# then "NAME last".
+expect_each_once() {
+	first=$(sed -n "1s/^$2 //p" "$3")
+	n=$(grep -c "^$2 [0-9]" "$3")
+	{
+		[ -z "$first" ] || seq "$first" $((first + n - 1)) | sed "s/^/$2 /"
+		echo "$2 last"
+	} >"$3.want"
+	expect_same "$1: $2's messages, each once from the first on" "$3.want" "$3"
+}
+
 # own_library PATH: copies the built library to PATH (in $T); sets LIB
 # to it and GROUP to its group, ehsyslog_ and FNV-1a of its real path
 # (computed here, not asked of the tool), and removes that group's
