@@ -14,6 +14,7 @@
 #include "cli/uprobe/ehs_uprobes.h"
 #include "cli/uprobe/fetch_arg.h"
 #include "cli/uprobe/nop5.h"
+#include "cli/uprobe/rearm.h"
 #include "cli/uprobe/uprobe_events.h"
 #include "cli/uprobe/usdt_note.h"
 
@@ -275,7 +276,8 @@ static const char *line_args(const char *line)
  * already.  It answers EEXIST for other arguments too, so those are
  * compared first.  Where the event probes the path at the site's other
  * offset (defined by a tool that chose the other nop), the probe goes
- * there too: two offsets of one inode would fire twice per event.
+ * there too: two offsets of one inode would fire twice per event.  An
+ * added probe is armed where the event is enabled already (rearm.h).
  * 0, with the level's bit in *added when a probe was added; else -errno
  * with why in err.
  */
@@ -287,7 +289,8 @@ static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsi
 	unsigned long long other = off == note ? note + 1 : note;
 	char line[EHS_UPROBE_LINE_MAX];
 	const char *mine = u->line[level - 1];
-	int rc;
+	struct uprobe_paused *paused;
+	int rc, resumed;
 
 	snprintf(s.other_place, sizeof s.other_place, "%s:0x%016llx(0x%llx)", u->lib, other,
 		 u->refctr[level - 1]);
@@ -305,8 +308,21 @@ static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsi
 			 u->group, s.event, u->lib);
 		return -EEXIST;
 	}
+	/* The event may be enabled: the new probe is armed only so.  Only
+	 * the kernel can tell whether the file has its probe already (the
+	 * paths uprobe_events shows may name other files now). */
+	if ((rc = uprobe_pause(tracing, u->group, s.event, &paused)) < 0) {
+		snprintf(err, errlen, "cannot add %s's probe to uprobe event %s/%s: cannot "
+			 "disable it for a moment: %s", u->lib, u->group, s.event, strerror(-rc));
+		return rc;
+	}
 	rc = uprobe_events_write(tracing, mine);
-	if (rc == 0)
+	resumed = uprobe_resume(paused);
+	if (rc == 0 && resumed < 0) {
+		rc = resumed;
+		snprintf(err, errlen, "cannot enable uprobe event %s/%s again after adding %s's "
+			 "probe: %s", u->group, s.event, u->lib, strerror(-rc));
+	} else if (rc == 0)
 		*added |= 1u << level;
 	else if (rc == -EEXIST)
 		rc = 0;	/* this file's probe is there */
