@@ -96,8 +96,10 @@ int stale_instances(const char *tracing, bool remove, stale_cb cb, void *ctx)
 			continue;
 		if (remove) {
 			err = remove_instance(dirfd(dir), d->d_name);
-			if (err == ENOENT)
-				continue;	/* another cleanup was faster */
+			/* Another cleanup was faster: tracefs answers ENODEV
+			 * for an instance removed since readdir saw it. */
+			if (err == ENOENT || err == ENODEV)
+				continue;
 		}
 		found++;
 		cb(d->d_name, err, ctx);
