@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/uprobe/rearm.h"
+#include "cli/util.h"
 
 /* More readers than run at once on one machine; past it the others
  * keep the event enabled, and the added probe stays unarmed. */
@@ -43,7 +44,7 @@ static int write_enable(const char *path, char on)
 
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;	/* that reader ended */
-	if (write(fd, &on, 1) != 1)
+	if (cli_write_all(fd, &on, 1) < 0)
 		rc = -errno;
 	if (close(fd) < 0 && rc == 0)
 		rc = -errno;

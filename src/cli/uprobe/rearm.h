@@ -16,8 +16,6 @@
 #ifndef EHSYSLOG_CLI_UPROBE_REARM_H
 #define EHSYSLOG_CLI_UPROBE_REARM_H
 
-#include <stddef.h>
-
 struct uprobe_paused;
 
 /* Disables event GROUP/EVENT of the tracefs at tracing wherever it is
