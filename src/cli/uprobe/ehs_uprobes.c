@@ -277,9 +277,9 @@ static const char *line_args(const char *line)
  * compared first.  Where the event probes the path at the site's other
  * offset (defined by a tool that chose the other nop), the probe goes
  * there too: two offsets of one inode would fire twice per event.  An
- * added probe is armed where the event is enabled already (rearm.h).
- * 0, with the level's bit in *added when a probe was added; else -errno
- * with why in err.
+ * added probe is armed later, once per call (rearm.h).  0, with the
+ * level's bit in *added when a probe was added; else -errno with why
+ * in err.
  */
 static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsigned level,
 			  unsigned *added, char *err, size_t errlen)
@@ -289,8 +289,7 @@ static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsi
 	unsigned long long other = off == note ? note + 1 : note;
 	char line[EHS_UPROBE_LINE_MAX];
 	const char *mine = u->line[level - 1];
-	struct uprobe_paused *paused;
-	int rc, resumed;
+	int rc;
 
 	snprintf(s.other_place, sizeof s.other_place, "%s:0x%016llx(0x%llx)", u->lib, other,
 		 u->refctr[level - 1]);
@@ -308,21 +307,10 @@ static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsi
 			 u->group, s.event, u->lib);
 		return -EEXIST;
 	}
-	/* The event may be enabled: the new probe is armed only so.  Only
-	 * the kernel can tell whether the file has its probe already (the
-	 * paths uprobe_events shows may name other files now). */
-	if ((rc = uprobe_pause(tracing, u->group, s.event, &paused)) < 0) {
-		snprintf(err, errlen, "cannot add %s's probe to uprobe event %s/%s: cannot "
-			 "disable it for a moment: %s", u->lib, u->group, s.event, strerror(-rc));
-		return rc;
-	}
+	/* Only the kernel can tell whether the file has its probe already
+	 * (the paths uprobe_events shows may name other files now). */
 	rc = uprobe_events_write(tracing, mine);
-	resumed = uprobe_resume(paused);
-	if (rc == 0 && resumed < 0) {
-		rc = resumed;
-		snprintf(err, errlen, "cannot enable uprobe event %s/%s again after adding %s's "
-			 "probe: %s", u->group, s.event, u->lib, strerror(-rc));
-	} else if (rc == 0)
+	if (rc == 0)
 		*added |= 1u << level;
 	else if (rc == -EEXIST)
 		rc = 0;	/* this file's probe is there */
@@ -332,10 +320,29 @@ static int cover_existing(const char *tracing, const struct ehs_uprobes *u, unsi
 	return rc;
 }
 
+/* Arms the probes added to the events of levels (rearm.h). */
+static int arm_added(const char *tracing, const struct ehs_uprobes *u, unsigned levels,
+		     char *err, size_t errlen)
+{
+	const char *events[EHS_UPROBE_LEVELS];
+	size_t n = 0;
+	int rc;
+
+	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS; level++)
+		if (levels >> level & 1)
+			events[n++] = ehs_uprobe_event_name(level);
+	if (n == 0 || (rc = uprobe_rearm(tracing, u->group, events, n)) == 0)
+		return 0;
+	snprintf(err, errlen, "cannot arm %s's probes added to the uprobe events of group %s: "
+		 "cannot disable and enable them again: %s", u->lib, u->group, strerror(-rc));
+	return rc;
+}
+
 int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigned levels,
 		       unsigned *created, unsigned *added, char *err, size_t errlen)
 {
-	int rc = 0;
+	int rc = 0, lock = uprobe_events_lock(tracing);
+	char unused[256];
 
 	*created = *added = 0;
 	for (unsigned level = 1; level <= EHS_UPROBE_LEVELS && rc == 0; level++) {
@@ -359,10 +366,16 @@ int ehs_uprobes_define(const char *tracing, const struct ehs_uprobes *u, unsigne
 				 u->group, event, tracing, strerror(-rc),
 				 rc == -ENOENT ? " (this kernel has no uprobe events: CONFIG_UPROBE_EVENTS)" : "");
 	}
+	/* Armed also when a later level failed: they stay in the events. */
+	if (rc == 0)
+		rc = arm_added(tracing, u, *added, err, errlen);
+	else
+		arm_added(tracing, u, *added, unused, sizeof unused);
 	if (rc != 0) {
 		ehs_uprobes_remove(tracing, u->group, *created, NULL, NULL);
 		*created = 0;
 	}
+	uprobe_events_unlock(lock);
 	return rc;
 }
 

@@ -14,14 +14,27 @@
 #include "cli/uprobe/rearm.h"
 #include "cli/util.h"
 
-/* More readers than run at once on one machine; past it the others
- * keep the event enabled, and the added probe stays unarmed. */
-#define PAUSED_MAX 64
-
-struct uprobe_paused {
-	size_t n;
-	char enable[PAUSED_MAX][PATH_MAX];	/* .../events/GROUP/EVENT/enable */
+/* A list of paths: the tracefs's instance directories (its top level
+ * first), or the enable files of one event found enabled in them. */
+struct paths {
+	size_t n, cap;
+	char (*path)[PATH_MAX];
 };
+
+/* The next free slot, or NULL when out of memory. */
+static char *next(struct paths *p)
+{
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 8;
+		void *grown = reallocarray(p->path, cap, sizeof *p->path);
+
+		if (grown == NULL)
+			return NULL;
+		p->path = grown;
+		p->cap = cap;
+	}
+	return p->path[p->n];
+}
 
 /* True if the enable file at path reads "1" ("1*" and "X" are a whole
  * system's mixed states, not one event's). */
@@ -51,58 +64,84 @@ static int write_enable(const char *path, char on)
 	return rc;
 }
 
-/* Notes dir's events/GROUP/EVENT/enable when the event is enabled there. */
-static void note(struct uprobe_paused *p, const char *dir, const char *group, const char *event)
+/* Adds the path a b, unless it is too long (such a
+ * directory or file cannot be opened either).  0 or -ENOMEM. */
+static int add(struct paths *p, const char *a, const char *b)
 {
-	if (p->n < PAUSED_MAX &&
-	    (size_t)snprintf(p->enable[p->n], PATH_MAX, "%s/events/%s/%s/enable", dir, group,
-			     event) < PATH_MAX &&
-	    enabled_at(p->enable[p->n]))
-		p->n++;
-}
+	char *slot = next(p);
 
-int uprobe_pause(const char *tracing, const char *group, const char *event,
-		 struct uprobe_paused **paused)
-{
-	struct uprobe_paused *p = calloc(1, sizeof *p);
-	char dir[PATH_MAX];
-	struct dirent *d;
-	DIR *instances;
-
-	*paused = NULL;
-	if (p == NULL)
+	if (slot == NULL)
 		return -ENOMEM;
-	note(p, tracing, group, event);
-	snprintf(dir, sizeof dir, "%s/instances", tracing);
-	if ((instances = opendir(dir)) != NULL) {
-		while ((d = readdir(instances)) != NULL)
-			if (d->d_name[0] != '.' &&
-			    (size_t)snprintf(dir, sizeof dir, "%s/instances/%s", tracing, d->d_name) <
-				    sizeof dir)
-				note(p, dir, group, event);
-		closedir(instances);
-	}
-	for (size_t i = 0; i < p->n; i++) {
-		int rc = write_enable(p->enable[i], '0');
-		if (rc < 0) {
-			p->n = i;
-			uprobe_resume(p);
-			return rc;
-		}
-	}
-	*paused = p;
+	if ((size_t)snprintf(slot, PATH_MAX, "%s%s", a, b) < PATH_MAX)
+		p->n++;
 	return 0;
 }
 
-int uprobe_resume(struct uprobe_paused *p)
+static int list_dirs(struct paths *dirs, const char *tracing)
+{
+	char dir[PATH_MAX], name[NAME_MAX + 2];
+	struct dirent *d;
+	DIR *instances;
+	int rc = add(dirs, tracing, "");
+
+	snprintf(dir, sizeof dir, "%s/instances", tracing);
+	if (rc < 0 || (instances = opendir(dir)) == NULL)
+		return rc;	/* none: the top level only */
+	while (rc == 0 && (d = readdir(instances)) != NULL)
+		if (d->d_name[0] != '.') {
+			snprintf(name, sizeof name, "/%s", d->d_name);
+			rc = add(dirs, dir, name);
+		}
+	closedir(instances);
+	return rc;
+}
+
+/* Writes on to the first n enable files; the first failure's -errno. */
+static int write_each(const struct paths *e, size_t n, char on)
 {
 	int rc = 0;
 
-	for (size_t i = 0; p != NULL && i < p->n; i++) {
-		int e = write_enable(p->enable[i], '1');
-		if (e < 0 && rc == 0)
-			rc = e;
+	for (size_t i = 0; i < n; i++) {
+		int w = write_enable(e->path[i], on);
+
+		if (w < 0 && rc == 0) {
+			rc = w;
+			if (on == '0') {
+				write_each(e, i, '1');	/* undo: leave it as it was */
+				break;
+			}
+		}
 	}
-	free(p);
+	return rc;
+}
+
+/* One event at a time, so that each is off for its own turn only. */
+static int rearm_one(const struct paths *dirs, struct paths *on, const char *group,
+		     const char *event)
+{
+	char file[PATH_MAX];
+	int rc = 0;
+
+	on->n = 0;
+	for (size_t i = 0; i < dirs->n && rc == 0; i++) {
+		if ((size_t)snprintf(file, sizeof file, "%s/events/%s/%s/enable", dirs->path[i],
+				     group, event) >= sizeof file || !enabled_at(file))
+			continue;
+		rc = add(on, file, "");
+	}
+	if (rc == 0 && (rc = write_each(on, on->n, '0')) == 0)
+		rc = write_each(on, on->n, '1');
+	return rc;
+}
+
+int uprobe_rearm(const char *tracing, const char *group, const char *const *events, size_t n)
+{
+	struct paths dirs = { 0 }, on = { 0 };
+	int rc = list_dirs(&dirs, tracing);
+
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = rearm_one(&dirs, &on, group, events[i]);
+	free(dirs.path);
+	free(on.path);
 	return rc;
 }

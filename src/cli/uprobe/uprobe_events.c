@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/uprobe/uprobe_events.h"
@@ -51,6 +53,37 @@ int uprobe_events_remove(const char *tracing, const char *group, const char *eve
 	if ((size_t)snprintf(line, sizeof line, "-:%s/%s", group, event) >= sizeof line)
 		return -ENAMETOOLONG;
 	return uprobe_events_write(tracing, line);
+}
+
+#define LOCK_WAIT_MS 5000
+#define LOCK_POLL_MS 10
+
+int uprobe_events_lock(const char *tracing)
+{
+	const struct timespec poll = { 0, LOCK_POLL_MS * 1000000L };
+	char path[PATH_MAX];
+	int fd;
+
+	if ((size_t)snprintf(path, sizeof path, "%s/%s", tracing, EVENTS_FILE) >= sizeof path)
+		return -1;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	/* Polled rather than blocking: the wait stays bounded, and a
+	 * signal meant for the reader is not held up. */
+	for (int waited = 0; flock(fd, LOCK_EX | LOCK_NB) < 0; waited += LOCK_POLL_MS) {
+		if (errno != EWOULDBLOCK || waited >= LOCK_WAIT_MS) {
+			close(fd);
+			return -1;
+		}
+		nanosleep(&poll, NULL);
+	}
+	return fd;
+}
+
+void uprobe_events_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);	/* releases the lock */
 }
 
 int uprobe_events_defined(const char *tracing, const char *group, const char *event)

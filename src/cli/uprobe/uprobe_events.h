@@ -22,6 +22,19 @@ int uprobe_events_write(const char *tracing, const char *line);
  * another -errno. */
 int uprobe_events_remove(const char *tracing, const char *group, const char *event);
 
+/*
+ * Takes the exclusive flock(2) on tracing/uprobe_events that ehsyslog's
+ * readers and register hold while they add probes to the events and
+ * arm them (rearm.h), so that one reader's arming is over before
+ * another tries the same file's probe (and gets EEXIST, with no gap).
+ * The lock is the inode's: every mount of tracefs, in any namespace,
+ * shares it.  Waits up to 5 s for a holder (one stopped by a debugger,
+ * say), then goes on without.  Returns the descriptor to pass to
+ * uprobe_events_unlock(), or -1 when not locked.
+ */
+int uprobe_events_lock(const char *tracing);
+void uprobe_events_unlock(int fd);
+
 /* Whether GROUP/EVENT is defined: 1, 0, or -errno. */
 int uprobe_events_defined(const char *tracing, const char *group, const char *event);
 
