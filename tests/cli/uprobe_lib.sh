@@ -229,10 +229,15 @@ enabled_in_tail() {
 	return 1
 }
 
+# settled: no reader is adding or arming probes.  They hold an
+# exclusive flock on uprobe_events meanwhile (ehsyslog(1)): once it is
+# free, a probe defined before is armed.  util-linux's flock(1).
+settled() {
+	flock -w 60 "$TR/uprobe_events" true
+}
+
 # armed GROUP EVENT PID...: the instance of each reader PID has
-# GROUP/EVENT enabled.  A reader that adds a probe to an enabled event
-# disables it everywhere and enables it again (rearm.h): once each
-# reader's is enabled again, the new probe is armed.
+# GROUP/EVENT enabled (again, after the arming of an added probe).
 armed() {
 	group=$1 event=$2
 	shift 2

@@ -55,7 +55,8 @@ start_ms=$(date +%s%3N)
 swap
 wait_until 60 sh -c '[ "$(grep -c "^p:$1/info " "$2")" = 2 ]' sh "$GROUP" "$TR/uprobe_events" ||
 	fail "no reader added the new file's probe: $(grep "$GROUP/info " "$TR/uprobe_events")"
-wait_until 60 armed "$GROUP" info $before "$xpid" || fail "the readers' $GROUP/info was not enabled again"
+settled || fail "a reader held $TR/uprobe_events locked for 60 s"
+armed "$GROUP" info $before "$xpid" || fail "the readers' $GROUP/info was not enabled again"
 echo "note: the new file's probe was added and armed $(($(date +%s%3N) - start_ms)) ms after the swap"
 logs upgrade 1 6 1 "new file after swap" hold
 touch "$T/go"
