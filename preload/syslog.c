@@ -71,8 +71,10 @@ log_common(int pri, bool chk, int flag, const char *fmt, va_list ap, va_list *wo
 			ehs_busy++;
 			if (mode == EHS_MODE_UNREAD)
 				ehs_real_init();
-			armed = ehs_vsyslog_inline(pri, saved, fmt, ap, work);
-			pass = ehs_passthrough() || !ehs_syslog_deliverable(pri);
+			struct ehs_vsyslog_done done =
+				ehs_vsyslog_inline(pri, saved, fmt, ap, work);
+			armed = done.routed;
+			pass = ehs_passthrough() || !done.deliverable;
 			ehs_busy--;
 		} else {
 			pass = mode == EHS_MODE_PASS || !ehs_syslog_deliverable(pri);

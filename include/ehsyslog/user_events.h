@@ -254,7 +254,9 @@ static inline bool ue_enabler_done(const struct ue_enabler *e)
 {
 	uint8_t f = __atomic_load_n(&e->priv_flags, __ATOMIC_ACQUIRE);
 
-	return f != 0 && !(f & UE_ENABLER_RETRY);
+	/* f != 0 && !(f & UE_ENABLER_RETRY) in one compare: the writer's
+	 * other flags are the two bits below UE_ENABLER_RETRY. */
+	return (uint8_t)(f - 1) < UE_ENABLER_RETRY - 1;
 }
 
 /* Unregisters e (the kernel stops writing its bit) and sets its bit

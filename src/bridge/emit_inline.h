@@ -105,22 +105,34 @@ static inline void put_values(uint8_t severity, uint8_t facility, int32_t err, s
 	put_le32(after + 2, (uint32_t)err);
 }
 
-/*
- * The usual event when its head is shared: only the pieces it has, so
- * the writer has fewer to go through.  An ident's first event finds or
- * builds its head here too, so that it takes no deeper stack than the
- * next (perf's 8 KiB copy of the stack then unwinds it).  False when the
- * event is not that one.
- */
-static inline __attribute__((always_inline)) bool
-emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
-	   const char *msg, size_t len, size_t limit, struct ue_tracepoint *tp)
+/* The usual event's shared head at level for a text of len bytes, or
+ * NULL when the event is not that one (no head to share, or too long
+ * for limit).  An ident's first event finds or builds its head here too,
+ * so that it takes no deeper stack than the next (perf's 8 KiB copy of
+ * the stack then unwinds it). */
+static inline __attribute__((always_inline)) const struct head *
+plain_head(unsigned level, size_t len, size_t limit)
 {
 	unsigned long gen = ehs_ident_gen();
 	const struct head *h = kept_head(gen, level);
 	if (__builtin_expect(!h, 0))
 		h = ehs_emit_named_head(gen, level);
 	if (!h || h->len + 2 + VALUES_AFTER + len > limit || len > UINT16_MAX)
+		return NULL;
+	return h;
+}
+
+/*
+ * The usual event when its head is shared: only the pieces it has, so
+ * the writer has fewer to go through.  False when the event is not that
+ * one.
+ */
+static inline __attribute__((always_inline)) bool
+emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
+	   const char *msg, size_t len, size_t limit, struct ue_tracepoint *tp)
+{
+	const struct head *h = plain_head(level, len, limit);
+	if (!h)
 		return false;
 	uint8_t count[2], after[VALUES_AFTER];
 	put_values(severity, facility, err, len, count, after);
@@ -177,6 +189,46 @@ emit_message(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 EHS_HIDDEN int ehs_emit_vmessage_rest(struct ue_tracepoint *tp, int severity, unsigned facility,
 				      int err, const char *fmt, va_list ap, long n);
 
+/*
+ * The message event of a planned format (format_plan.h) with no text
+ * made: the writer gathers the format's literal runs and the
+ * conversions' texts where they lie (format_parts), which saves copying
+ * the text and a scratch slot for it.  Only for user_events: a probe
+ * site takes its message in one piece, so while a uprobe is on the
+ * sites the caller formats it.  Returns what emit_message would; an
+ * event that is not the usual one is formatted again from ap, the
+ * arguments at *work having been taken.
+ */
+static inline __attribute__((always_inline)) int
+emit_planned(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
+	     const char *fmt, const struct ehs_fmt_plan *plan, va_list ap, va_list *work)
+{
+	/* iov[0] is the writer's, then the head, the text's count, the
+	 * text's parts and the values after it. */
+	struct iovec iov[3 + EHS_FMT_PARTS + 1];
+	struct ehs_fmt_room room;
+	size_t len;
+	size_t parts = format_parts(fmt, plan, work, err, iov + 3, &room, &len);
+	unsigned level = ehs_level(severity);
+	const struct head *h = plain_head(level, len, EHS_EVENT_MAX);
+	if (__builtin_expect(!h, 0))
+		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap,
+					      EHS_FORMAT_FALLBACK);
+	uint8_t count[2], after[VALUES_AFTER];
+	put_values((uint8_t)(severity & 7), (uint8_t)facility, err, len, count, after);
+	iov[1] = (struct iovec){ (void *)h->bytes, h->len };
+	iov[2] = (struct iovec){ count, sizeof count };
+	iov[3 + parts] = (struct iovec){ after, sizeof after };
+	const struct ehs_outgoing ev = {
+		.iov = iov,
+		.iovcnt = 4 + parts,
+		.size = h->len + sizeof count + len + sizeof after,
+		.level = level,
+	};
+	user_events_send(tp, &ev);
+	return 1;
+}
+
 /* ehs_emit_vmessage, inline: the text formatted from *work, a copy of
  * ap that the caller made (va_copy cannot be inlined) and ends, into a
  * scratch slot (scratch.h), not the caller's frame: the entry that
@@ -195,11 +247,14 @@ ehs_emit_vmessage_inline(struct ue_tracepoint *tp, int severity, unsigned facili
 	const char *arg = ehs_text_of_percent_s(fmt, ap, &len);
 	if (arg)
 		return emit_message(tp, severity, facility, err, arg, len);
+	const struct ehs_fmt_plan *plan = ehs_format_plan(fmt);
+	if (plan && !usdt_any())
+		return emit_planned(tp, severity, facility, err, fmt, plan, ap, work);
 	char *buf = ehs_scratch_take();
 	if (__builtin_expect(!buf, 0))
 		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap,
 					      EHS_FORMAT_FALLBACK);
-	long n = ehs_format_inline(buf, EHS_TEXT_STACK, fmt, work, err);
+	long n = ehs_format_inline_plan(buf, EHS_TEXT_STACK, fmt, plan, work, err);
 	if (!ehs_text_fits_stack(n)) {
 		ehs_scratch_give(buf);
 		return ehs_emit_vmessage_rest(tp, severity, facility, err, fmt, ap, n);

@@ -7,13 +7,41 @@
 
 #include "common/map_once.h"
 
-char *ehs_scratch_slots;
-unsigned char ehs_scratch_taken[EHS_SCRATCH_SLOTS];
+/* The stand-in for the slots until they are mapped: one slot, always
+ * taken. */
+static unsigned char no_slots[EHS_SCRATCH_HEAD] = { 1 };
+static void *mapping;
+
+char *ehs_scratch_slots = (char *)no_slots;
+
+_Static_assert(EHS_SCRATCH_HEAD % _Alignof(max_align_t) == 0 &&
+		       EHS_SCRATCH_STRIDE % _Alignof(max_align_t) == 0,
+	       "a slot's bytes are aligned for any type");
 
 char *ehs_scratch_map(void)
 {
-	return ehs_map_once((void **)&ehs_scratch_slots,
-			    (size_t)EHS_SCRATCH_SLOTS * EHS_SCRATCH_SIZE);
+	char *p = ehs_map_once(&mapping, (size_t)EHS_SCRATCH_SLOTS * EHS_SCRATCH_STRIDE);
+	/* Every caller that gets here stores the same mapping. */
+	if (p)
+		__atomic_store_n(&ehs_scratch_slots, p, __ATOMIC_RELEASE);
+	return p;
+}
+
+void *ehs_scratch_take_later(char *all)
+{
+	size_t k = 1;
+	if (all == (char *)no_slots) {
+		if (!(all = ehs_scratch_map()))
+			return NULL;
+		k = 0;
+	}
+	for (; k < EHS_SCRATCH_SLOTS; k++) {
+		unsigned char *claim = (unsigned char *)all + k * EHS_SCRATCH_STRIDE;
+		/* A load first: a taken slot is not written to. */
+		if (!__atomic_load_n(claim, __ATOMIC_RELAXED) && ehs_scratch_claim(claim))
+			return claim + EHS_SCRATCH_HEAD;
+	}
+	return NULL;
 }
 
 /* The stack's buffer comes in a few sizes, each in a frame of its own,

@@ -7,9 +7,10 @@
  *
  * A few slots of EHS_SCRATCH_SIZE bytes, mapped once, at the first
  * call that takes one (in .bss they would cost every program a mapping
- * at start-up: common/map_once.h).  A slot is claimed with a
- * compare-and-swap on a byte of its own and given back with a plain
- * store (one locked instruction a call, not two): no lock, so a signal
+ * at start-up: common/map_once.h).  A slot is claimed by an exchange on
+ * its claim byte, which sits just before its bytes, on a cache line of
+ * its own, and given back with a plain store there (one locked
+ * instruction a call, not two; the give needs no index): no lock, so a signal
  * handler that interrupts a call holding one simply takes another.  A
  * call holds one to four at once (a socket message: its gathering, its
  * record, its event's heads, a uprobe's strings).  When every slot is
@@ -31,41 +32,51 @@
 
 #define EHS_SCRATCH_SLOTS 16
 #define EHS_SCRATCH_SIZE 8192
+/* A slot's claim byte and the rest of its line, before its bytes. */
+#define EHS_SCRATCH_HEAD 64
+#define EHS_SCRATCH_STRIDE (EHS_SCRATCH_HEAD + EHS_SCRATCH_SIZE)
 
-/* scratch.c's: the slots once mapped, else NULL; byte k of taken is 1
- * while slot k is someone's. */
+/* scratch.c's: the slots once mapped, else a stand-in whose one claim
+ * byte is always 1, so that the first slot's claim needs no test of the
+ * mapping first.  Slot k's claim byte is at k * EHS_SCRATCH_STRIDE, 1
+ * while the slot is someone's; its bytes follow its head. */
 extern EHS_HIDDEN char *ehs_scratch_slots;
-extern EHS_HIDDEN unsigned char ehs_scratch_taken[EHS_SCRATCH_SLOTS];
 
 /* The slots, mapped by the first caller; NULL when they cannot be. */
 EHS_HIDDEN char *ehs_scratch_map(void);
 
+/* Claims the slot whose claim byte is at claim: true when it was free.
+ * The exchange writes 1 over a 1 when another call holds the slot: that
+ * changes nothing. */
+static inline bool ehs_scratch_claim(unsigned char *claim)
+{
+	return !__atomic_exchange_n(claim, 1, __ATOMIC_ACQUIRE);
+}
+
+/* ehs_scratch_take when the first slot is taken or not mapped yet: the
+ * mapping made, the lowest free slot, or NULL.  all is what
+ * ehs_scratch_slots held. */
+EHS_HIDDEN void *ehs_scratch_take_later(char *all);
+
 /* A free slot, taken for the caller, or NULL when there is none: the
  * lowest free one, so that the fewest pages are touched.  Inline, as the
- * traced syslog call makes no call of ours on its way. */
+ * traced syslog call makes no call of ours on its way: the first slot,
+ * the one a call takes unless another holds it, is tried here. */
 static inline void *ehs_scratch_take(void)
 {
 	char *all = __atomic_load_n(&ehs_scratch_slots, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(!all, 0) && !(all = ehs_scratch_map()))
-		return NULL;
-	for (size_t k = 0; k < EHS_SCRATCH_SLOTS; k++) {
-		unsigned char free = 0;
-		if (!__atomic_load_n(&ehs_scratch_taken[k], __ATOMIC_RELAXED) &&
-		    __atomic_compare_exchange_n(&ehs_scratch_taken[k], &free, 1, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return all + k * EHS_SCRATCH_SIZE;
-	}
-	return NULL;
+	if (__builtin_expect(ehs_scratch_claim((unsigned char *)all), 1))
+		return all + EHS_SCRATCH_HEAD;
+	return ehs_scratch_take_later(all);
 }
 
 /* Gives back the slot p (from ehs_scratch_take; NULL is nothing): a
- * plain store, each slot having a byte of its own. */
+ * plain store to its claim byte. */
 static inline void ehs_scratch_give(void *p)
 {
 	if (!p)
 		return;
-	size_t k = (size_t)((char *)p - ehs_scratch_slots) / EHS_SCRATCH_SIZE;
-	__atomic_store_n(&ehs_scratch_taken[k], 0, __ATOMIC_RELEASE);
+	__atomic_store_n((unsigned char *)p - EHS_SCRATCH_HEAD, 0, __ATOMIC_RELEASE);
 }
 
 /* A call's work on a buffer: buf is at least the size the caller asked

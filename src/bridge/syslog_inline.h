@@ -23,23 +23,31 @@
 void ehs_vsyslog_unknown_bits(int pri, int saved_errno, const char *fmt, va_list ap)
 	__attribute__((cold));
 
+/* What ehs_vsyslog_inline did, for the entry that decides next whether
+ * the real syslog runs and whether pri's byte is to be armed. */
+struct ehs_vsyslog_done {
+	bool routed;		/* pri's route was taken: nothing to arm */
+	bool deliverable;	/* ehs_syslog_deliverable(pri) */
+};
+
 /* ehs_vsyslog itself, inline: the usual traced call goes from its entry
  * to the writev with no call in between, its text formatted from *work,
  * a copy of ap the caller made (va_copy cannot be inlined), or by
  * ehs_emit_vmessage, out of line, when work is NULL.  A priority
  * whose byte is registered (pri_table.h) takes the tracepoint and
- * facility its route holds.  Returns whether it was: the caller then has
- * nothing to arm. */
-static inline __attribute__((always_inline)) bool
+ * facility its route holds.  Whether an event could be written is read
+ * off the tracepoint already found, after the call registered it, not
+ * found a second time. */
+static inline __attribute__((always_inline)) struct ehs_vsyslog_done
 ehs_vsyslog_inline(int pri, int saved_errno, const char *fmt, va_list ap, va_list *work)
 {
 	if (__builtin_expect(pri & ~(LOG_PRIMASK | LOG_FACMASK), 0)) {
 		ehs_vsyslog_unknown_bits(pri, saved_errno, fmt, ap);
-		return false;
+		return (struct ehs_vsyslog_done){ false, ehs_syslog_deliverable(pri) };
 	}
 	int severity = LOG_PRI(pri);
 	if (!(LOG_MASK(severity) & ehs_ident_mask()))
-		return false;
+		return (struct ehs_vsyslog_done){ false, ehs_syslog_deliverable(pri) };
 	const struct ehs_pri_route *route = ehs_pri_route(pri);
 	struct ue_tracepoint *tp;
 	unsigned facility;
@@ -62,7 +70,7 @@ ehs_vsyslog_inline(int pri, int saved_errno, const char *fmt, va_list ap, va_lis
 		else
 			ehs_emit_vmessage(tp, severity, facility, saved_errno, fmt, ap);
 	}
-	return route != NULL;
+	return (struct ehs_vsyslog_done){ route != NULL, ue_tracepoint_registered(tp) };
 }
 
 #endif

@@ -34,6 +34,7 @@
 #define EN_FAILED 0x2u	/* registration failed; bit left clear, unless EN_RETRY */
 #define EN_RETRY UE_ENABLER_RETRY	/* failed, may recover: bit left set */
 _Static_assert((EN_RETRY & (EN_LISTED | EN_FAILED)) == 0, "distinct flags");
+_Static_assert((EN_LISTED | EN_FAILED) == EN_RETRY - 1, "ue_enabler_done's one compare");
 
 /* Error checking: a signal handler that interrupts the thread holding it
  * gets EDEADLK instead of hanging.  Reinitialized in a forked child. */

@@ -81,7 +81,7 @@ static bool in_a_slot(const void *p)
 {
 	const char *all = ehs_scratch_slots;
 	return all && (const char *)p >= all &&
-	       (const char *)p < all + (size_t)EHS_SCRATCH_SLOTS * EHS_SCRATCH_SIZE;
+	       (const char *)p < all + (size_t)EHS_SCRATCH_SLOTS * EHS_SCRATCH_STRIDE;
 }
 
 /* fn runs on a slot, given back after; with none free, on the stack,

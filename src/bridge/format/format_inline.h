@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "bridge/format/format.h"
 #include "bridge/format/format_plan.h"
@@ -363,14 +364,75 @@ format_planned(char *buf, size_t cap, const char *fmt, const struct ehs_fmt_plan
 	return finish(&o);
 }
 
+/* The most parts a planned format's text has (format_parts). */
+#define EHS_FMT_PARTS (2 * EHS_FMT_PIECES)
+
+/* Room for the texts of a planned format's conversions (format_parts):
+ * each %d's digits in 16 bytes of their own, %m's text for an unknown
+ * errno (the same for every %m of a call). */
+struct ehs_fmt_room {
+	char digits[EHS_FMT_PIECES][16];
+	char msg[EHS_FORMAT_MSG];
+};
+
+/* A planned format's text, with *ap, as parts for a writer that gathers
+ * them, copied nowhere: the literal runs where they lie in the format
+ * (read-only data, format_plan.h), each conversion's text where
+ * bare_text leaves it (its argument, a constant, or room).  parts has
+ * EHS_FMT_PARTS entries.  Trailing newlines are left out, as
+ * ehs_text_trimmed leaves them out of a formatted text.  Returns the
+ * number of parts, the text's length in *len. */
+static inline __attribute__((always_inline)) size_t
+format_parts(const char *fmt, const struct ehs_fmt_plan *plan, va_list *ap, int saved_errno,
+	     struct iovec *parts, struct ehs_fmt_room *room, size_t *len)
+{
+	size_t n = 0, total = 0;
+	const char *p = fmt;
+	for (const struct ehs_fmt_piece *piece = plan->piece;; piece++) {
+		size_t k = piece->literal;
+		parts[n++] = (struct iovec){ (void *)p, k };
+		total += k;
+		if (!piece->conv)
+			break;
+		size_t t;
+		const char *s = bare_text(piece->conv, ap, saved_errno,
+					  room->digits[piece - plan->piece], room->msg, &t);
+		parts[n++] = (struct iovec){ (void *)s, t };
+		total += t;
+		p += k + 2;
+	}
+	/* The trailing newlines, from the last part back. */
+	while (n) {
+		const char *b = parts[n - 1].iov_base;
+		size_t k = parts[n - 1].iov_len;
+		while (k && b[k - 1] == '\n')
+			k--;
+		total -= parts[n - 1].iov_len - k;
+		parts[n - 1].iov_len = k;
+		if (k)
+			break;
+		n--;
+	}
+	*len = total;
+	return n;
+}
+
 /* ehs_format's work, on the arguments at *ap (a copy the caller made:
- * va_copy cannot be inlined). */
+ * va_copy cannot be inlined), for fmt's plan or NULL
+ * (ehs_format_plan's answer). */
+static inline __attribute__((always_inline)) long
+ehs_format_inline_plan(char *buf, size_t cap, const char *fmt, const struct ehs_fmt_plan *plan,
+		       va_list *ap, int saved_errno)
+{
+	return plan ? format_planned(buf, cap, fmt, plan, ap, saved_errno)
+		    : format_args(buf, cap, fmt, ap, saved_errno);
+}
+
+/* The same, fmt's plan looked up here. */
 static inline __attribute__((always_inline)) long
 ehs_format_inline(char *buf, size_t cap, const char *fmt, va_list *ap, int saved_errno)
 {
-	const struct ehs_fmt_plan *plan = ehs_format_plan(fmt);
-	return plan ? format_planned(buf, cap, fmt, plan, ap, saved_errno)
-		    : format_args(buf, cap, fmt, ap, saved_errno);
+	return ehs_format_inline_plan(buf, cap, fmt, ehs_format_plan(fmt), ap, saved_errno);
 }
 
 #endif
