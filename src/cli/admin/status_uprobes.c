@@ -3,65 +3,41 @@
 
 #include "cli/admin/status_uprobes.h"
 #include "cli/paths.h"
-#include "cli/read_file.h"
 #include "cli/transport.h"
 #include "cli/uprobe/ehs_uprobes.h"
+#include "cli/uprobe/enabled.h"
 #include "cli/uprobe/owned.h"
 #include "cli/uprobe/uprobe_events.h"
 #include "traceevent/uprobe_group.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-/* Whether dir/events/GROUP/EVENT/enable says enabled. */
-static bool enabled_in(const char *dir, const char *group, const char *event)
+/* ", NAME" after the first place. */
+static int print_place(const char *enable, const char *instance, void *ctx)
 {
-	char path[PATH_MAX], *text;
-	struct stat st;
-	size_t len;
-	bool on;
+	bool *any = ctx;
 
-	if ((size_t)snprintf(path, sizeof path, "%s/events/%s/%s/enable", dir, group, event) >=
-	    sizeof path || cli_read_file(path, 0, 64, &text, &len, &st) < 0)
-		return false;
-	on = len > 0 && text[0] == '1';
-	free(text);
-	return on;
+	(void)enable;
+	if (instance == NULL)
+		fputs("enabled in the top instance", stdout);
+	else
+		printf("%s%s", *any ? ", " : "enabled in instance ", instance);
+	*any = true;
+	return 0;
 }
 
-/* ", NAME" for the top level and each instance that has it enabled;
- * perf's use does not show in tracefs. */
+/* Each place that has the event enabled; perf's use does not show in
+ * tracefs. */
 static void print_enabled(const char *tracing, const char *group, const char *event)
 {
-	char path[PATH_MAX];
-	struct dirent *d;
 	bool any = false;
-	DIR *dir;
 
-	if (enabled_in(tracing, group, event)) {
-		fputs("enabled in the top instance", stdout);
-		any = true;
-	}
-	snprintf(path, sizeof path, "%s/instances", tracing);
-	dir = opendir(path);
-	while (dir != NULL && (d = readdir(dir)) != NULL) {
-		char inst[PATH_MAX];
-
-		if (d->d_name[0] == '.' ||
-		    (size_t)snprintf(inst, sizeof inst, "%s/%s", path, d->d_name) >= sizeof inst ||
-		    !enabled_in(inst, group, event))
-			continue;
-		printf("%s%s", any ? ", " : "enabled in instance ", d->d_name);
-		any = true;
-	}
-	if (dir != NULL)
-		closedir(dir);
+	uprobe_each_enabled(tracing, group, event, print_place, &any);
 	if (!any)
 		fputs("not enabled in tracefs (perf's use does not show here)", stdout);
 }

@@ -8,6 +8,7 @@ ehsyslog_SOURCES += \
 	src/cli/uprobe/uprobe_events.c src/cli/uprobe/uprobe_events.h \
 	src/cli/uprobe/ehs_uprobes.c src/cli/uprobe/ehs_uprobes.h \
 	src/cli/uprobe/nop5.c src/cli/uprobe/nop5.h \
+	src/cli/uprobe/enabled.c src/cli/uprobe/enabled.h \
 	src/cli/uprobe/rearm.c src/cli/uprobe/rearm.h \
 	src/cli/uprobe/copies.c src/cli/uprobe/copies.h \
 	src/cli/uprobe/owned.c src/cli/uprobe/owned.h \
