@@ -128,6 +128,9 @@ static int follow(struct live *l, struct exporter *x, unsigned long seconds)
 		if (last || now >= next_read) {
 			int rc = live_read(l, emit, x);
 
+			if (rc == 0 && last)
+				rc = live_finish(l, emit, x);
+
 			/* What this pass read, written to the spool in one go. */
 			queue_commit(x->sender.q);
 			if (rc < 0) {

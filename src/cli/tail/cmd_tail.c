@@ -120,6 +120,8 @@ static int follow(struct live *l, struct tail *t, unsigned long timeout)
 
 		last = last || live_signals() || cli_mono_ns() >= deadline;
 		rc = live_read(l, emit, t);
+		if (rc == 0 && last)
+			rc = live_finish(l, emit, t);
 		if (rc < 0) {
 			fprintf(stderr, "ehsyslog tail: reading the trace buffers: %s\n", strerror(errno));
 			return -1;

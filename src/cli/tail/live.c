@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/util.h"
 #include "cli/tail/follow.h"
+#include "cli/tail/hold.h"
 #include "cli/tail/live.h"
 #include "cli/stale.h"
 #include "cli/reader_alive.h"
@@ -53,6 +54,8 @@ struct live {
 	void *ctx;
 	int rc;
 	int64_t wall_offset;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, ns */
+	unsigned long long cut;	/* records after it are held (hold.h) */
+	struct hold held;
 	/* live_follow_lost */
 	read_lost_cb lost;
 	void *lost_ctx;
@@ -386,9 +389,9 @@ static int report_missed(struct live *l, int cpu, long long missed)
 	return l->lost(&lost, l->lost_ctx);
 }
 
-static int each_record(struct tep_event *event, struct tep_record *record, int cpu, void *arg)
+/* Passes one record on, after the losses before it. */
+static int pass_on(struct live *l, struct tep_event *event, struct tep_record *record, int cpu)
 {
-	struct live *l = arg;
 	struct read_event ev;
 
 	if (record->missed_events != 0 && l->lost != NULL &&
@@ -410,6 +413,50 @@ static int each_record(struct tep_event *event, struct tep_record *record, int c
 	return l->rc != 0;
 }
 
+/* Passes on the records held up to time ts. */
+static int pass_on_held(struct live *l, unsigned long long ts)
+{
+	struct held *r;
+
+	while ((r = hold_oldest(&l->held)) != NULL && r->ts <= ts) {
+		struct tep_record record;
+		int stop;
+
+		hold_record(r, &record);
+		stop = pass_on(l, r->event, &record, r->cpu);
+		hold_drop_oldest(&l->held);
+		if (stop)
+			return 1;
+	}
+	return 0;
+}
+
+static int each_record(struct tep_event *event, struct tep_record *record, int cpu, void *arg)
+{
+	struct live *l = arg;
+
+	if (record->ts > l->cut) {
+		if (hold_add(&l->held, event, record, cpu) == 0)
+			return 0;
+		l->rc = -1;
+		return 1;
+	}
+	return pass_on_held(l, record->ts) || pass_on(l, event, record, cpu);
+}
+
+/* Now on the trace clock (mono, as set in live_open), less the moments a
+ * record on another CPU may be between its time and its commit. */
+static unsigned long long trace_now(void)
+{
+	const unsigned long long commit_ns = 2 * 1000 * 1000;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	unsigned long long ns = (unsigned long long)now.tv_sec * 1000000000 + (unsigned long long)now.tv_nsec;
+
+	return ns > commit_ns ? ns - commit_ns : 0;
+}
+
 int live_read(struct live *l, live_cb cb, void *ctx)
 {
 	if (l->following) {
@@ -426,8 +473,21 @@ int live_read(struct live *l, live_cb cb, void *ctx)
 	l->rc = 0;
 	/* Sampled per batch: follows clock steps (NTP, settimeofday). */
 	l->wall_offset = wall_offset();
+	l->cut = trace_now();
 	if (tracefs_iterate_raw_events(l->tep, l->inst, NULL, 0, each_record, l) < 0 && l->rc == 0)
 		return -1;
+	/* Held in an earlier pass, and no later record read in this one. */
+	if (l->rc == 0)
+		pass_on_held(l, l->cut);
+	return l->rc;
+}
+
+int live_finish(struct live *l, live_cb cb, void *ctx)
+{
+	l->cb = cb;
+	l->ctx = ctx;
+	l->rc = 0;
+	pass_on_held(l, ULLONG_MAX);
 	return l->rc;
 }
 
@@ -534,6 +594,7 @@ void live_close(struct live *l)
 	if (l->following)
 		follow_end(&l->follow);
 	uprobe_scratch_free(&l->scratch);
+	hold_free(&l->held);
 	free(l->reported);
 	free(l->tps);
 	free(l->names);

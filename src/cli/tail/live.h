@@ -44,8 +44,12 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 typedef int (*live_cb)(const struct read_event *ev, void *ctx);
 
 /* Reads the records the buffers hold now (consuming them), in time order,
- * times mapped to the wall clock.  Returns 0, cb's non-zero value, or -1. */
+ * times mapped to the wall clock.  Records written while it reads wait
+ * for the next call (hold.h).  Returns 0, cb's non-zero value, or -1. */
 int live_read(struct live *l, live_cb cb, void *ctx);
+
+/* After the last live_read: the records it held back.  Returns as it. */
+int live_finish(struct live *l, live_cb cb, void *ctx);
 
 /*
  * From now on, live_read calls lost where a CPU's buffer lost records,

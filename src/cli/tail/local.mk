@@ -4,4 +4,5 @@
 ehsyslog_SOURCES += \
 	src/cli/tail/cmd_tail.c \
 	src/cli/tail/live.c src/cli/tail/live.h \
-	src/cli/tail/follow.c src/cli/tail/follow.h
+	src/cli/tail/follow.c src/cli/tail/follow.h \
+	src/cli/tail/hold.c src/cli/tail/hold.h
