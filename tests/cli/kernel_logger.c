@@ -3,7 +3,7 @@
  * Logs COUNT syslog messages with a known ident, facility and severity,
  * for the ehsyslog tool's kernel tests to read back under the preload:
  *
- *   kernel_logger [-r RATE] IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]
+ *   kernel_logger [-r RATE] [-m] IDENT FACILITY SEVERITY COUNT MESSAGE [LINGER [THREADS]]
  *
  * FACILITY 0..127 (LOG_FAC, up to LOG_FACMASK), SEVERITY 0..7.  With COUNT 1 the message is
  * MESSAGE exactly; with more, "MESSAGE 1" ... "MESSAGE COUNT", so a
@@ -15,11 +15,14 @@
  * slow the reader, and knows when the calls are made (exit 3 if no
  * SIGTERM comes in 10 minutes: a test that died never released it).  RATE:
  * the main thread's messages a second at most, evenly spaced (a load
- * that lasts, not a burst); by default as fast as it can.
+ * that lasts, not a burst); by default as fast as it can.  -m: the main
+ * thread moves to the next CPU it may run on before each message, so
+ * that its records land in every CPU's trace buffer in turn.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -48,8 +51,29 @@ static long number(const char *s, long max)
 
 static long severity, count;
 static long rate;	/* messages a second; 0: no limit */
+static pthread_t main_thread;
 static long long start_ns;	/* of the main thread's logging, CLOCK_MONOTONIC */
 static sem_t logged;	/* a thread has logged: the next may start */
+static cpu_set_t cpus;	/* -m: the CPUs to move between; empty: stay */
+
+/* -m: onto the CPU after the one it is on, among cpus. */
+static void move_on(void)
+{
+	static int at = -1;
+	cpu_set_t one;
+
+	if (CPU_COUNT(&cpus) < 2)
+		return;
+	do
+		at = (at + 1) % CPU_SETSIZE;
+	while (!CPU_ISSET(at, &cpus));
+	CPU_ZERO(&one);
+	CPU_SET(at, &one);
+	if (sched_setaffinity(0, sizeof one, &one) != 0) {
+		perror("kernel_logger: sched_setaffinity");
+		exit(1);
+	}
+}
 
 /* Waits until the i-th message (from 1) is due at rate: due times from
  * the start, not from the last message, so that waking late does not
@@ -73,6 +97,8 @@ static void log_all(const char *msg)
 	for (long i = 1; i <= count; i++) {
 		if (rate > 0)
 			pace(i);
+		if (pthread_equal(pthread_self(), main_thread))
+			move_on();
 		errno = ENOENT;
 		if (count == 1)
 			syslog((int)severity, "%s", msg);
@@ -131,13 +157,22 @@ int main(int argc, char **argv)
 	long facility, threads = 0;
 	struct timespec now;
 
+	main_thread = pthread_self();
 	if (argc >= 3 && strcmp(argv[1], "-r") == 0) {
 		rate = number(argv[2], 10000000);
 		argc -= 2;
 		argv += 2;
 	}
+	if (argc >= 2 && strcmp(argv[1], "-m") == 0) {
+		if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) {
+			perror("kernel_logger: sched_getaffinity");
+			return 1;
+		}
+		argc--;
+		argv++;
+	}
 	if (argc < 6 || argc > 8) {
-		fputs("usage: kernel_logger [-r RATE] IDENT FACILITY SEVERITY COUNT MESSAGE "
+		fputs("usage: kernel_logger [-r RATE] [-m] IDENT FACILITY SEVERITY COUNT MESSAGE "
 		      "[LINGER [THREADS]]\n", stderr);
 		return 2;
 	}

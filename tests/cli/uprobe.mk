@@ -29,6 +29,7 @@ TESTS += tests/cli/test_uprobe_args
 CLI_UPROBE_TESTS = tests/cli/uprobe_define.sh tests/cli/uprobe_tail.sh tests/cli/uprobe_ns.sh \
 	tests/cli/uprobe_decode.sh tests/cli/uprobe_plugin.sh tests/cli/uprobe_quickstart.sh \
 	tests/cli/uprobe_config_late.sh tests/cli/uprobe_upgrade.sh \
-	tests/cli/uprobe_nop5.sh tests/cli/uprobe_anyone.sh tests/cli/uprobe_copies.sh
+	tests/cli/uprobe_nop5.sh tests/cli/uprobe_anyone.sh tests/cli/uprobe_copies.sh \
+	tests/cli/uprobe_order.sh
 TESTS += $(CLI_UPROBE_TESTS)
 EXTRA_DIST += $(CLI_UPROBE_TESTS) tests/cli/uprobe_lib.sh tests/cli/ns_readers.sh
