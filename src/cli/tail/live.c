@@ -448,13 +448,10 @@ static int each_record(struct tep_event *event, struct tep_record *record, int c
  * record on another CPU may be between its time and its commit. */
 static unsigned long long trace_now(void)
 {
-	const unsigned long long commit_ns = 2 * 1000 * 1000;
-	struct timespec now;
+	const int64_t commit_ns = 2 * 1000 * 1000;
+	int64_t ns = cli_mono_ns();
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	unsigned long long ns = (unsigned long long)now.tv_sec * 1000000000 + (unsigned long long)now.tv_nsec;
-
-	return ns > commit_ns ? ns - commit_ns : 0;
+	return ns > commit_ns ? (unsigned long long)(ns - commit_ns) : 0;
 }
 
 int live_read(struct live *l, live_cb cb, void *ctx)
