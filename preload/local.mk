@@ -31,7 +31,8 @@ noinst_LTLIBRARIES += preload/libpreload_fd.la
 # rules (src/bridge/socket/, its own unsanitized library in the product),
 # which the interposer's socket tests link over the bridge and the
 # writer's double.
-PRELOAD_SOCKET_SOURCES = preload/socket.c preload/next.h $(BRIDGE_SOCKET_SOURCES)
+PRELOAD_SOCKET_SOURCES = preload/socket.c preload/next.h $(BRIDGE_SOCKET_SOURCES) \
+	$(BRIDGE_OUTPUT_SOURCES)
 # seccomp.c: the calls that install a seccomp filter (prctl, syscall).
 preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c preload/socket.c preload/next.h \
 	preload/seccomp.c preload/cbpf.h preload/cbpf.c

@@ -96,6 +96,15 @@ static const struct call library_calls[] = {
 	{ SYS_getsockopt, { FD, SOL_SOCKET, SO_TYPE, PTR, PTR } },
 	{ SYS_getsockopt, { FD, SOL_SOCKET, SO_DOMAIN, PTR, PTR } },
 	{ SYS_getsockopt, { FD, SOL_SOCKET, SO_SNDBUF, PTR, PTR } },
+	/* Standard output and error: whether they are a log (bridge/output/). */
+#ifdef SYS_fstat
+	{ SYS_fstat, { 1, PTR } },
+	{ SYS_fstat, { 2, PTR } },
+#endif
+	{ SYS_newfstatat, { 1, PTR, PTR, AT_EMPTY_PATH } },
+	{ SYS_newfstatat, { 2, PTR, PTR, AT_EMPTY_PATH } },
+	{ SYS_getpeername, { 1, PTR, PTR } },
+	{ SYS_getpeername, { 2, PTR, PTR } },
 	/* The pid is not at hand without a system call: 0 stands for it. */
 	{ SYS_process_vm_readv, { 0, PTR, 1, PTR, 1, 0 } },
 };

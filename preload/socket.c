@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "bridge/bridge.h"
+#include "bridge/output/output.h"
 #include "bridge/socket/socket.h"
 #include "common/syscall.h"
 #include "preload/next.h"
@@ -203,7 +204,7 @@ static bool replaced(int fd, enum ehs_sock_kind k, const struct iovec *iov, size
 		     ssize_t *r)
 {
 	size_t taken;
-	if (!replacing() || !ehs_sock_replace(fd, true, k, iov, n, &taken))
+	if (k == EHS_SOCK_OUTPUT || !replacing() || !ehs_sock_replace(fd, true, k, iov, n, &taken))
 		return false;
 	*r = (ssize_t)taken;
 	return true;
@@ -215,6 +216,11 @@ static void answered(int fd, enum ehs_sock_kind k, const struct iovec *iov, size
 {
 	if (k == EHS_SOCK_NONE)
 		return;
+	if (k == EHS_SOCK_OUTPUT) {
+		if (r > 0 && ehs_sock_acts(true))
+			ehs_output_sent(fd, iov, n, (size_t)r);
+		return;
+	}
 	if (r > 0)
 		ehs_sock_sent(fd, true, k, iov, n, (size_t)r);
 	else if (r < 0)
@@ -230,6 +236,8 @@ static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, siz
 {
 	NEXT(write_fn, real, real_write, "write");
 	SETTLE(write_entry, real);
+	if (ehs_output_find())
+		watch_all();
 	enum ehs_sock_kind k = kind_of_fd(fd);
 	const struct iovec one = { (void *)buf, n };
 	ssize_t r;
@@ -249,6 +257,8 @@ static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec 
 {
 	NEXT(writev_fn, real, real_writev, "writev");
 	SETTLE(writev_entry, real);
+	if (ehs_output_find())
+		watch_all();
 	enum ehs_sock_kind k = n > 0 ? kind_of_fd(fd) : EHS_SOCK_NONE;
 	ssize_t r;
 	if (k != EHS_SOCK_NONE && replaced(fd, k, iov, (size_t)n, &r))

@@ -19,6 +19,7 @@ include $(srcdir)/src/bridge/config/local.mk
 include $(srcdir)/src/bridge/input/local.mk
 include $(srcdir)/src/bridge/api/local.mk
 include $(srcdir)/src/bridge/socket/local.mk
+include $(srcdir)/src/bridge/output/local.mk
 BRIDGE_CPPFLAGS = $(AM_CPPFLAGS) -DEHS_CONFIG_PATH='"$(sysconfdir)/ehsyslog.conf"'
 
 noinst_LTLIBRARIES += src/bridge/libbridge.la
@@ -27,7 +28,8 @@ src_bridge_libbridge_la_CPPFLAGS = $(BRIDGE_CPPFLAGS)
 src_bridge_libbridge_la_CFLAGS = $(LIB_CFLAGS)
 libehsyslog_la_LIBADD += src/bridge/libbridge.la
 EXTRA_DIST += src/bridge/README.md src/bridge/format/README.md src/bridge/config/README.md \
-	src/bridge/input/README.md src/bridge/api/README.md src/bridge/socket/README.md
+	src/bridge/input/README.md src/bridge/api/README.md src/bridge/socket/README.md \
+	src/bridge/output/README.md
 
 ehsyslogtopdir = $(includedir)
 ehsyslogtop_HEADERS = include/ehsyslog.h

@@ -54,6 +54,7 @@ static bool log_bytes(enum ehs_sock_kind k, const char *b, size_t len, int saved
 	case EHS_SOCK_JOURNAL:
 		ok = ehs_journal_wire_log(b, len, saved);
 		break;
+	case EHS_SOCK_OUTPUT:
 	case EHS_SOCK_NONE:
 		break;
 	}
@@ -139,6 +140,7 @@ static bool bytes_idle(enum ehs_sock_kind k, const char *b, size_t len, bool *de
 		return ehs_stream_idle(b, len, deliverable);
 	case EHS_SOCK_JOURNAL:
 		return ehs_journal_wire_idle(b, len, deliverable);
+	case EHS_SOCK_OUTPUT:	/* ../output/'s, never sent here */
 	case EHS_SOCK_NONE:
 		break;
 	}
@@ -176,7 +178,7 @@ static __attribute__((noinline)) void log_sent_gathered(int fd, bool watched,
 void ehs_sock_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		   size_t n, size_t sent)
 {
-	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || sent == 0)
+	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || k == EHS_SOCK_OUTPUT || sent == 0)
 		return;
 	int saved = errno;
 	size_t total = sent < GATHER_MAX ? sent : GATHER_MAX;
@@ -292,7 +294,7 @@ static bool log_unchecked(enum ehs_sock_kind k, const struct iovec *iov, size_t 
 bool ehs_sock_replace(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		      size_t n, size_t *taken)
 {
-	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE)
+	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || k == EHS_SOCK_OUTPUT)
 		return false;
 	int saved = errno;
 	size_t total = 0;
@@ -330,7 +332,8 @@ static bool undelivered(int err)
 void ehs_sock_not_sent(int fd, bool watched, enum ehs_sock_kind k, const struct iovec *iov,
 		       size_t n, int err)
 {
-	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || !undelivered(err))
+	if (!ehs_sock_acts(watched) || k == EHS_SOCK_NONE || k == EHS_SOCK_OUTPUT ||
+	    !undelivered(err))
 		return;
 	size_t total;
 	if (!watched || ehs_sock_holds(fd))

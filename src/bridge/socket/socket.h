@@ -4,6 +4,10 @@
  * sends on them itself: destination.c, watch.c and send.c here; the
  * interposed socket calls (preload/socket.c) ask and hand over.
  *
+ * A descriptor of the program's standard output or error that is a log
+ * (../output/output.h) is watched here too, of kind EHS_SOCK_OUTPUT,
+ * whatever file it is; the calls here do nothing with its bytes.
+ *
  * A destination is syslog when it is one of the local sockets
  *
  *   /dev/log, /run/systemd/journal/dev-log, /var/run/log   syslog datagrams
@@ -34,6 +38,8 @@ enum ehs_sock_kind {
 	EHS_SOCK_DGRAM,		/* one syslog message per datagram */
 	EHS_SOCK_STREAM,	/* RFC 6587 frames: TCP, or a stream /dev/log */
 	EHS_SOCK_JOURNAL,	/* journald's native protocol */
+	EHS_SOCK_OUTPUT,	/* standard output or error as a log: its
+				 * bytes go to ../output/output.h, not here */
 };
 
 /* The kind of destination addr is for socket fd (whose type a stream or

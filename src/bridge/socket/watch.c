@@ -83,12 +83,13 @@ static void mark(int fd, bool on)
 		__atomic_fetch_and(w, ~m, __ATOMIC_RELEASE);
 }
 
-/* True when fd still holds the socket w was made for. */
+/* True when fd still holds the file w was made for: a socket, but for
+ * an output stream (a pipe, a file). */
 static bool still_same(int fd, const struct watch *w)
 {
 	struct stat st;
-	return fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_dev == w->dev &&
-	       st.st_ino == w->ino;
+	return fstat(fd, &st) == 0 && (S_ISSOCK(st.st_mode) || w->kind == EHS_SOCK_OUTPUT) &&
+	       st.st_dev == w->dev && st.st_ino == w->ino;
 }
 
 static struct watch *slot_of(int fd)

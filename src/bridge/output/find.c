@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which of descriptors 1 and 2 are a log (output.h), looked at once.
+ *
+ *   JOURNAL_STREAM=DEV:INO   systemd's, for a service whose output goes
+ *                            to journald: the socket's inode, which the
+ *                            descriptor must still hold (a program may
+ *                            have redirected it since, and its children
+ *                            inherit the variable)
+ *   a socket whose peer is /run/systemd/journal/stdout
+ *                            systemd-cat's, and anything else that
+ *                            connected one itself (sd_journal_stream_fd)
+ *   EHSYSLOG_STDIO           stdout, stderr, both, or "stdout,stderr":
+ *                            whatever those descriptors are (a pipe, a
+ *                            file); ignored in secure execution
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+
+#include "bridge/bridge.h"
+#include "bridge/output/output.h"
+#include "bridge/output/stream.h"
+#include "bridge/sandbox.h"
+#include "bridge/socket/socket.h"
+
+#define JOURNAL_STDOUT "/run/systemd/journal/stdout"
+
+/* Where the looking is: NOT_YET, then LOOKING while the first call looks,
+ * then DONE. */
+enum { NOT_YET, LOOKING, DONE };
+static int looked;
+
+/* Pauses a call waits for another thread's looking at most: far more
+ * than it takes (a few system calls, and the writer's first open). */
+#define WAIT_MAX (1U << 22)
+
+/* The descriptors EHSYSLOG_STDIO names, as bits: 1 << fd. */
+static unsigned named_streams(void)
+{
+	const char *v = secure_getenv("EHSYSLOG_STDIO");
+	unsigned bits = 0;
+	while (v && *v) {
+		size_t n = strcspn(v, ",");
+		if (n == 6 && !memcmp(v, "stdout", 6))
+			bits |= 1U << 1;
+		else if (n == 6 && !memcmp(v, "stderr", 6))
+			bits |= 1U << 2;
+		else if (n == 4 && !memcmp(v, "both", 4))
+			bits |= 1U << 1 | 1U << 2;
+		v += n + (v[n] == ',');
+	}
+	return bits;
+}
+
+/* JOURNAL_STREAM's device and inode; false when unset or not two
+ * decimal numbers. */
+static bool journal_stream(unsigned long long *dev, unsigned long long *ino)
+{
+	const char *v = getenv("JOURNAL_STREAM");
+	unsigned long long *to = dev;
+	if (!v || !*v)
+		return false;
+	*dev = *ino = 0;
+	for (; *v; v++) {
+		if (*v == ':' && to == dev && v[1]) {
+			to = ino;
+			continue;
+		}
+		if (*v < '0' || *v > '9' || *to > (~0ULL - 9) / 10)
+			return false;
+		*to = *to * 10 + (unsigned long long)(*v - '0');
+	}
+	return to == ino;
+}
+
+/* Whether socket fd's peer is journald's stream socket. */
+static bool peer_is_journal(int fd)
+{
+	struct sockaddr_un a;
+	socklen_t len = sizeof a;
+	if (getpeername(fd, (struct sockaddr *)&a, &len) < 0 || a.sun_family != AF_UNIX)
+		return false;
+	size_t path = len - offsetof(struct sockaddr_un, sun_path);
+	return len > offsetof(struct sockaddr_un, sun_path) && path >= sizeof JOURNAL_STDOUT - 1 &&
+	       !memcmp(a.sun_path, JOURNAL_STDOUT, sizeof JOURNAL_STDOUT - 1) &&
+	       (path == sizeof JOURNAL_STDOUT - 1 || a.sun_path[sizeof JOURNAL_STDOUT - 1] == '\0');
+}
+
+/* Whether fd is a log by the rules above. */
+static bool is_log(int fd, unsigned named, bool has_stream, unsigned long long dev,
+		   unsigned long long ino)
+{
+	struct stat st;
+	if (fstat(fd, &st) < 0)
+		return false;
+	if (named & (1U << fd))
+		return true;
+	if (!S_ISSOCK(st.st_mode))
+		return false;
+	if (has_stream && st.st_dev == dev && st.st_ino == ino)
+		return true;
+	return peer_is_journal(fd);
+}
+
+/* Until another thread's looking is done, so that a write made meanwhile
+ * (a second thread's first lines) is seen as the stream's; not inside
+ * the library (a handler that interrupted this thread's looking). */
+static void wait_looked(void)
+{
+	for (unsigned i = 0; !ehs_busy && i < WAIT_MAX; i++) {
+		if (__atomic_load_n(&looked, __ATOMIC_ACQUIRE) == DONE)
+			return;
+		ehs_output_pause();
+	}
+}
+
+bool ehs_output_find(void)
+{
+	int was = __atomic_load_n(&looked, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(was == DONE, 1))
+		return false;
+	if (was == LOOKING ||
+	    !__atomic_compare_exchange_n(&looked, &was, LOOKING, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		wait_looked();
+		return false;
+	}
+	if (ehs_sandboxed()) {
+		__atomic_store_n(&looked, DONE, __ATOMIC_RELEASE);
+		return false;
+	}
+	int saved = errno;
+	ehs_busy++;
+	unsigned long long dev, ino;
+	bool has_stream = journal_stream(&dev, &ino), watched = false;
+	unsigned named = named_streams();
+	for (int fd = 1; fd <= 2; fd++)
+		if (is_log(fd, named, has_stream, dev, ino) && ehs_output_streams_mapped() &&
+		    ehs_sock_watch(fd, EHS_SOCK_OUTPUT))
+			watched = true;
+	if (watched)
+		ehs_output_prepare();
+	ehs_busy--;
+	__atomic_store_n(&looked, DONE, __ATOMIC_RELEASE);
+	errno = saved;
+	return watched;
+}

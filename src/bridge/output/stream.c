@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The lines in progress on the watched output streams (output.h).
+ *
+ * Each of descriptors 1 and 2 has one line buffer of journald's LineMax,
+ * mapped when the first stream is found.  A call takes its stream with
+ * an exchange, appends, makes the events of the lines it completes, and
+ * gives it back.  No lock a signal handler can wait on: a handler that
+ * finds the stream taken (it interrupted the call that holds it) does
+ * not wait, nor does a thread after a short spin; each makes the events
+ * of its own bytes, a line each, its unfinished last line too.  That is
+ * the one place a line is cut where journald would not cut it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
+#include <syslog.h>
+
+#include "bridge/bridge.h"
+#include "bridge/output/line.h"
+#include "bridge/output/output.h"
+#include "bridge/output/stream.h"
+#include "bridge/socket/socket.h"
+
+struct stream {
+	int held;		/* a call is appending (atomic) */
+	bool skipping;		/* bytes came while untraced: the next line
+				 * starts after the next end */
+	size_t len;		/* the line so far, in line[] */
+	char line[EHS_OUTPUT_LINE_MAX];
+};
+
+/* [0]: standard output, [1]: standard error. */
+static struct stream *streams;
+
+/* Pauses a spinning thread takes before it stops waiting for a stream:
+ * far more than one line's events take to write. */
+#define SPIN_MAX (1U << 18)
+
+/* A forked child starts with no line in progress: the parent's is the
+ * parent's to finish, and a call the fork cut short holds nothing here. */
+static void child_forgets(void)
+{
+	struct stream *s = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
+	for (int i = 0; s && i < 2; i++)
+		s[i] = (struct stream){ .held = 0 };
+}
+
+bool ehs_output_streams_mapped(void)
+{
+	struct stream *s = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
+	if (s)
+		return true;
+	void *p = mmap(NULL, 2 * sizeof *s, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
+	if (p == MAP_FAILED)
+		return false;
+	if (!__atomic_compare_exchange_n(&streams, &s, p, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		munmap(p, 2 * sizeof *s);
+		return true;
+	}
+	(void)pthread_atfork(NULL, NULL, child_forgets);
+	return true;
+}
+
+/* A severity of each level: a line's prefix picks its level, its
+ * facility is daemon. */
+static const int one_a_level[] = { LOG_CRIT, LOG_ERR, LOG_WARNING, LOG_INFO, LOG_DEBUG };
+#define LEVELS (sizeof one_a_level / sizeof one_a_level[0])
+
+void ehs_output_prepare(void)
+{
+	for (size_t i = 0; i < LEVELS; i++)
+		(void)ehs_traced(one_a_level[i], LOG_FAC(LOG_DAEMON));
+}
+
+/* Whether an event of a stream's line can be traced now. */
+static bool traced(void)
+{
+	for (size_t i = 0; i < LEVELS; i++)
+		if (!ehs_idle(ehs_tracepoint(one_a_level[i], LOG_FAC(LOG_DAEMON))))
+			return true;
+	return false;
+}
+
+/* The event of one entry p[0..len) of fd's stream, as journald reads it. */
+static void line_event(int fd, const char *p, size_t len, int saved)
+{
+	int severity = LOG_INFO;
+	size_t prefix = ehs_output_prefix(p, len, &severity);
+	if (len == prefix)
+		return;
+	const struct ehs_extra stream = { "stream", fd == 1 ? "stdout" : "stderr", 6, false };
+	const struct ehs_source src = {
+		.name = program_invocation_short_name,
+		.extra = &stream,
+		.nextra = 1,
+	};
+	(void)ehs_log(severity, LOG_FAC(LOG_DAEMON), saved, &src, p + prefix, len - prefix);
+}
+
+/* p[0..len) appended to s's line: the events of the lines it ends. */
+static void append(struct stream *s, int fd, const char *p, size_t len, int saved)
+{
+	while (len) {
+		size_t end, line_len, used;
+		if (s->skipping) {
+			if ((end = ehs_output_end(p, len)) == len)
+				return;
+			s->skipping = false;
+			p += end + 1;
+			len -= end + 1;
+		} else if (!s->len && (used = ehs_output_cut(p, len, &line_len))) {
+			line_event(fd, p, line_len, saved);	/* whole: from the caller's bytes */
+			p += used;
+			len -= used;
+		} else if (!s->len) {
+			memcpy(s->line, p, len);	/* less than a line's most */
+			s->len = len;
+			return;
+		} else {
+			size_t room = EHS_OUTPUT_LINE_MAX - s->len;
+			size_t look = len < room ? len : room;
+			end = ehs_output_end(p, look);
+			memcpy(s->line + s->len, p, end);
+			s->len += end;
+			used = end < look ? end + 1 : look;
+			if (end < look || s->len == EHS_OUTPUT_LINE_MAX) {
+				line_event(fd, s->line, s->len, saved);
+				s->len = 0;
+			}
+			p += used;
+			len -= used;
+		}
+	}
+}
+
+/* p[0..len) without a stream to keep a line in: a line each, the last
+ * one too, ended or not. */
+static void loose(int fd, const char *p, size_t len, int saved)
+{
+	while (len) {
+		size_t line_len, used = ehs_output_cut(p, len, &line_len);
+		if (!used)
+			line_len = used = len;
+		line_event(fd, p, line_len, saved);
+		p += used;
+		len -= used;
+	}
+}
+
+static bool take(struct stream *s)
+{
+	for (unsigned spin = 0;; spin++) {
+		if (!__atomic_exchange_n(&s->held, 1, __ATOMIC_ACQUIRE))
+			return true;
+		if (ehs_busy > 1 || spin == SPIN_MAX)
+			return false;	/* a handler over the holder, or a stuck one */
+		ehs_output_pause();
+	}
+}
+
+/* Untraced: nothing kept, but whether the bytes left a line unfinished. */
+static void untraced(struct stream *s, const struct iovec *iov, size_t n, size_t sent)
+{
+	size_t i = 0, last = 0;
+	for (size_t left = sent; i < n && left; i++) {
+		size_t len = iov[i].iov_len < left ? iov[i].iov_len : left;
+		if (len)
+			last = i;
+		left -= len;
+	}
+	size_t before = 0;
+	for (i = 0; i < last; i++)
+		before += iov[i].iov_len;
+	const char *b = iov[last].iov_base;
+	s->len = 0;
+	s->skipping = !ehs_output_ends(b[sent - before - 1]);
+}
+
+void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent)
+{
+	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
+	if (!all || (fd != 1 && fd != 2) || !sent)
+		return;
+	int saved = errno;
+	struct stream *s = &all[fd - 1];
+	ehs_busy++;
+	bool held = take(s);
+	if (!traced() || !ehs_sock_holds(fd)) {
+		if (held)
+			untraced(s, iov, n, sent);
+	} else {
+		for (size_t i = 0, left = sent; i < n && left; i++) {
+			size_t len = iov[i].iov_len < left ? iov[i].iov_len : left;
+			if (held)
+				append(s, fd, iov[i].iov_base, len, saved);
+			else
+				loose(fd, iov[i].iov_base, len, saved);
+			left -= len;
+		}
+	}
+	if (held)
+		__atomic_store_n(&s->held, 0, __ATOMIC_RELEASE);
+	ehs_busy--;
+	errno = saved;
+}

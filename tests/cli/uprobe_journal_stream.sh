@@ -1,0 +1,150 @@
+#!/bin/sh
+# Services' standard output and error as events, under Debian's real
+# systemd-journald started here (tests/cli/journal_lib.sh), read back
+# through the uprobe transport on this machine's kernel with one tail.
+# python3 started as systemd starts a service (tests/cli/journal_launch.py:
+# the stream's header, JOURNAL_STREAM, exec) prints buffered and
+# unbuffered lines, "<N>" prefixes, a line finished by a later write, two
+# lines in one write, a NUL, a line over journald's LineMax, empty lines
+# and lines on stderr; the same program without the library must give
+# the journal exactly the same entries, and the events must be exactly
+# those entries, with the stream each came from.  The same under
+# systemd-cat (no JOURNAL_STREAM: found by the socket's peer); a C
+# program's two threads and a signal handler writing lines with write();
+# EHSYSLOG_STDIO with a pipe (the pipe's bytes unchanged), and the same
+# pipe without it (no event: a pipe is not a log unless named).
+. "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
+. "${top_srcdir:-.}/tests/cli/journal_lib.sh"
+in_namespace --pid "$0" "$@"
+WRITER=$top_builddir/tests/cli/output_writer
+[ -x "$WRITER" ] || skip "$WRITER not built"
+start_journald
+own_library "$T/libehsyslog.so.0"
+
+cat >"$T/service.py" <<'PY'
+import os, sys
+tag = sys.argv[1]
+print(tag, "buffered one")
+print(tag, "buffered two")
+sys.stdout.flush()
+print(tag, "unbuffered", flush=True)
+print("<3>" + tag, "an error", flush=True)
+print("<7>" + tag, "debug", flush=True)
+print("<006>" + tag, "zero-padded info", flush=True)
+print("<9>" + tag, "not a prefix", flush=True)
+print("<3>", flush=True)
+print("", flush=True)
+sys.stdout.write(tag + " started here, ")
+sys.stdout.flush()
+sys.stdout.write("finished later\n")
+sys.stdout.flush()
+os.write(1, (tag + " two lines\n" + tag + " in one write\n").encode())
+os.write(1, (tag + " cut at a NUL\0" + tag + " after it\n").encode())
+head = tag + " long "
+os.write(1, (head + "x" * (49152 - len(head)) + tag + " past LineMax\n").encode())
+sys.stderr.write("<4>" + tag + " on stderr\n")
+sys.stderr.flush()
+print(tag, "end", flush=True)
+PY
+
+"$EHSYSLOG" tail --uprobes="$LIB" --timeout 600 --json >"$T/tail.out" 2>"$T/tail.err" &
+tail_pid=$!
+wait_until 60 enabled_in_tail $tail_pid "$GROUP" verbose ||
+	fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
+
+# The service with the library and without.
+LD_PRELOAD=$PRELOAD python3 "$LAUNCH" svc-with demo.service python3 "$T/service.py" py ||
+	fail "the service with the library exited $?"
+python3 "$LAUNCH" svc-without demo.service python3 "$T/service.py" py ||
+	fail "the service without the library exited $?"
+# systemd-cat, with the library in the program it starts.
+LD_PRELOAD=$PRELOAD systemd-cat -t cat-with python3 "$T/service.py" cat ||
+	fail "systemd-cat with the library exited $?"
+systemd-cat -t cat-without python3 "$T/service.py" cat ||
+	fail "systemd-cat without the library exited $?"
+# Threads and a signal handler.
+LD_PRELOAD=$PRELOAD python3 "$LAUNCH" writer writer.service "$WRITER" 300 ||
+	fail "output_writer exited $?"
+# A pipe, named and not.
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 "$T/service.py" pipe 2>"$T/pipe-with.err" |
+	cat >"$T/pipe-with.out"
+LD_PRELOAD=$PRELOAD python3 "$T/service.py" unnamed 2>"$T/unnamed.err" | cat >"$T/unnamed.out"
+python3 "$T/service.py" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
+# The last event: once tail printed it, it printed all before it.
+LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
+wait_until 120 grep -q '"message":"all done"' "$T/tail.out" ||
+	fail "tail did not print the marker: $(cat "$T/tail.err")"
+kill -INT $tail_pid
+wait $tail_pid || fail "tail exited $? after SIGINT: $(cat "$T/tail.err")"
+expect_quiet tail.err
+
+for who in svc cat writer; do
+	last="py end"
+	[ "$who" = cat ] && last="cat end"
+	[ "$who" = writer ] && last="signals: *"
+	case $who in
+	writer) wait_until 60 sh -c "journalctl -D /run/log/journal --no-pager -o cat SYSLOG_IDENTIFIER=writer | grep -q '^signals: '" ;;
+	*) wait_until 60 journal_has "$who-with" "$last" && wait_until 60 journal_has "$who-without" "$last" ;;
+	esac || fail "journald did not record $who's last line"
+done
+stop_journald
+
+# The journal, with the library and without: the same entries.
+for who in svc cat; do
+	journal_entries "$who-with" >"$T/$who-with.journal"
+	journal_entries "$who-without" >"$T/$who-without.journal"
+	expect_same "$who: the journal's entries with the library and without" \
+		"$T/$who-without.journal" "$T/$who-with.journal"
+done
+# What journald makes of service.py TAG, spelled out: its rules, not ours.
+service_entries() {
+	printf '6\t%s\n' "'$1 buffered one'" "'$1 buffered two'" "'$1 unbuffered'"
+	printf '3\t%s\n' "'$1 an error'"
+	printf '7\t%s\n' "'$1 debug'"
+	printf '6\t%s\n' "'$1 zero-padded info'" "'<9>$1 not a prefix'" \
+		"'$1 started here, finished later'" "'$1 two lines'" "'$1 in one write'" \
+		"'$1 cut at a NUL'" "'$1 after it'"
+	python3 -c '
+import sys
+head = sys.argv[1] + " long "
+print("6\t%r" % (head + "x" * (49152 - len(head))))' "$1"
+	printf '6\t%s\n' "'$1 past LineMax'"
+	[ "${2:-}" = stdout ] || printf '4\t%s\n' "'$1 on stderr'"
+	printf '6\t%s\n' "'$1 end'"
+}
+service_entries py >"$T/svc.want"
+expect_same "the journal's entries of the service" "$T/svc.want" "$T/svc-with.journal"
+
+# The events: the journal's entries, from the library's copy of them.
+event_lines "$T/tail.out" python3 | grep "	'py\|	'<9>py" >"$T/svc.events"
+expect_same "the service's events are the journal's entries" "$T/svc-with.journal" "$T/svc.events"
+event_lines "$T/tail.out" python3 stderr | grep "	'py" >"$T/svc.stderr"
+printf '4\t%s\n' "'py on stderr'" >"$T/svc.stderr.want"
+expect_same "the service's stderr events" "$T/svc.stderr.want" "$T/svc.stderr"
+event_lines "$T/tail.out" python3 | grep "	'cat\|	'<9>cat" >"$T/cat.events"
+expect_same "systemd-cat's events are the journal's entries" "$T/cat-with.journal" "$T/cat.events"
+
+# Two threads and a signal handler: every line once, as journald got it.
+journal_entries writer | sort >"$T/writer.journal"
+event_lines "$T/tail.out" output_writer | sort >"$T/writer.events"
+expect_same "output_writer's events are the journal's entries" "$T/writer.journal" "$T/writer.events"
+checks=$((checks + 1))
+[ "$(grep -c "'thread [AB] [0-9]* of 300'" "$T/writer.journal")" = 600 ] ||
+	fail "the journal has not all 600 threads' lines: $(grep -c thread "$T/writer.journal")"
+k=$(sed -n "s/^5	'signals: \([0-9]*\)'$/\1/p" "$T/writer.journal")
+checks=$((checks + 1))
+[ -n "$k" ] && [ "$(grep -c "^6	'signal [0-9]*'$" "$T/writer.journal")" = "$k" ] ||
+	fail "the journal has not the $k signal handler's lines"
+
+# The pipe: named, its lines are events and its bytes what they were;
+# not named, no event.
+expect_same "the named pipe's bytes" "$T/pipe-without.out" "$T/pipe-with.out"
+expect_same "the named pipe's stderr" "$T/pipe-without.err" "$T/pipe-with.err"
+service_entries pipe stdout >"$T/pipe.want"
+event_lines "$T/tail.out" python3 stdout | grep "	'pipe\|	'<9>pipe" >"$T/pipe.events"
+expect_same "the named pipe's events" "$T/pipe.want" "$T/pipe.events"
+checks=$((checks + 1))
+! grep -q "unnamed" "$T/tail.out" || fail "a pipe not named made events: $(grep unnamed "$T/tail.out")"
+checks=$((checks + 1))
+grep -q "^unnamed end$" "$T/unnamed.out" || fail "the unnamed pipe's output: $(cat "$T/unnamed.out")"
+finish
