@@ -93,6 +93,14 @@ tests_bridge_test_datagram_LDADD = $(BRIDGE_TEST_LDADD)
 tests_bridge_test_datagram_LDFLAGS = -no-install
 
 # Syslog messages framed on a stream: octet counting and newlines.
+# Journald's rules for the lines of a service's output (the pure part:
+# bridge/output/line.c, in the product's unsanitized library of its own).
+check_PROGRAMS += tests/bridge/test_output_line
+TESTS += tests/bridge/test_output_line
+tests_bridge_test_output_line_SOURCES = tests/bridge/test_output_line.c src/bridge/output/line.c
+tests_bridge_test_output_line_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_output_line_LDADD = $(CHECK_LIBS)
+
 check_PROGRAMS += tests/bridge/test_syslog_stream
 TESTS += tests/bridge/test_syslog_stream
 tests_bridge_test_syslog_stream_SOURCES = tests/bridge/test_syslog_stream.c
