@@ -235,9 +235,11 @@ EHS_INTERPOSE ssize_t write(int fd, const void *buf, size_t n)
 static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, size_t n)
 {
 	NEXT(write_fn, real, real_write, "write");
-	SETTLE(write_entry, real);
+	/* Before the entry settles: a thread that writes meanwhile comes
+	 * here too, and waits for the looking (bridge/output/output.h). */
 	if (ehs_output_find())
 		watch_all();
+	SETTLE(write_entry, real);
 	enum ehs_sock_kind k = kind_of_fd(fd);
 	const struct iovec one = { (void *)buf, n };
 	ssize_t r;
@@ -256,9 +258,11 @@ EHS_INTERPOSE ssize_t writev(int fd, const struct iovec *iov, int n)
 static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec *iov, int n)
 {
 	NEXT(writev_fn, real, real_writev, "writev");
-	SETTLE(writev_entry, real);
+	/* Before the entry settles: a thread that writes meanwhile comes
+	 * here too, and waits for the looking (bridge/output/output.h). */
 	if (ehs_output_find())
 		watch_all();
+	SETTLE(writev_entry, real);
 	enum ehs_sock_kind k = n > 0 ? kind_of_fd(fd) : EHS_SOCK_NONE;
 	ssize_t r;
 	if (k != EHS_SOCK_NONE && replaced(fd, k, iov, (size_t)n, &r))

@@ -6,6 +6,7 @@
 # volatile journal /run/log/journal.  Needs admin_lib.sh.
 JOURNALD=/lib/systemd/systemd-journald
 LAUNCH=$top_srcdir/tests/cli/journal_launch.py
+SERVICE=$top_srcdir/tests/cli/journal_service.py
 
 # start_journald: journald running and listening, its pid in $journald;
 # skips where it cannot run.
@@ -60,4 +61,23 @@ for line in open(sys.argv[1]):
     e = json.loads(line)
     if e["n"] == name and (stream is None or e.get("stream") == stream):
         print("%s\t%r" % (e["severity"], e["message"]))' "$@"
+}
+
+# service_entries TAG [stdout]: what journald makes of journal_service.py
+# TAG, as journal_entries prints it, spelled out by its rules, not ours;
+# stdout: of its standard output only.
+service_entries() {
+	printf '6\t%s\n' "'$1 buffered one'" "'$1 buffered two'" "'$1 unbuffered'"
+	printf '3\t%s\n' "'$1 an error'"
+	printf '7\t%s\n' "'$1 debug'"
+	printf '6\t%s\n' "'$1 zero-padded info'" "'<9>$1 not a prefix'" \
+		"'$1 started here, finished later'" "'$1 two lines'" "'$1 in one write'" \
+		"'$1 cut at a NUL'" "'$1 after it'"
+	python3 -c '
+import sys
+head = sys.argv[1] + " long "
+print("6\t%r" % (head + "x" * (49152 - len(head))))' "$1"
+	printf '6\t%s\n' "'$1 past LineMax'"
+	[ "${2:-}" = stdout ] || printf '4\t%s\n' "'$1 on stderr'"
+	printf '6\t%s\n' "'$1 end'"
 }

@@ -28,6 +28,7 @@ endif
 CLI_KERNEL_TESTS = tests/cli/kernel_tail.sh tests/cli/kernel_register.sh \
 	tests/cli/kernel_decode.sh tests/cli/kernel_stale.sh tests/cli/kernel_facility.sh \
 	tests/cli/kernel_plugin.sh tests/cli/kernel_native.sh tests/cli/kernel_group.sh \
-	tests/cli/kernel_lost.sh tests/cli/kernel_quickstart.sh tests/cli/kernel_ns.sh
+	tests/cli/kernel_lost.sh tests/cli/kernel_quickstart.sh tests/cli/kernel_ns.sh \
+	tests/cli/kernel_output.sh
 TESTS += $(CLI_KERNEL_TESTS)
 EXTRA_DIST += $(CLI_KERNEL_TESTS) tests/cli/kernel_lib.sh

@@ -33,7 +33,7 @@ CLI_UPROBE_TESTS = tests/cli/uprobe_define.sh tests/cli/uprobe_tail.sh tests/cli
 	tests/cli/uprobe_order.sh tests/cli/uprobe_journal_stream.sh
 TESTS += $(CLI_UPROBE_TESTS)
 EXTRA_DIST += $(CLI_UPROBE_TESTS) tests/cli/uprobe_lib.sh tests/cli/ns_readers.sh \
-	tests/cli/journal_lib.sh tests/cli/journal_launch.py
+	tests/cli/journal_lib.sh tests/cli/journal_launch.py tests/cli/journal_service.py
 # Lines on standard output and error from two threads and a signal
 # handler, for the output stream tests.
 check_PROGRAMS += tests/cli/output_writer

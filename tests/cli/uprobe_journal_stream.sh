@@ -21,31 +21,6 @@ WRITER=$top_builddir/tests/cli/output_writer
 start_journald
 own_library "$T/libehsyslog.so.0"
 
-cat >"$T/service.py" <<'PY'
-import os, sys
-tag = sys.argv[1]
-print(tag, "buffered one")
-print(tag, "buffered two")
-sys.stdout.flush()
-print(tag, "unbuffered", flush=True)
-print("<3>" + tag, "an error", flush=True)
-print("<7>" + tag, "debug", flush=True)
-print("<006>" + tag, "zero-padded info", flush=True)
-print("<9>" + tag, "not a prefix", flush=True)
-print("<3>", flush=True)
-print("", flush=True)
-sys.stdout.write(tag + " started here, ")
-sys.stdout.flush()
-sys.stdout.write("finished later\n")
-sys.stdout.flush()
-os.write(1, (tag + " two lines\n" + tag + " in one write\n").encode())
-os.write(1, (tag + " cut at a NUL\0" + tag + " after it\n").encode())
-head = tag + " long "
-os.write(1, (head + "x" * (49152 - len(head)) + tag + " past LineMax\n").encode())
-sys.stderr.write("<4>" + tag + " on stderr\n")
-sys.stderr.flush()
-print(tag, "end", flush=True)
-PY
 
 "$EHSYSLOG" tail --uprobes="$LIB" --timeout 600 --json >"$T/tail.out" 2>"$T/tail.err" &
 tail_pid=$!
@@ -53,23 +28,23 @@ wait_until 60 enabled_in_tail $tail_pid "$GROUP" verbose ||
 	fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
 
 # The service with the library and without.
-LD_PRELOAD=$PRELOAD python3 "$LAUNCH" svc-with demo.service python3 "$T/service.py" py ||
+LD_PRELOAD=$PRELOAD python3 "$LAUNCH" svc-with demo.service python3 "$SERVICE" py ||
 	fail "the service with the library exited $?"
-python3 "$LAUNCH" svc-without demo.service python3 "$T/service.py" py ||
+python3 "$LAUNCH" svc-without demo.service python3 "$SERVICE" py ||
 	fail "the service without the library exited $?"
 # systemd-cat, with the library in the program it starts.
-LD_PRELOAD=$PRELOAD systemd-cat -t cat-with python3 "$T/service.py" cat ||
+LD_PRELOAD=$PRELOAD systemd-cat -t cat-with python3 "$SERVICE" cat ||
 	fail "systemd-cat with the library exited $?"
-systemd-cat -t cat-without python3 "$T/service.py" cat ||
+systemd-cat -t cat-without python3 "$SERVICE" cat ||
 	fail "systemd-cat without the library exited $?"
 # Threads and a signal handler.
 LD_PRELOAD=$PRELOAD python3 "$LAUNCH" writer writer.service "$WRITER" 300 ||
 	fail "output_writer exited $?"
 # A pipe, named and not.
-LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 "$T/service.py" pipe 2>"$T/pipe-with.err" |
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 "$SERVICE" pipe 2>"$T/pipe-with.err" |
 	cat >"$T/pipe-with.out"
-LD_PRELOAD=$PRELOAD python3 "$T/service.py" unnamed 2>"$T/unnamed.err" | cat >"$T/unnamed.out"
-python3 "$T/service.py" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
+LD_PRELOAD=$PRELOAD python3 "$SERVICE" unnamed 2>"$T/unnamed.err" | cat >"$T/unnamed.out"
+python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
 # The last event: once tail printed it, it printed all before it.
 LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
 wait_until 120 grep -q '"message":"all done"' "$T/tail.out" ||
@@ -96,22 +71,6 @@ for who in svc cat; do
 	expect_same "$who: the journal's entries with the library and without" \
 		"$T/$who-without.journal" "$T/$who-with.journal"
 done
-# What journald makes of service.py TAG, spelled out: its rules, not ours.
-service_entries() {
-	printf '6\t%s\n' "'$1 buffered one'" "'$1 buffered two'" "'$1 unbuffered'"
-	printf '3\t%s\n' "'$1 an error'"
-	printf '7\t%s\n' "'$1 debug'"
-	printf '6\t%s\n' "'$1 zero-padded info'" "'<9>$1 not a prefix'" \
-		"'$1 started here, finished later'" "'$1 two lines'" "'$1 in one write'" \
-		"'$1 cut at a NUL'" "'$1 after it'"
-	python3 -c '
-import sys
-head = sys.argv[1] + " long "
-print("6\t%r" % (head + "x" * (49152 - len(head))))' "$1"
-	printf '6\t%s\n' "'$1 past LineMax'"
-	[ "${2:-}" = stdout ] || printf '4\t%s\n' "'$1 on stderr'"
-	printf '6\t%s\n' "'$1 end'"
-}
 service_entries py >"$T/svc.want"
 expect_same "the journal's entries of the service" "$T/svc.want" "$T/svc-with.journal"
 

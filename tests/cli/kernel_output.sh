@@ -1,0 +1,55 @@
+#!/bin/sh
+# Standard output and error as events through user_events (one guest
+# boot): a python3 service's lines (tests/cli/journal_service.py) into
+# pipes that EHSYSLOG_STDIO names, which must be the events of the
+# entries journald makes of the same lines (journal_lib.sh's
+# service_entries, checked against Debian's real journald on the host by
+# uprobe_journal_stream.sh; journald itself cannot run in the guest,
+# whose kernel has no cgroups), each with its stream, the pipes' bytes
+# unchanged; and a C program's two threads and signal handler writing
+# lines with write(), each line an event once.
+. "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
+. "${top_srcdir:-.}/tests/cli/journal_lib.sh"
+WRITER=$top_builddir/tests/cli/output_writer
+[ -x "$WRITER" ] || skip "$WRITER not built"
+in_kernel "$0" "$@"
+# python3 has no sanitizer runtime: in a sanitizer build, the runtimes first.
+PRELOAD=$(sanitizer_runtimes "$BUILT_LIBRARY")$BUILT_LIBRARY
+[ "${sanitizers:-no}" != yes ] || export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+
+start_tail all Syslog_L5K800000 --json
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both python3 "$SERVICE" pipe 2>"$T/pipe-with.err" |
+	cat >"$T/pipe-with.out"
+python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout,stderr "$WRITER" 200 >"$T/writer.out" 2>"$T/writer.err" ||
+	fail "output_writer exited $?"
+LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
+wait_until 120 grep -q '"message":"all done"' "$T/all.out" ||
+	fail "tail did not print the marker: $(cat "$T/all.err")"
+stop_tail all
+
+service_entries pipe >"$T/pipe.want"
+event_lines "$T/all.out" python3 >"$T/pipe.events"
+expect_same "the service's events are journald's entries of its lines" "$T/pipe.want" "$T/pipe.events"
+event_lines "$T/all.out" python3 stderr >"$T/stderr.events"
+printf '4\t%s\n' "'pipe on stderr'" >"$T/stderr.want"
+expect_same "the stderr events" "$T/stderr.want" "$T/stderr.events"
+expect_same "the pipe's bytes" "$T/pipe-without.out" "$T/pipe-with.out"
+expect_same "the stderr pipe's bytes" "$T/pipe-without.err" "$T/pipe-with.err"
+# The events' own fields: the first four, then the stream.
+checks=$((checks + 1))
+grep -q '^{"n":"Syslog:python3","message":"pipe an error","severity":3,"facility":3,"errno":"ERRNO(0)","stream":"stdout","meta":{"time":"[^"]*","cpu":[0-9]*,"pid":[0-9]*,"tid":[0-9]*,"level":2,"keyword":"0x8"}}$' "$T/all.out" ||
+	fail "the event of '<3>pipe an error': $(grep 'pipe an error' "$T/all.out")"
+
+# The threads and the handler: the events are the lines written.
+{
+	sed "s/.*/6	'&'/" "$T/writer.out"
+	sed -n "s/^signal .*/6	'&'/p; s/^<5>\(signals: .*\)/5	'\1'/p" "$T/writer.err"
+} | sort >"$T/writer.want"
+event_lines "$T/all.out" output_writer | sort >"$T/writer.events"
+expect_same "output_writer's events are its lines" "$T/writer.want" "$T/writer.events"
+checks=$((checks + 1))
+[ "$(grep -c "'thread [AB] [0-9]* of 200'" "$T/writer.events")" = 400 ] ||
+	fail "not all 400 threads' lines: $(grep -c thread "$T/writer.events")"
+no_leftovers "after the tail"
+finish
