@@ -137,7 +137,9 @@ bool ehs_config_replace_early(void)
 
 bool ehs_config_env_known(const char *name)
 {
-	if (strcmp(name, "EHSYSLOG_CONFIG") == 0)
+	/* EHSYSLOG_STDIO: read where the output streams are found
+	 * (bridge/output/find.c), not a setting of the file's. */
+	if (strcmp(name, "EHSYSLOG_CONFIG") == 0 || strcmp(name, "EHSYSLOG_STDIO") == 0)
 		return true;
 	for (size_t i = 0; i < ENV_SETTINGS; i++)
 		if (strcmp(name, env_settings[i].name) == 0)
