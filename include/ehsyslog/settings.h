@@ -151,6 +151,15 @@ EHS_API const char *ehs_config_distrust(unsigned uid, unsigned mode);
 EHS_API bool ehs_config_env_known(const char *name);
 
 /*
+ * Which of standard output and error EHSYSLOG_STDIO names: "stdout",
+ * "stderr" or "both", or several of them separated by commas, as bits
+ * 1 << 1 and 1 << 2 (1 << descriptor) in *bits; "" names none.  Returns
+ * 0, or -1 for a value with any other word, which the library ignores
+ * whole.  Async-signal-safe.
+ */
+EHS_API int ehs_stdio_streams(const char *value, unsigned *bits);
+
+/*
  * The schema: a syslog call of severity s and facility f goes to the
  * tracepoint "<provider>_L<ehs_severity_level(s)>K<ehs_keyword(f)>"
  * (keyword in hex, as eh_tracepoint_name() writes it).  Facilities

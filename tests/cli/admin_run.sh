@@ -47,6 +47,17 @@ expect_line out "0"
 expect 0 "$EHSYSLOG" run -R printenv EHSYSLOG_PASSTHROUGH
 expect_line out "0"
 
+# --stdio: EHSYSLOG_STDIO, and only its words.
+expect 0 "$EHSYSLOG" run --stdio stdout,stderr printenv EHSYSLOG_STDIO
+expect_line out "stdout,stderr"
+expect 0 "$EHSYSLOG" run -S both printenv EHSYSLOG_STDIO
+expect_line out "both"
+for bad in stdot "" "stdout," ",stderr" "stdout,,stderr"; do
+	expect 2 "$EHSYSLOG" run --stdio "$bad" true
+	expect_line err "ehsyslog run: --stdio takes stdout, stderr or both, not '$bad'"
+	expect_line err "Try 'ehsyslog run --help'."
+done
+
 # The command's own options are not ehsyslog's.
 expect 0 "$EHSYSLOG" run printf '%s\n' --replace -p
 expect_line out "--replace"

@@ -11,7 +11,7 @@
 # those entries, with the stream each came from.  The same under
 # systemd-cat (no JOURNAL_STREAM: found by the socket's peer); a C
 # program's two threads and a signal handler writing lines with write();
-# EHSYSLOG_STDIO with a pipe (the pipe's bytes unchanged), and the same
+# EHSYSLOG_STDIO and run --stdio with a pipe (the pipe's bytes unchanged), and the same
 # pipe without it (no event: a pipe is not a log unless named).
 . "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
 . "${top_srcdir:-.}/tests/cli/journal_lib.sh"
@@ -45,6 +45,10 @@ LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 "$SERVICE" pipe 2>"$T/pipe-wit
 	cat >"$T/pipe-with.out"
 LD_PRELOAD=$PRELOAD python3 "$SERVICE" unnamed 2>"$T/unnamed.err" | cat >"$T/unnamed.out"
 python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
+# run --stdio: the same as EHSYSLOG_STDIO (the runtimes of a sanitizer
+# build first in LD_PRELOAD, for python3).
+LD_PRELOAD=$(sanitizer_runtimes "$LIB") EHSYSLOG_LIBRARY=$LIB \
+	"$EHSYSLOG" run --stdio stdout python3 "$SERVICE" run 2>"$T/run.err" | cat >"$T/run.out"
 # The last event: once tail printed it, it printed all before it.
 LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
 wait_until 120 grep -q '"message":"all done"' "$T/tail.out" ||
@@ -102,6 +106,9 @@ expect_same "the named pipe's stderr" "$T/pipe-without.err" "$T/pipe-with.err"
 service_entries pipe stdout >"$T/pipe.want"
 event_lines "$T/tail.out" python3 stdout | grep "	'pipe\|	'<9>pipe" >"$T/pipe.events"
 expect_same "the named pipe's events" "$T/pipe.want" "$T/pipe.events"
+service_entries run stdout >"$T/run.want"
+event_lines "$T/tail.out" python3 stdout | grep "	'run\|	'<9>run" >"$T/run.events"
+expect_same "run --stdio's events" "$T/run.want" "$T/run.events"
 checks=$((checks + 1))
 ! grep -q "unnamed" "$T/tail.out" || fail "a pipe not named made events: $(grep unnamed "$T/tail.out")"
 checks=$((checks + 1))

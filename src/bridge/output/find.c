@@ -10,7 +10,8 @@
  *   a socket whose peer is /run/systemd/journal/stdout
  *                            systemd-cat's, and anything else that
  *                            connected one itself (sd_journal_stream_fd)
- *   EHSYSLOG_STDIO           stdout, stderr, both, or "stdout,stderr":
+ *   EHSYSLOG_STDIO           stdout, stderr, both, or several of them
+ *                            separated by commas (ehs_stdio_streams):
  *                            whatever those descriptors are (a pipe, a
  *                            file); ignored in secure execution
  */
@@ -22,6 +23,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+
+#include <ehsyslog/settings.h>
 
 #include "bridge/bridge.h"
 #include "bridge/output/output.h"
@@ -45,17 +48,7 @@ static unsigned named_streams(void)
 {
 	const char *v = secure_getenv("EHSYSLOG_STDIO");
 	unsigned bits = 0;
-	while (v && *v) {
-		size_t n = strcspn(v, ",");
-		if (n == 6 && !memcmp(v, "stdout", 6))
-			bits |= 1U << 1;
-		else if (n == 6 && !memcmp(v, "stderr", 6))
-			bits |= 1U << 2;
-		else if (n == 4 && !memcmp(v, "both", 4))
-			bits |= 1U << 1 | 1U << 2;
-		v += n + (v[n] == ',');
-	}
-	return bits;
+	return v && ehs_stdio_streams(v, &bits) == 0 ? bits : 0;
 }
 
 /* JOURNAL_STREAM's device and inode; false when unset or not two

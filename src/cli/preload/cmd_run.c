@@ -10,6 +10,8 @@
 #include "cli/options.h"
 #include "cli/util.h"
 
+#include <ehsyslog/settings.h>
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
@@ -19,7 +21,7 @@
 #include <unistd.h>
 
 static const char run_usage[] =
-	"Usage: ehsyslog run [--provider NAME] [--replace] [--] COMMAND [ARG]...\n"
+	"Usage: ehsyslog run [--provider NAME] [--replace] [--stdio STREAMS] [--] COMMAND [ARG]...\n"
 	"Run COMMAND with libehsyslog.so added to LD_PRELOAD, so that its syslog,\n"
 	"err, warn and error calls become user_events tracepoints.\n"
 	"\n"
@@ -30,6 +32,10 @@ static const char run_usage[] =
 	"                       write the event (one nobody traces is gone); err,\n"
 	"                       warn and error still print; -r, the old short\n"
 	"                       form, is kept for scripts\n"
+	"  -S, --stdio STREAMS  make each line COMMAND writes to these streams an\n"
+	"                       event wherever they go, a pipe or a file\n"
+	"                       (EHSYSLOG_STDIO): stdout, stderr or both; streams\n"
+	"                       to journald make events without it\n"
 	"  -h, --help           print this help and exit\n"
 	"\n"
 	"The library is $EHSYSLOG_LIBRARY, else " EHSYSLOG_LIBRARY_PATH ".\n"
@@ -88,15 +94,17 @@ int cmd_run(int argc, char **argv)
 	static const struct option options[] = {
 		{ "provider", required_argument, NULL, 'P' },
 		{ "replace", no_argument, NULL, 'R' },
+		{ "stdio", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *cmd = argv[0];
-	const char *provider = NULL;
+	const char *provider = NULL, *stdio = NULL;
 	const char *lib;
+	unsigned streams;
 	char why[128];
 	bool replace = false;
-	struct cli_options opts = CLI_OPTIONS(cmd, "+:P:Rrh", options, run_usage);
+	struct cli_options opts = CLI_OPTIONS(cmd, "+:P:RrS:h", options, run_usage);
 	int c;
 
 	/* '+': stop at COMMAND, whose own options are not ours. */
@@ -111,6 +119,9 @@ int cmd_run(int argc, char **argv)
 		case 'r':
 			replace = true;
 			break;
+		case 'S':
+			stdio = optarg;
+			break;
 		}
 	}
 	if (c == CLI_OPTIONS_EXIT)
@@ -119,6 +130,8 @@ int cmd_run(int argc, char **argv)
 		return cli_usage_error(cmd, "no command to run");
 	if (provider && cli_check_provider(cmd, provider) != 0)
 		return CLI_EXIT_USAGE;
+	if (stdio && (ehs_stdio_streams(stdio, &streams) < 0 || !streams))
+		return cli_usage_error(cmd, "--stdio takes stdout, stderr or both, not '%s'", stdio);
 
 	lib = cli_library_path();
 	/* ld.so would only print an error into the command's stderr and
@@ -131,7 +144,8 @@ int cmd_run(int argc, char **argv)
 	if (append_preload(cmd, lib) < 0)
 		return CLI_EXIT_RUNTIME;
 	if ((provider && setenv("EHSYSLOG_PROVIDER", provider, 1) < 0) ||
-	    (replace && setenv("EHSYSLOG_PASSTHROUGH", "0", 1) < 0)) {
+	    (replace && setenv("EHSYSLOG_PASSTHROUGH", "0", 1) < 0) ||
+	    (stdio && setenv("EHSYSLOG_STDIO", stdio, 1) < 0)) {
 		cli_error(cmd, "cannot set the environment: %s", strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
