@@ -35,6 +35,7 @@ PRELOAD_SOCKET_SOURCES = preload/socket.c preload/next.h $(BRIDGE_SOCKET_SOURCES
 	$(BRIDGE_OUTPUT_SOURCES)
 # seccomp.c: the calls that install a seccomp filter (prctl, syscall).
 preload_libpreload_fd_la_SOURCES = preload/fd.c preload/creds.c preload/socket.c preload/next.h \
+	preload/stdio.c \
 	preload/seccomp.c preload/cbpf.h preload/cbpf.c
 preload_libpreload_fd_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -U_FORTIFY_SOURCE
 libehsyslog_la_LIBADD += preload/libpreload_fd.la

@@ -237,7 +237,7 @@ static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, siz
 	NEXT(write_fn, real, real_write, "write");
 	/* Before the entry settles: a thread that writes meanwhile comes
 	 * here too, and waits for the looking (bridge/output/output.h). */
-	if (ehs_output_find())
+	if (!__atomic_load_n(&watching, __ATOMIC_RELAXED) && ehs_output_any())
 		watch_all();
 	SETTLE(write_entry, real);
 	enum ehs_sock_kind k = kind_of_fd(fd);
@@ -260,7 +260,7 @@ static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec 
 	NEXT(writev_fn, real, real_writev, "writev");
 	/* Before the entry settles: a thread that writes meanwhile comes
 	 * here too, and waits for the looking (bridge/output/output.h). */
-	if (ehs_output_find())
+	if (!__atomic_load_n(&watching, __ATOMIC_RELAXED) && ehs_output_any())
 		watch_all();
 	SETTLE(writev_entry, real);
 	enum ehs_sock_kind k = n > 0 ? kind_of_fd(fd) : EHS_SOCK_NONE;

@@ -40,3 +40,9 @@ check_PROGRAMS += tests/cli/output_writer
 tests_cli_output_writer_SOURCES = tests/cli/output_writer.c
 tests_cli_output_writer_CFLAGS = $(AM_CFLAGS) -pthread
 tests_cli_output_writer_LDADD = -lpthread
+# A C service's stdio, fortified (printf as __printf_chk) and plain.
+check_PROGRAMS += tests/cli/output_stdio tests/cli/output_stdio_chk
+tests_cli_output_stdio_SOURCES = tests/cli/output_stdio.c
+tests_cli_output_stdio_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE -fno-builtin
+tests_cli_output_stdio_chk_SOURCES = tests/cli/output_stdio.c
+tests_cli_output_stdio_chk_CFLAGS = $(AM_CFLAGS) -O2 -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2

@@ -8,7 +8,9 @@
 # lines in one write, a NUL, a line over journald's LineMax, empty lines
 # and lines on stderr; the same program without the library must give
 # the journal exactly the same entries, and the events must be exactly
-# those entries, with the stream each came from.  The same under
+# those entries, with the stream each came from.  A C program's stdio
+# (printf, fprintf to stderr, puts, fputs, fwrite, putchar, perror,
+# fortified and not) the same way.  The same under
 # systemd-cat (no JOURNAL_STREAM: found by the socket's peer); a C
 # program's two threads and a signal handler writing lines with write();
 # EHSYSLOG_STDIO and run --stdio with a pipe (the pipe's bytes unchanged), and the same
@@ -17,7 +19,10 @@
 . "${top_srcdir:-.}/tests/cli/journal_lib.sh"
 in_namespace --pid "$0" "$@"
 WRITER=$top_builddir/tests/cli/output_writer
-[ -x "$WRITER" ] || skip "$WRITER not built"
+STDIO=$top_builddir/tests/cli/output_stdio
+for p in "$WRITER" "$STDIO" "${STDIO}_chk"; do
+	[ -x "$p" ] || skip "$p not built"
+done
 start_journald
 own_library "$T/libehsyslog.so.0"
 
@@ -37,6 +42,13 @@ LD_PRELOAD=$PRELOAD systemd-cat -t cat-with python3 "$SERVICE" cat ||
 	fail "systemd-cat with the library exited $?"
 systemd-cat -t cat-without python3 "$SERVICE" cat ||
 	fail "systemd-cat without the library exited $?"
+# A C service's stdio, plain and fortified.
+for c in output_stdio output_stdio_chk; do
+	LD_PRELOAD=$PRELOAD python3 "$LAUNCH" "$c-with" c.service "$top_builddir/tests/cli/$c" "$c" ||
+		fail "$c with the library exited $?"
+	python3 "$LAUNCH" "$c-without" c.service "$top_builddir/tests/cli/$c" "$c" ||
+		fail "$c without the library exited $?"
+done
 # Threads and a signal handler.
 LD_PRELOAD=$PRELOAD python3 "$LAUNCH" writer writer.service "$WRITER" 300 ||
 	fail "output_writer exited $?"
@@ -57,9 +69,10 @@ kill -INT $tail_pid
 wait $tail_pid || fail "tail exited $? after SIGINT: $(cat "$T/tail.err")"
 expect_quiet tail.err
 
-for who in svc cat writer; do
+for who in svc cat writer output_stdio output_stdio_chk; do
 	last="py end"
 	[ "$who" = cat ] && last="cat end"
+	case $who in output_stdio*) last="$who end" ;; esac
 	[ "$who" = writer ] && last="signals: *"
 	case $who in
 	writer) wait_until 60 sh -c "journalctl -D /run/log/journal --no-pager -o cat SYSLOG_IDENTIFIER=writer | grep -q '^signals: '" ;;
@@ -86,6 +99,24 @@ printf '4\t%s\n' "'py on stderr'" >"$T/svc.stderr.want"
 expect_same "the service's stderr events" "$T/svc.stderr.want" "$T/svc.stderr"
 event_lines "$T/tail.out" python3 | grep "	'cat\|	'<9>cat" >"$T/cat.events"
 expect_same "systemd-cat's events are the journal's entries" "$T/cat-with.journal" "$T/cat.events"
+
+# The C services: the same entries with the library and without, and
+# the events are those entries (in the order of the calls: journald gets
+# standard output's when stdio flushes its buffer, standard error's at
+# once).
+for c in output_stdio output_stdio_chk; do
+	journal_entries "$c-with" | sort >"$T/$c-with.journal"
+	journal_entries "$c-without" | sort >"$T/$c-without.journal"
+	expect_same "$c: the journal's entries with the library and without" \
+		"$T/$c-without.journal" "$T/$c-with.journal"
+	event_lines "$T/tail.out" "$c" | sort >"$T/$c.events"
+	expect_same "$c's events are the journal's entries" "$T/$c-with.journal" "$T/$c.events"
+	checks=$((checks + 1))
+	[ "$(wc -l <"$T/$c.events")" = 14 ] || fail "$c: not 14 events: $(cat "$T/$c.events")"
+	event_lines "$T/tail.out" "$c" stderr >"$T/$c.stderr"
+	printf '%s\n' "3	'$c fprintf to stderr'" "6	'$c: No such file or directory'" >"$T/$c.stderr.want"
+	expect_same "$c's stderr events, in order" "$T/$c.stderr.want" "$T/$c.stderr"
+done
 
 # Two threads and a signal handler: every line once, as journald got it.
 journal_entries writer | sort >"$T/writer.journal"

@@ -34,10 +34,10 @@
 
 #define JOURNAL_STDOUT "/run/systemd/journal/stdout"
 
-/* Where the looking is: NOT_YET, then LOOKING while the first call looks,
- * then DONE. */
-enum { NOT_YET, LOOKING, DONE };
-static int looked;
+/* Where the looking is (output.h): EHS_OUTPUT_UNSEEN, LOOKING while the
+ * first call looks, then EHS_OUTPUT_NONE or EHS_OUTPUT_SOME. */
+enum { LOOKING = EHS_OUTPUT_SOME + 1 };
+int ehs_output_state;
 
 /* Pauses a call waits for another thread's looking at most: far more
  * than it takes (a few system calls, and the writer's first open). */
@@ -107,26 +107,24 @@ static bool is_log(int fd, unsigned named, bool has_stream, unsigned long long d
 static void wait_looked(void)
 {
 	for (unsigned i = 0; !ehs_busy && i < WAIT_MAX; i++) {
-		if (__atomic_load_n(&looked, __ATOMIC_ACQUIRE) == DONE)
+		if (__atomic_load_n(&ehs_output_state, __ATOMIC_ACQUIRE) != LOOKING)
 			return;
 		ehs_output_pause();
 	}
 }
 
-bool ehs_output_find(void)
+void ehs_output_find(void)
 {
-	int was = __atomic_load_n(&looked, __ATOMIC_ACQUIRE);
-	if (__builtin_expect(was == DONE, 1))
-		return false;
-	if (was == LOOKING ||
-	    !__atomic_compare_exchange_n(&looked, &was, LOOKING, false, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE)) {
-		wait_looked();
-		return false;
+	int was = EHS_OUTPUT_UNSEEN;
+	if (!__atomic_compare_exchange_n(&ehs_output_state, &was, LOOKING, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		if (was == LOOKING)
+			wait_looked();
+		return;
 	}
 	if (ehs_sandboxed()) {
-		__atomic_store_n(&looked, DONE, __ATOMIC_RELEASE);
-		return false;
+		__atomic_store_n(&ehs_output_state, EHS_OUTPUT_NONE, __ATOMIC_RELEASE);
+		return;
 	}
 	int saved = errno;
 	ehs_busy++;
@@ -140,7 +138,7 @@ bool ehs_output_find(void)
 	if (watched)
 		ehs_output_prepare();
 	ehs_busy--;
-	__atomic_store_n(&looked, DONE, __ATOMIC_RELEASE);
+	__atomic_store_n(&ehs_output_state, watched ? EHS_OUTPUT_SOME : EHS_OUTPUT_NONE,
+			 __ATOMIC_RELEASE);
 	errno = saved;
-	return watched;
 }

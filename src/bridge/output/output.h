@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A program's standard output and error as events, a line each, where
- * they are a log: a stream to journald (a socket whose inode
+ * they are a log (what write() and C's stdio write there): a stream to journald (a socket whose inode
  * JOURNAL_STREAM names, or whose peer is /run/systemd/journal/stdout),
  * or a stream EHSYSLOG_STDIO names.  Descriptors 1 and 2 are looked at
- * once, at the program's first write() or writev() (none at start-up);
+ * once, at the program's first write() or writev() or stdio call on
+ * them (none at start-up);
  * one found is watched as a socket of kind EHS_SOCK_OUTPUT
  * (../socket/socket.h), so that the interposer's write calls hand its
  * bytes here after the kernel took them.
@@ -20,20 +21,52 @@
 #ifndef EHS_BRIDGE_OUTPUT_OUTPUT_H
 #define EHS_BRIDGE_OUTPUT_OUTPUT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/hidden.h"
+
 struct iovec;
 
+/* Whether descriptors 1 and 2 were looked at, and what was found. */
+enum { EHS_OUTPUT_UNSEEN, EHS_OUTPUT_NONE, EHS_OUTPUT_SOME };
+extern EHS_HIDDEN int ehs_output_state;
+
 /* Looks at descriptors 1 and 2 and watches those that are a log, unless
- * done: the first call does the work (an fstat of each, a getpeername of
- * a socket), every later one is a load.  Whether this call watched one.
- * errno preserved. */
-bool ehs_output_find(void);
+ * done: an fstat of each, a getpeername of a socket.  A call made while
+ * another thread looks waits for it (not one made inside the library: a
+ * handler that interrupted the looking).  errno preserved. */
+void ehs_output_find(void);
+
+/* Whether a stream is watched, looking first if nobody has: one load
+ * once looked. */
+static inline bool ehs_output_any(void)
+{
+	int s = __atomic_load_n(&ehs_output_state, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(s == EHS_OUTPUT_NONE, 1))
+		return false;
+	if (s != EHS_OUTPUT_SOME) {
+		ehs_output_find();
+		s = __atomic_load_n(&ehs_output_state, __ATOMIC_ACQUIRE);
+	}
+	return s == EHS_OUTPUT_SOME;
+}
 
 /* The kernel took the first sent bytes of iov[0..n) written to fd, a
  * watched output stream: their lines' events, the rest kept until the
  * line ends.  Only for iovecs the kernel has read.  errno preserved. */
 void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent);
+
+/*
+ * C's stdio, which writes through libc's own write() that no interposer
+ * reaches (../../../preload/stdio.c): a call on descriptor fd that
+ * returned success, its bytes handed over as ehs_output_sent's.  Printed:
+ * the len bytes fmt formats with ap (ap not consumed; errno saved_errno
+ * for %m, as at the call); put: len bytes at p.  Nothing for another
+ * descriptor, one not watched, or one nobody traces.  errno preserved.
+ */
+void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt, va_list ap);
+void ehs_output_put(int fd, const void *p, size_t len);
 
 #endif

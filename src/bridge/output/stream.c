@@ -166,22 +166,44 @@ static bool take(struct stream *s)
 	}
 }
 
-/* Untraced: nothing kept, but whether the bytes left a line unfinished. */
-static void untraced(struct stream *s, const struct iovec *iov, size_t n, size_t sent)
+/* Whether the first sent bytes of iov[0..n) end with a line's end. */
+static bool ends_line(const struct iovec *iov, size_t n, size_t sent)
 {
-	size_t i = 0, last = 0;
-	for (size_t left = sent; i < n && left; i++) {
+	char last = '\n';
+	for (size_t i = 0, left = sent; i < n && left; i++) {
 		size_t len = iov[i].iov_len < left ? iov[i].iov_len : left;
 		if (len)
-			last = i;
+			last = ((const char *)iov[i].iov_base)[len - 1];
 		left -= len;
 	}
-	size_t before = 0;
-	for (i = 0; i < last; i++)
-		before += iov[i].iov_len;
-	const char *b = iov[last].iov_base;
+	return ehs_output_ends(last);
+}
+
+/* Untraced: nothing kept, but whether the call left a line unfinished. */
+static void untraced(struct stream *s, bool line_ended)
+{
 	s->len = 0;
-	s->skipping = !ehs_output_ends(b[sent - before - 1]);
+	s->skipping = !line_ended;
+}
+
+bool ehs_output_traced_on(int fd)
+{
+	return (fd == 1 || fd == 2) && __atomic_load_n(&streams, __ATOMIC_ACQUIRE) &&
+	       ehs_sock_maybe_watched(fd) && traced();
+}
+
+void ehs_output_passed(int fd, bool line_ended)
+{
+	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
+	if (!all || (fd != 1 && fd != 2) || !ehs_sock_maybe_watched(fd))
+		return;
+	struct stream *s = &all[fd - 1];
+	ehs_busy++;
+	if (take(s)) {
+		untraced(s, line_ended);
+		__atomic_store_n(&s->held, 0, __ATOMIC_RELEASE);
+	}
+	ehs_busy--;
 }
 
 void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent)
@@ -195,7 +217,7 @@ void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent)
 	bool held = take(s);
 	if (!traced() || !ehs_sock_holds(fd)) {
 		if (held)
-			untraced(s, iov, n, sent);
+			untraced(s, ends_line(iov, n, sent));
 	} else {
 		for (size_t i = 0, left = sent; i < n && left; i++) {
 			size_t len = iov[i].iov_len < left ? iov[i].iov_len : left;

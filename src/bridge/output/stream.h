@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Between find.c and stream.c: the lines in progress, mapped once. */
+/* Between the files here: the lines in progress, mapped once. */
 #ifndef EHS_BRIDGE_OUTPUT_STREAM_H
 #define EHS_BRIDGE_OUTPUT_STREAM_H
 
@@ -12,6 +12,13 @@ bool ehs_output_streams_mapped(void);
 /* Registers the tracepoints a stream's lines go to (each level at
  * facility daemon), so that an untraced one reads as idle from then on. */
 void ehs_output_prepare(void);
+
+/* Whether fd is a watched stream (1 or 2) whose lines are traced now. */
+bool ehs_output_traced_on(int fd);
+
+/* A call on watched stream fd that nobody traced, which ended a line or
+ * not: nothing is kept, but the next traced line starts after an end. */
+void ehs_output_passed(int fd, bool line_ended);
 
 /* A spinning wait's pause: the CPU's hint that this is one. */
 static inline void ehs_output_pause(void)

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C's stdio output calls, for standard output and error when they are a
+ * log (bridge/output/output.h).  glibc's stdio writes through its own
+ * write(), which the write() wrapper never sees, so each call that writes
+ * to a stream is watched here: the real call first, untouched (stdio's
+ * buffering, locking, return value and errno stay its own), then, only
+ * when it succeeded on a watched descriptor, its bytes to the bridge.
+ *
+ * What every call costs: the real function's pointer, then one load (a
+ * stream is watched?) and a branch.  In a process whose output is a log,
+ * the stream's descriptor is read too (fileno_unlocked: no lock).
+ *
+ * The formatted forms' text is formatted again by the bridge from a copy
+ * of the arguments, the same conversions; %n among them would store the
+ * same count a second time.  Built without the sanitizers, as socket.c:
+ * printf runs in other libraries' constructors too.
+ */
+#include "config.h"
+
+#undef _FORTIFY_SOURCE
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bridge/output/output.h"
+#include "preload/next.h"
+#include "preload/real.h"
+
+typedef int (*vfprintf_fn)(FILE *, const char *, va_list);
+typedef int (*vfprintf_chk_fn)(FILE *, int, const char *, va_list);
+typedef int (*vdprintf_fn)(int, const char *, va_list);
+typedef int (*vdprintf_chk_fn)(int, int, const char *, va_list);
+typedef int (*fputs_fn)(const char *, FILE *);
+typedef int (*puts_fn)(const char *);
+typedef size_t (*fwrite_fn)(const void *, size_t, size_t, FILE *);
+typedef int (*fputc_fn)(int, FILE *);
+typedef int (*putchar_fn)(int);
+typedef void (*perror_fn)(const char *);
+
+static void *real_vfprintf, *real_vfprintf_chk, *real_vdprintf, *real_vdprintf_chk,
+	*real_fputs, *real_fputs_unlocked, *real_puts, *real_fwrite, *real_fwrite_unlocked,
+	*real_fputc, *real_fputc_unlocked, *real_putc, *real_putc_unlocked, *real_io_putc,
+	*real_putchar, *real_putchar_unlocked, *real_perror;
+
+/* glibc's, which <stdio.h> does not declare. */
+int __dprintf_chk(int fd, int flag, const char *fmt, ...);
+int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap);
+int _IO_putc(int c, FILE *f);
+
+/* Where the real function is missing (the library loaded after libc,
+ * out of RTLD_NEXT's reach, which no program that calls ours does). */
+#define MISSING(ret) do { errno = ENOSYS; return ret; } while (0)
+
+/* After a formatted call on fd returned r, errno at the call saved. */
+static int printed(int fd, int saved, int r, const char *fmt, va_list ap)
+{
+	if (r > 0)
+		ehs_output_printed(fd, saved, (size_t)r, fmt, ap);
+	return r;
+}
+
+static int stream_fd(FILE *f)
+{
+	return fileno_unlocked(f);
+}
+
+/* vfprintf and what calls it: printf's whole family on a FILE. */
+static int on_file(FILE *f, const char *fmt, va_list ap)
+{
+	NEXT(vfprintf_fn, real, real_vfprintf, "vfprintf");
+	if (!real)
+		MISSING(-1);
+	if (__builtin_expect(!ehs_output_any(), 1))
+		return real(f, fmt, ap);
+	int saved = errno;
+	va_list copy;
+	va_copy(copy, ap);
+	int r = printed(stream_fd(f), saved, real(f, fmt, ap), fmt, copy);
+	va_end(copy);
+	return r;
+}
+
+static int on_file_chk(FILE *f, int flag, const char *fmt, va_list ap)
+{
+	NEXT(vfprintf_chk_fn, real, real_vfprintf_chk, "__vfprintf_chk");
+	if (!real)
+		MISSING(-1);
+	if (__builtin_expect(!ehs_output_any(), 1))
+		return real(f, flag, fmt, ap);
+	int saved = errno;
+	va_list copy;
+	va_copy(copy, ap);
+	int r = printed(stream_fd(f), saved, real(f, flag, fmt, ap), fmt, copy);
+	va_end(copy);
+	return r;
+}
+
+static int on_fd(int fd, const char *fmt, va_list ap)
+{
+	NEXT(vdprintf_fn, real, real_vdprintf, "vdprintf");
+	if (!real)
+		MISSING(-1);
+	if (__builtin_expect(!ehs_output_any(), 1))
+		return real(fd, fmt, ap);
+	int saved = errno;
+	va_list copy;
+	va_copy(copy, ap);
+	int r = printed(fd, saved, real(fd, fmt, ap), fmt, copy);
+	va_end(copy);
+	return r;
+}
+
+static int on_fd_chk(int fd, int flag, const char *fmt, va_list ap)
+{
+	NEXT(vdprintf_chk_fn, real, real_vdprintf_chk, "__vdprintf_chk");
+	if (!real)
+		MISSING(-1);
+	if (__builtin_expect(!ehs_output_any(), 1))
+		return real(fd, flag, fmt, ap);
+	int saved = errno;
+	va_list copy;
+	va_copy(copy, ap);
+	int r = printed(fd, saved, real(fd, flag, fmt, ap), fmt, copy);
+	va_end(copy);
+	return r;
+}
+
+/* The variadic forms, each through its va_list form's path. */
+#define VARIADIC(decl, last, call) \
+	EHS_INTERPOSE int decl \
+	{ \
+		va_list ap; \
+		va_start(ap, last); \
+		int r = call; \
+		va_end(ap); \
+		return r; \
+	}
+
+VARIADIC(printf(const char *fmt, ...), fmt, on_file(stdout, fmt, ap))
+VARIADIC(fprintf(FILE *f, const char *fmt, ...), fmt, on_file(f, fmt, ap))
+VARIADIC(dprintf(int fd, const char *fmt, ...), fmt, on_fd(fd, fmt, ap))
+VARIADIC(__printf_chk(int flag, const char *fmt, ...), fmt, on_file_chk(stdout, flag, fmt, ap))
+VARIADIC(__fprintf_chk(FILE *f, int flag, const char *fmt, ...), fmt,
+	 on_file_chk(f, flag, fmt, ap))
+VARIADIC(__dprintf_chk(int fd, int flag, const char *fmt, ...), fmt, on_fd_chk(fd, flag, fmt, ap))
+
+EHS_INTERPOSE int vprintf(const char *fmt, va_list ap)
+{
+	return on_file(stdout, fmt, ap);
+}
+
+EHS_INTERPOSE int vfprintf(FILE *f, const char *fmt, va_list ap)
+{
+	return on_file(f, fmt, ap);
+}
+
+EHS_INTERPOSE int vdprintf(int fd, const char *fmt, va_list ap)
+{
+	return on_fd(fd, fmt, ap);
+}
+
+EHS_INTERPOSE int __vprintf_chk(int flag, const char *fmt, va_list ap)
+{
+	return on_file_chk(stdout, flag, fmt, ap);
+}
+
+EHS_INTERPOSE int __vfprintf_chk(FILE *f, int flag, const char *fmt, va_list ap)
+{
+	return on_file_chk(f, flag, fmt, ap);
+}
+
+EHS_INTERPOSE int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap)
+{
+	return on_fd_chk(fd, flag, fmt, ap);
+}
+
+/* The unformatted forms: the bytes they were given, once written. */
+static void put(FILE *f, const void *p, size_t len)
+{
+	int after = errno;
+	ehs_output_put(stream_fd(f), p, len);
+	errno = after;
+}
+
+static int put_string(fputs_fn real, const char *s, FILE *f)
+{
+	if (!real)
+		MISSING(EOF);
+	int r = real(s, f);
+	if (r != EOF && ehs_output_any())
+		put(f, s, strlen(s));
+	return r;
+}
+
+EHS_INTERPOSE int fputs(const char *s, FILE *f)
+{
+	NEXT(fputs_fn, real, real_fputs, "fputs");
+	return put_string(real, s, f);
+}
+
+EHS_INTERPOSE int fputs_unlocked(const char *s, FILE *f)
+{
+	NEXT(fputs_fn, real, real_fputs_unlocked, "fputs_unlocked");
+	return put_string(real, s, f);
+}
+
+EHS_INTERPOSE int puts(const char *s)
+{
+	NEXT(puts_fn, real, real_puts, "puts");
+	if (!real)
+		MISSING(EOF);
+	int r = real(s);
+	if (r != EOF && ehs_output_any()) {
+		put(stdout, s, strlen(s));
+		put(stdout, "\n", 1);
+	}
+	return r;
+}
+
+static size_t put_items(fwrite_fn real, const void *p, size_t size, size_t n, FILE *f)
+{
+	if (!real)
+		MISSING(0);
+	size_t r = real(p, size, n, f);
+	if (r && ehs_output_any())
+		put(f, p, r * size);	/* r <= n: the product does not overflow */
+	return r;
+}
+
+EHS_INTERPOSE size_t fwrite(const void *p, size_t size, size_t n, FILE *f)
+{
+	NEXT(fwrite_fn, real, real_fwrite, "fwrite");
+	return put_items(real, p, size, n, f);
+}
+
+EHS_INTERPOSE size_t (fwrite_unlocked)(const void *p, size_t size, size_t n, FILE *f)
+{
+	NEXT(fwrite_fn, real, real_fwrite_unlocked, "fwrite_unlocked");
+	return put_items(real, p, size, n, f);
+}
+
+static int put_char(fputc_fn real, int c, FILE *f)
+{
+	if (!real)
+		MISSING(EOF);
+	int r = real(c, f);
+	if (r != EOF && ehs_output_any()) {
+		unsigned char b = (unsigned char)c;
+		put(f, &b, 1);
+	}
+	return r;
+}
+
+EHS_INTERPOSE int fputc(int c, FILE *f)
+{
+	NEXT(fputc_fn, real, real_fputc, "fputc");
+	return put_char(real, c, f);
+}
+
+EHS_INTERPOSE int fputc_unlocked(int c, FILE *f)
+{
+	NEXT(fputc_fn, real, real_fputc_unlocked, "fputc_unlocked");
+	return put_char(real, c, f);
+}
+
+EHS_INTERPOSE int putc(int c, FILE *f)
+{
+	NEXT(fputc_fn, real, real_putc, "putc");
+	return put_char(real, c, f);
+}
+
+EHS_INTERPOSE int putc_unlocked(int c, FILE *f)
+{
+	NEXT(fputc_fn, real, real_putc_unlocked, "putc_unlocked");
+	return put_char(real, c, f);
+}
+
+EHS_INTERPOSE int _IO_putc(int c, FILE *f)
+{
+	NEXT(fputc_fn, real, real_io_putc, "_IO_putc");
+	return put_char(real, c, f);
+}
+
+static int put_stdout_char(putchar_fn real, int c)
+{
+	if (!real)
+		MISSING(EOF);
+	int r = real(c);
+	if (r != EOF && ehs_output_any()) {
+		unsigned char b = (unsigned char)c;
+		put(stdout, &b, 1);
+	}
+	return r;
+}
+
+EHS_INTERPOSE int putchar(int c)
+{
+	NEXT(putchar_fn, real, real_putchar, "putchar");
+	return put_stdout_char(real, c);
+}
+
+EHS_INTERPOSE int putchar_unlocked(int c)
+{
+	NEXT(putchar_fn, real, real_putchar_unlocked, "putchar_unlocked");
+	return put_stdout_char(real, c);
+}
+
+/* perror(s): "s: " unless s is NULL or empty, strerror(errno), "\n", on
+ * stderr; it says nothing of whether that was written. */
+static void perror_text(int fd, int err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	va_start(ap, fmt);
+	if (n > 0)
+		ehs_output_printed(fd, err, (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+EHS_INTERPOSE void perror(const char *s)
+{
+	NEXT(perror_fn, real, real_perror, "perror");
+	int err = errno;
+	if (real)
+		real(s);
+	if (!ehs_output_any())
+		return;
+	int after = errno;
+	errno = err;
+	if (s && *s)
+		perror_text(stream_fd(stderr), err, "%s: %m\n", s);
+	else
+		perror_text(stream_fd(stderr), err, "%m\n");
+	errno = after;
+}
