@@ -209,6 +209,7 @@ enum kind {
 	K_LOGGER_DGRAM, K_PYTHON_DGRAM, K_LOGGER_DGRAM_TRACED, K_PYTHON_DGRAM_TRACED,
 	K_G_LOG, K_G_LOG_STRUCTURED, K_G_LOG_STANDARD, K_G_LOG_ARRAY,
 	K_JOURNAL_PRINT, K_JOURNAL_SEND, K_JOURNAL_SENDV,
+	K_STDOUT_WRITE, K_STDOUT_PRINTF,
 };
 
 static const char *const kind_names[] = {
@@ -245,6 +246,7 @@ static const char *const kind_names[] = {
 	[K_G_LOG_ARRAY] = "g_log_structured_array",
 	[K_JOURNAL_PRINT] = "journal_print", [K_JOURNAL_SEND] = "journal_send",
 	[K_JOURNAL_SENDV] = "journal_sendv",
+	[K_STDOUT_WRITE] = "stdout_write", [K_STDOUT_PRINTF] = "stdout_printf",
 };
 
 static void empty_call(int pri, const char *fmt, ...)
@@ -312,6 +314,9 @@ with_va_list(int k, const char *fmt, ...)
 static enum kind kind;
 static const char *pad = "";	/* the "%s" tail that makes -s BYTES */
 static int null_fd = -1;
+/* The stdout kinds' line and the pad that makes printf's the same. */
+static char line[101], line_pad[100];
+static size_t line_len;
 static unsigned long batch;	/* calls per thread in the current batch */
 static pthread_barrier_t start_line, finish_line;
 
@@ -665,6 +670,14 @@ static void log_once(unsigned long i)
 		if (write(null_fd, message, 100) != 100)
 			err(1, "write");
 		break;
+	case K_STDOUT_WRITE:	/* a service's line, standard output on /dev/null */
+		if (write(1, line, line_len) != (ssize_t)line_len)
+			err(1, "write to stdout");
+		break;
+	case K_STDOUT_PRINTF:	/* the same line, printf's */
+		if (printf(FORMAT "\n", a, b, line_pad) < 0)
+			err(1, "printf");
+		break;
 	case K_SEND_SOCKETPAIR:
 		if (send(sock_fd, message, 100, MSG_DONTWAIT) >= 0)
 			errx(1, "send on a full socketpair went through");
@@ -884,6 +897,10 @@ int main(int argc, char **argv)
 		pad = padding;
 	}
 	snprintf(message, sizeof(message), FORMAT, 12345, 67, pad);
+	/* The stdout kinds' 100-byte line: the message cut to 99, a newline. */
+	line_len = (size_t)snprintf(line, sizeof line, "%.99s\n", message);
+	snprintf(line_pad, sizeof line_pad, "%.*s", 99 - (int)strlen("request 12345 done in 67 ms"),
+		 pad);
 	message_len = strlen(message);
 	snprintf(one_d_format, sizeof(one_d_format), "request %%d done in 67 ms%s", pad);
 	if (kind == K_TRACED_ONE_D_LITERAL && strcmp(one_d_format, ONE_D_LITERAL) != 0)
@@ -930,8 +947,15 @@ int main(int argc, char **argv)
 			errx(1, "pthread_create failed");
 
 	/* warn() writes to stderr: time it against /dev/null, as a program
-	 * whose stderr nobody reads, but keep our own errors visible. */
-	int saved_stderr = -1;
+	 * whose stderr nobody reads, but keep our own errors visible.  The
+	 * stdout kinds write to standard output, on /dev/null until the
+	 * report. */
+	int saved_stderr = -1, saved_stdout = -1;
+	if (kind == K_STDOUT_WRITE || kind == K_STDOUT_PRINTF) {
+		saved_stdout = dup(1);
+		if (saved_stdout < 0 || dup2(null_fd, 1) < 0)
+			err(1, "redirecting stdout");
+	}
 	if (kind == K_WARN || kind == K_WARNX || kind >= K_G_LOG) {
 		saved_stderr = dup(2);
 		if (saved_stderr < 0 || dup2(null_fd, 2) < 0)
@@ -956,6 +980,8 @@ int main(int argc, char **argv)
 	}
 	unsigned long calls = batch;
 	if (saved_stderr >= 0 && dup2(saved_stderr, 2) < 0)
+		return 1;
+	if (saved_stdout >= 0 && (fflush(stdout) != 0 || dup2(saved_stdout, 1) < 0))
 		return 1;
 	batch = 0;
 	if (threads > 0)

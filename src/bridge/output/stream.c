@@ -80,13 +80,18 @@ void ehs_output_prepare(void)
 		(void)ehs_traced(one_a_level[i], LOG_FAC(LOG_DAEMON));
 }
 
-/* Whether an event of a stream's line can be traced now. */
+/* Whether an event of a stream's line can be traced now: ehs_idle's
+ * test of each level's tracepoint at facility daemon, the five words
+ * read at once (a line's check while nobody traces: a few loads). */
 static bool traced(void)
 {
-	for (size_t i = 0; i < LEVELS; i++)
-		if (!ehs_idle(ehs_tracepoint(one_a_level[i], LOG_FAC(LOG_DAEMON))))
-			return true;
-	return false;
+	if (usdt_any())
+		return true;
+	unsigned any = 0;
+	for (unsigned level = 0; level < EHS_LEVELS; level++)
+		any |= __atomic_load_n(&ehs_table[level * EHS_FACILITY_SLOTS + LOG_FAC(LOG_DAEMON)].state,
+				       __ATOMIC_RELAXED);
+	return any != 0;
 }
 
 /* The event of one entry p[0..len) of fd's stream, as journald reads it. */
@@ -198,6 +203,11 @@ void ehs_output_passed(int fd, bool line_ended)
 	if (!all || (fd != 1 && fd != 2) || !ehs_sock_maybe_watched(fd))
 		return;
 	struct stream *s = &all[fd - 1];
+	/* Most calls change nothing: two loads, no stream taken.  A racing
+	 * append is for a traced call, whose state wins. */
+	if (!__atomic_load_n(&s->len, __ATOMIC_RELAXED) &&
+	    __atomic_load_n(&s->skipping, __ATOMIC_RELAXED) == !line_ended)
+		return;
 	ehs_busy++;
 	if (take(s)) {
 		untraced(s, line_ended);
@@ -206,16 +216,29 @@ void ehs_output_passed(int fd, bool line_ended)
 	ehs_busy--;
 }
 
+static void sent_traced(struct stream *s, int fd, const struct iovec *iov, size_t n,
+			size_t sent);
+
 void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent)
 {
 	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
 	if (!all || (fd != 1 && fd != 2) || !sent)
 		return;
+	if (__builtin_expect(!traced(), 1))
+		ehs_output_passed(fd, ends_line(iov, n, sent));
+	else
+		sent_traced(&all[fd - 1], fd, iov, n, sent);
+}
+
+/* ehs_output_sent's traced path, out of line: the untraced one keeps a
+ * small frame. */
+static __attribute__((noinline)) void sent_traced(struct stream *s, int fd,
+						  const struct iovec *iov, size_t n, size_t sent)
+{
 	int saved = errno;
-	struct stream *s = &all[fd - 1];
 	ehs_busy++;
 	bool held = take(s);
-	if (!traced() || !ehs_sock_holds(fd)) {
+	if (!ehs_sock_holds(fd)) {
 		if (held)
 			untraced(s, ends_line(iov, n, sent));
 	} else {
