@@ -40,9 +40,9 @@ typedef int (*fputc_fn)(int, FILE *);
 typedef int (*putchar_fn)(int);
 typedef void (*perror_fn)(const char *);
 
-static void *real_vfprintf, *real_vfprintf_chk, *real_vdprintf, *real_vdprintf_chk,
+static void *real_on_file, *real_on_file_chk, *real_on_fd, *real_on_fd_chk,
 	*real_fputs, *real_fputs_unlocked, *real_puts, *real_fwrite, *real_fwrite_unlocked,
-	*real_fputc, *real_fputc_unlocked, *real_putc, *real_putc_unlocked, *real_io_putc,
+	*real_fputc, *real_fputc_unlocked, *real_putc, *real_putc_unlocked, *real__IO_putc,
 	*real_putchar, *real_putchar_unlocked, *real_perror;
 
 /* glibc's, which <stdio.h> does not declare. */
@@ -67,66 +67,33 @@ static int stream_fd(FILE *f)
 	return fileno_unlocked(f);
 }
 
-/* vfprintf and what calls it: printf's whole family on a FILE. */
-static int on_file(FILE *f, const char *fmt, va_list ap)
-{
-	NEXT(vfprintf_fn, real, real_vfprintf, "vfprintf");
-	if (!real)
-		MISSING(-1);
-	if (__builtin_expect(!ehs_output_any(), 1))
-		return real(f, fmt, ap);
-	int saved = errno;
-	va_list copy;
-	va_copy(copy, ap);
-	int r = printed(stream_fd(f), saved, real(f, fmt, ap), fmt, copy);
-	va_end(copy);
-	return r;
-}
+/* name: a va_list form's path (vfprintf, __vfprintf_chk, vdprintf,
+ * __vdprintf_chk, and what calls each): the real call, then its text,
+ * from a copy of the arguments, for the descriptor fd_of gives. */
+#define FORMATTED(name, fn_type, symbol, params, args, fd_of) \
+	static int name params \
+	{ \
+		NEXT(fn_type, real, real_##name, symbol); \
+		if (!real) \
+			MISSING(-1); \
+		if (__builtin_expect(!ehs_output_any(), 1)) \
+			return real args; \
+		int saved = errno; \
+		va_list copy; \
+		va_copy(copy, ap); \
+		int r = printed(fd_of, saved, real args, fmt, copy); \
+		va_end(copy); \
+		return r; \
+	}
 
-static int on_file_chk(FILE *f, int flag, const char *fmt, va_list ap)
-{
-	NEXT(vfprintf_chk_fn, real, real_vfprintf_chk, "__vfprintf_chk");
-	if (!real)
-		MISSING(-1);
-	if (__builtin_expect(!ehs_output_any(), 1))
-		return real(f, flag, fmt, ap);
-	int saved = errno;
-	va_list copy;
-	va_copy(copy, ap);
-	int r = printed(stream_fd(f), saved, real(f, flag, fmt, ap), fmt, copy);
-	va_end(copy);
-	return r;
-}
-
-static int on_fd(int fd, const char *fmt, va_list ap)
-{
-	NEXT(vdprintf_fn, real, real_vdprintf, "vdprintf");
-	if (!real)
-		MISSING(-1);
-	if (__builtin_expect(!ehs_output_any(), 1))
-		return real(fd, fmt, ap);
-	int saved = errno;
-	va_list copy;
-	va_copy(copy, ap);
-	int r = printed(fd, saved, real(fd, fmt, ap), fmt, copy);
-	va_end(copy);
-	return r;
-}
-
-static int on_fd_chk(int fd, int flag, const char *fmt, va_list ap)
-{
-	NEXT(vdprintf_chk_fn, real, real_vdprintf_chk, "__vdprintf_chk");
-	if (!real)
-		MISSING(-1);
-	if (__builtin_expect(!ehs_output_any(), 1))
-		return real(fd, flag, fmt, ap);
-	int saved = errno;
-	va_list copy;
-	va_copy(copy, ap);
-	int r = printed(fd, saved, real(fd, flag, fmt, ap), fmt, copy);
-	va_end(copy);
-	return r;
-}
+FORMATTED(on_file, vfprintf_fn, "vfprintf", (FILE *f, const char *fmt, va_list ap),
+	  (f, fmt, ap), stream_fd(f))
+FORMATTED(on_file_chk, vfprintf_chk_fn, "__vfprintf_chk",
+	  (FILE *f, int flag, const char *fmt, va_list ap), (f, flag, fmt, ap), stream_fd(f))
+FORMATTED(on_fd, vdprintf_fn, "vdprintf", (int fd, const char *fmt, va_list ap), (fd, fmt, ap),
+	  fd)
+FORMATTED(on_fd_chk, vdprintf_chk_fn, "__vdprintf_chk",
+	  (int fd, int flag, const char *fmt, va_list ap), (fd, flag, fmt, ap), fd)
 
 /* The variadic forms, each through its va_list form's path. */
 #define VARIADIC(decl, last, call) \
@@ -254,35 +221,18 @@ static int put_char(fputc_fn real, int c, FILE *f)
 	return r;
 }
 
-EHS_INTERPOSE int fputc(int c, FILE *f)
-{
-	NEXT(fputc_fn, real, real_fputc, "fputc");
-	return put_char(real, c, f);
-}
-
-EHS_INTERPOSE int fputc_unlocked(int c, FILE *f)
-{
-	NEXT(fputc_fn, real, real_fputc_unlocked, "fputc_unlocked");
-	return put_char(real, c, f);
-}
-
-EHS_INTERPOSE int putc(int c, FILE *f)
-{
-	NEXT(fputc_fn, real, real_putc, "putc");
-	return put_char(real, c, f);
-}
-
-EHS_INTERPOSE int putc_unlocked(int c, FILE *f)
-{
-	NEXT(fputc_fn, real, real_putc_unlocked, "putc_unlocked");
-	return put_char(real, c, f);
-}
-
-EHS_INTERPOSE int _IO_putc(int c, FILE *f)
-{
-	NEXT(fputc_fn, real, real_io_putc, "_IO_putc");
-	return put_char(real, c, f);
-}
+/* fputc's forms, and putchar's (fputc on stdout). */
+#define PUT_CHAR(name, symbol) \
+	EHS_INTERPOSE int name(int c, FILE *f) \
+	{ \
+		NEXT(fputc_fn, real, real_##name, symbol); \
+		return put_char(real, c, f); \
+	}
+PUT_CHAR(fputc, "fputc")
+PUT_CHAR(fputc_unlocked, "fputc_unlocked")
+PUT_CHAR(putc, "putc")
+PUT_CHAR(putc_unlocked, "putc_unlocked")
+PUT_CHAR(_IO_putc, "_IO_putc")
 
 static int put_stdout_char(putchar_fn real, int c)
 {
@@ -296,17 +246,14 @@ static int put_stdout_char(putchar_fn real, int c)
 	return r;
 }
 
-EHS_INTERPOSE int putchar(int c)
-{
-	NEXT(putchar_fn, real, real_putchar, "putchar");
-	return put_stdout_char(real, c);
-}
-
-EHS_INTERPOSE int putchar_unlocked(int c)
-{
-	NEXT(putchar_fn, real, real_putchar_unlocked, "putchar_unlocked");
-	return put_stdout_char(real, c);
-}
+#define PUT_STDOUT_CHAR(name, symbol) \
+	EHS_INTERPOSE int name(int c) \
+	{ \
+		NEXT(putchar_fn, real, real_##name, symbol); \
+		return put_stdout_char(real, c); \
+	}
+PUT_STDOUT_CHAR(putchar, "putchar")
+PUT_STDOUT_CHAR(putchar_unlocked, "putchar_unlocked")
 
 /* perror(s): "s: " unless s is NULL or empty, strerror(errno), "\n", on
  * stderr; it says nothing of whether that was written. */
