@@ -19,6 +19,7 @@
 #include <syslog.h>
 
 #include "bridge/bridge.h"
+#include "preload/next.h"
 #include "preload/real.h"
 
 void errc(int eval, int code, const char *fmt, ...) __attribute__((noreturn));
@@ -26,15 +27,38 @@ void verrc(int eval, int code, const char *fmt, va_list ap) __attribute__((noret
 void warnc(int code, const char *fmt, ...);
 void vwarnc(int code, const char *fmt, va_list ap);
 
+/* libc's vfprintf: the library's own exports (stdio.c) are not called
+ * through its PLT, and this output is no line of the program's, as
+ * glibc's warn() writes its own past every interposer. */
+typedef int (*vfprintf_fn)(FILE *, const char *, va_list);
+static void *real_vfprintf;
+
+static void print_real(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void vprint_real(const char *fmt, va_list ap)
+{
+	NEXT(vfprintf_fn, real, real_vfprintf, "vfprintf");
+	if (real)
+		real(stderr, fmt, ap);
+}
+
+static void print_real(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vprint_real(fmt, ap);
+	va_end(ap);
+}
+
 /* libbsd's vwarnc output: "prog: fmt: strerror(code)\n". */
 static void print_like_libbsd(int code, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: ", program_invocation_short_name);
+	print_real("%s: ", program_invocation_short_name);
 	if (fmt) {
-		vfprintf(stderr, fmt, ap);
-		fputs(": ", stderr);
+		vprint_real(fmt, ap);
+		print_real(": ");
 	}
-	fprintf(stderr, "%s\n", strerror(code));
+	print_real("%s\n", strerror(code));
 }
 
 /* Reports once, then runs the real function (or the fallback) with the
