@@ -47,8 +47,11 @@ static struct stream *streams;
 static void child_forgets(void)
 {
 	struct stream *s = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
-	for (int i = 0; s && i < 2; i++)
-		s[i] = (struct stream){ .held = 0 };
+	for (int i = 0; s && i < 2; i++) {	/* not the lines' pages: no copy */
+		s[i].held = 0;
+		s[i].skipping = false;
+		s[i].len = 0;
+	}
 }
 
 bool ehs_output_streams_mapped(void)
