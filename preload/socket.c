@@ -132,6 +132,16 @@ static void watch_all(void)
 	__atomic_store_n(&sendto_entry, sendto_watched, __ATOMIC_SEQ_CST);
 }
 
+/* Standard output and error, looked at by the first write or writev
+ * (bridge/output/output.h) before its entry settles: a thread that
+ * writes meanwhile comes to the slow path too, and waits for the
+ * looking.  A stream that is a log is watched as the sockets are. */
+static inline void watch_output(void)
+{
+	if (!__atomic_load_n(&watching, __ATOMIC_RELAXED) && ehs_output_any())
+		watch_all();
+}
+
 /* The kind fd is watched as, or NONE.  For any other number, one bit
  * test. */
 static inline enum ehs_sock_kind kind_of_fd(int fd)
@@ -204,7 +214,7 @@ static bool replaced(int fd, enum ehs_sock_kind k, const struct iovec *iov, size
 		     ssize_t *r)
 {
 	size_t taken;
-	if (k == EHS_SOCK_OUTPUT || !replacing() || !ehs_sock_replace(fd, true, k, iov, n, &taken))
+	if (!replacing() || !ehs_sock_replace(fd, true, k, iov, n, &taken))
 		return false;
 	*r = (ssize_t)taken;
 	return true;
@@ -235,10 +245,7 @@ EHS_INTERPOSE ssize_t write(int fd, const void *buf, size_t n)
 static __attribute__((noinline)) ssize_t write_slow(int fd, const void *buf, size_t n)
 {
 	NEXT(write_fn, real, real_write, "write");
-	/* Before the entry settles: a thread that writes meanwhile comes
-	 * here too, and waits for the looking (bridge/output/output.h). */
-	if (!__atomic_load_n(&watching, __ATOMIC_RELAXED) && ehs_output_any())
-		watch_all();
+	watch_output();
 	SETTLE(write_entry, real);
 	enum ehs_sock_kind k = kind_of_fd(fd);
 	const struct iovec one = { (void *)buf, n };
@@ -258,10 +265,7 @@ EHS_INTERPOSE ssize_t writev(int fd, const struct iovec *iov, int n)
 static __attribute__((noinline)) ssize_t writev_slow(int fd, const struct iovec *iov, int n)
 {
 	NEXT(writev_fn, real, real_writev, "writev");
-	/* Before the entry settles: a thread that writes meanwhile comes
-	 * here too, and waits for the looking (bridge/output/output.h). */
-	if (!__atomic_load_n(&watching, __ATOMIC_RELAXED) && ehs_output_any())
-		watch_all();
+	watch_output();
 	SETTLE(writev_entry, real);
 	enum ehs_sock_kind k = n > 0 ? kind_of_fd(fd) : EHS_SOCK_NONE;
 	ssize_t r;

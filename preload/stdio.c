@@ -209,11 +209,9 @@ EHS_INTERPOSE size_t (fwrite_unlocked)(const void *p, size_t size, size_t n, FIL
 	return put_items(real, p, size, n, f);
 }
 
-static int put_char(fputc_fn real, int c, FILE *f)
+/* After a character form wrote c to f and returned r. */
+static int char_put(FILE *f, int c, int r)
 {
-	if (!real)
-		MISSING(EOF);
-	int r = real(c, f);
 	if (r != EOF && ehs_output_any()) {
 		unsigned char b = (unsigned char)c;
 		put(f, &b, 1);
@@ -226,7 +224,9 @@ static int put_char(fputc_fn real, int c, FILE *f)
 	EHS_INTERPOSE int name(int c, FILE *f) \
 	{ \
 		NEXT(fputc_fn, real, real_##name, symbol); \
-		return put_char(real, c, f); \
+		if (!real) \
+			MISSING(EOF); \
+		return char_put(f, c, real(c, f)); \
 	}
 PUT_CHAR(fputc, "fputc")
 PUT_CHAR(fputc_unlocked, "fputc_unlocked")
@@ -234,41 +234,20 @@ PUT_CHAR(putc, "putc")
 PUT_CHAR(putc_unlocked, "putc_unlocked")
 PUT_CHAR(_IO_putc, "_IO_putc")
 
-static int put_stdout_char(putchar_fn real, int c)
-{
-	if (!real)
-		MISSING(EOF);
-	int r = real(c);
-	if (r != EOF && ehs_output_any()) {
-		unsigned char b = (unsigned char)c;
-		put(stdout, &b, 1);
-	}
-	return r;
-}
-
 #define PUT_STDOUT_CHAR(name, symbol) \
 	EHS_INTERPOSE int name(int c) \
 	{ \
 		NEXT(putchar_fn, real, real_##name, symbol); \
-		return put_stdout_char(real, c); \
+		if (!real) \
+			MISSING(EOF); \
+		return char_put(stdout, c, real(c)); \
 	}
 PUT_STDOUT_CHAR(putchar, "putchar")
 PUT_STDOUT_CHAR(putchar_unlocked, "putchar_unlocked")
 
 /* perror(s): "s: " unless s is NULL or empty, strerror(errno), "\n", on
- * stderr; it says nothing of whether that was written. */
-static void perror_text(int fd, int err, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	va_start(ap, fmt);
-	if (n > 0)
-		ehs_output_printed(fd, err, (size_t)n, fmt, ap);
-	va_end(ap);
-}
-
+ * stderr; it says nothing of whether that was written.  Its pieces, as
+ * puts' are. */
 EHS_INTERPOSE void perror(const char *s)
 {
 	NEXT(perror_fn, real, real_perror, "perror");
@@ -278,10 +257,12 @@ EHS_INTERPOSE void perror(const char *s)
 	if (!ehs_output_any())
 		return;
 	int after = errno;
-	errno = err;
-	if (s && *s)
-		perror_text(stream_fd(stderr), err, "%s: %m\n", s);
-	else
-		perror_text(stream_fd(stderr), err, "%m\n");
+	if (s && *s) {
+		put(stderr, s, strlen(s));
+		put(stderr, ": ", 2);
+	}
+	const char *text = strerror(err);
+	put(stderr, text, strlen(text));
+	put(stderr, "\n", 1);
 	errno = after;
 }
