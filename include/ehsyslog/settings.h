@@ -14,6 +14,9 @@
  *   syslog_ports = 514 601     # 1..EHS_SYSLOG_PORTS_MAX ports 1..65535,
  *                              # separated by blanks and/or commas
  *   remote_syslog = no         # boolean: also datagrams to other hosts
+ *   stdio = none               # stdout, stderr, both or none, or several
+ *                              # separated by commas: output captured
+ *                              # wherever it goes (not a terminal's)
  *
  *   [program sshd]             # applies when the program's short name is sshd
  *   disable = yes
@@ -27,8 +30,8 @@
  * at most EHS_CONFIG_LINE_MAX bytes.  Any error makes the whole file
  * invalid: the library then uses the defaults.  The environment
  * (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE,
- * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG) applies on top of the
- * file.
+ * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG, EHSYSLOG_STDIO) applies
+ * on top of the file.
  *
  * A datagram or stream a program sends itself to a syslog port (UDP or
  * TCP) makes events when it goes to a loopback address, or to any
@@ -67,6 +70,7 @@ struct ehs_config {
 	bool remote_syslog;	/* syslog ports at any address, not loopback only */
 	unsigned nports;	/* 1..EHS_SYSLOG_PORTS_MAX */
 	uint16_t ports[EHS_SYSLOG_PORTS_MAX];	/* host byte order */
+	unsigned stdio;		/* streams captured: 1 << 1 stdout, 1 << 2 stderr */
 };
 
 enum ehs_config_error {
@@ -78,6 +82,7 @@ enum ehs_config_error {
 	EHS_CONF_SECTION,	/* section header malformed or empty name */
 	EHS_CONF_LINE,		/* line too long or holds a NUL byte */
 	EHS_CONF_PORTS,		/* syslog_ports not 1..8 ports 1..65535 */
+	EHS_CONF_STDIO,		/* stdio not stdout, stderr, both, none */
 };
 
 struct ehs_config_status {
@@ -151,11 +156,12 @@ EHS_API const char *ehs_config_distrust(unsigned uid, unsigned mode);
 EHS_API bool ehs_config_env_known(const char *name);
 
 /*
- * Which of standard output and error EHSYSLOG_STDIO names: "stdout",
- * "stderr" or "both", or several of them separated by commas, as bits
- * 1 << 1 and 1 << 2 (1 << descriptor) in *bits; "" names none.  Returns
- * 0, or -1 for a value with any other word, which the library ignores
- * whole.  Async-signal-safe.
+ * Which of standard output and error a stdio value (the key's, or
+ * EHSYSLOG_STDIO's) names: "stdout", "stderr", "both" or "none", or
+ * several of them separated by commas, as bits 1 << 1 and 1 << 2
+ * (1 << descriptor) in *bits; "" names none.  Returns 0, or -1 for a
+ * value with any other word, which the library ignores whole.
+ * Async-signal-safe.
  */
 EHS_API int ehs_stdio_streams(const char *value, unsigned *bits);
 

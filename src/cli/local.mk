@@ -27,7 +27,7 @@ ehsyslog_CPPFLAGS = $(AM_CPPFLAGS) \
 ehsyslog_CFLAGS = $(AM_CFLAGS) $(LIBBSD_CFLAGS) \
 	$(LIBTRACEFS_CFLAGS) $(LIBTRACEEVENT_CFLAGS) $(LIBTRACECMD_CFLAGS) \
 	$(LIBZSTD_CFLAGS)
-ehsyslog_LDADD = src/bridge/libbridge.la src/bridge/output/libbridge_output.la src/usdt/libusdt.la src/user_events/libuserevents.la \
+ehsyslog_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/user_events/libuserevents.la \
 	src/eventheader/libeventheader.la $(LIBBSD_LIBS) \
 	$(LIBTRACECMD_LIBS) $(LIBTRACEFS_LIBS) $(LIBTRACEEVENT_LIBS) \
 	$(LIBZSTD_LIBS)

@@ -94,6 +94,44 @@ START_TEST(syslog_ports)
 }
 END_TEST
 
+/* stdio's words, in the file and as EHSYSLOG_STDIO passes them; a bad
+ * value leaves the setting as it was. */
+START_TEST(stdio_streams)
+{
+	struct ehs_config c;
+	unsigned bits = 99;
+	ck_assert_int_eq(parse("", "p", &c, NULL), 0);
+	ck_assert_uint_eq(c.stdio, 0);
+	ck_assert_int_eq(parse("stdio = stdout\n", "p", &c, NULL), 0);
+	ck_assert_uint_eq(c.stdio, 1U << 1);
+	ck_assert_int_eq(parse("stdio = stderr , stdout\n", "p", &c, NULL), 0);
+	ck_assert_uint_eq(c.stdio, 1U << 1 | 1U << 2);
+	ck_assert_int_eq(parse("stdio = both\nstdio = none\n", "p", &c, NULL), 0);
+	ck_assert_uint_eq(c.stdio, 0);
+	ck_assert_int_eq(parse("stdio = stderr\n[program p]\nstdio = both\n", "p", &c, NULL), 0);
+	ck_assert_uint_eq(c.stdio, 1U << 1 | 1U << 2);
+	ck_assert_int_eq(parse("stdio = stderr\n[program q]\nstdio = both\n", "p", &c, NULL), 0);
+	ck_assert_uint_eq(c.stdio, 1U << 2);
+
+	static const char k[] = "stdio";
+	ehs_config_defaults(&c);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, "stderr", 6), EHS_CONF_OK);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, "stdin", 5), EHS_CONF_STDIO);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, "stdout,", 7), EHS_CONF_STDIO);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, ",stdout", 7), EHS_CONF_STDIO);
+	ck_assert_int_eq(ehs_config_set(&c, k, sizeof k - 1, "std", 3), EHS_CONF_STDIO);
+	ck_assert_uint_eq(c.stdio, 1U << 2);
+
+	ck_assert_int_eq(ehs_stdio_streams("", &bits), 0);
+	ck_assert_uint_eq(bits, 0);
+	ck_assert_int_eq(ehs_stdio_streams("stdout,both", &bits), 0);
+	ck_assert_uint_eq(bits, 1U << 1 | 1U << 2);
+	bits = 99;
+	ck_assert_int_eq(ehs_stdio_streams("stdout,,stderr", &bits), -1);
+	ck_assert_uint_eq(bits, 99);
+}
+END_TEST
+
 START_TEST(program_sections)
 {
 	static const char f[] =
@@ -513,6 +551,7 @@ int main(void)
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, global_keys);
 	tcase_add_test(tc, syslog_ports);
+	tcase_add_test(tc, stdio_streams);
 	tcase_add_test(tc, program_sections);
 	tcase_add_test(tc, booleans);
 	tcase_add_test(tc, errors);

@@ -24,6 +24,14 @@ grep -q "^$conf:5: ." "$T/err" || fail "no error for line 5: $(cat "$T/err")"
 grep -q "^$conf:[1246]:" "$T/err" && fail "error on a comment or blank line: $(cat "$T/err")"
 expect_line err "$conf: 2 errors: the library ignores this file and uses its defaults"
 
+# stdio's words: a program's section checked too.
+printf 'stdio = stdout, stderr\n[program worker]\nstdio = both\n[program x]\nstdio = none\n' >"$conf"
+expect 0 "$EHSYSLOG" config check "$conf"
+expect_line out "$conf: valid"
+printf 'stdio = both\n[program x]\nstdio = stdin\n' >"$conf"
+expect 1 "$EHSYSLOG" config check "$conf"
+expect_line err "$conf:3: stdio must be stdout, stderr, both or none, or several separated by commas"
+
 # The default file comes from EHSYSLOG_CONFIG (else sysconfdir); absent is
 # fine there (defaults apply), not when named explicitly.
 expect 0 env EHSYSLOG_CONFIG="$T/absent.conf" "$EHSYSLOG" config check

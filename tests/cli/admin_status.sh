@@ -91,6 +91,7 @@ expect_line out "  passthrough  yes"
 expect_line out "  disabled     no"
 expect_line out "  syslog ports 514 601"
 expect_line out "  remote       no (syslog ports at loopback only)"
+expect_line out "  stdio        none (journal streams only)"
 expect 0 env EHSYSLOG_CONFIG="$T/replace.conf" "$EHSYSLOG" status
 expect_line out "  passthrough  no (replace mode)"
 expect 0 env EHSYSLOG_CONFIG="$T/replace.conf" EHSYSLOG_DISABLE=1 "$EHSYSLOG" status
@@ -105,15 +106,18 @@ expect_line out "tracepoints:   provider Other"
 expect_line out "  Other_L4K2               level 4, keyword 0x2 (facility user)  enabled by ftrace"
 expect_line out "  passthrough  no (replace mode)"
 # Each setting's variable applies too.
-expect 0 env EHSYSLOG_SYSLOG_PORTS=' 6514 , 10514' EHSYSLOG_REMOTE_SYSLOG=on "$EHSYSLOG" status
+expect 0 env EHSYSLOG_SYSLOG_PORTS=' 6514 , 10514' EHSYSLOG_REMOTE_SYSLOG=on EHSYSLOG_STDIO=stderr \
+	"$EHSYSLOG" status
 expect_line out "  syslog ports 6514 10514"
 expect_line out "  remote       yes (syslog ports at any address)"
+expect_line out "  stdio        stderr"
 checks=$((checks + 1))
 grep -q "^  ignored " "$T/out" && fail "status ignores a valid setting: $(cat "$T/out")"
 
 # What the library would ignore is listed, with why; the rest applies.
 expect 0 env EHSYSLOG_PROVIDER=x-y EHSYSLOG_PASSTHROUGH=maybe EHSYSLOG_DISABLE=yes \
-	EHSYSLOG_SYSLOG_PORTS=0,514 EHSYSLOG_REMOTE_SYSLOG=maybe EHSYSLOG_PROVDER=Typo "$EHSYSLOG" status
+	EHSYSLOG_SYSLOG_PORTS=0,514 EHSYSLOG_REMOTE_SYSLOG=maybe EHSYSLOG_STDIO=stdin \
+	EHSYSLOG_PROVDER=Typo "$EHSYSLOG" status
 expect_empty err
 expect_line out "  provider     Syslog"
 expect_line out "  passthrough  yes"
@@ -124,9 +128,10 @@ expect_line out "  ignored      EHSYSLOG_PROVIDER=x-y: provider must be 1-200 ch
 expect_line out "  ignored      EHSYSLOG_PASSTHROUGH=maybe: value must be yes, no, on, off, true, false, 1 or 0"
 expect_line out "  ignored      EHSYSLOG_SYSLOG_PORTS=0,514: syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas"
 expect_line out "  ignored      EHSYSLOG_REMOTE_SYSLOG=maybe: value must be yes, no, on, off, true, false, 1 or 0"
+expect_line out "  ignored      EHSYSLOG_STDIO=stdin: stdio must be stdout, stderr, both or none, or several separated by commas"
 expect_line out "  ignored      EHSYSLOG_PROVDER: not a variable the library reads"
 checks=$((checks + 1))
-[ "$(grep -c "^  ignored " "$T/out")" = 5 ] || fail "status lists other ignored settings: $(cat "$T/out")"
+[ "$(grep -c "^  ignored " "$T/out")" = 6 ] || fail "status lists other ignored settings: $(cat "$T/out")"
 # Bytes a terminal would act on are escaped.
 expect 0 env "$(printf 'EHSYSLOG_PROVIDER=a\033b')" "$EHSYSLOG" status
 expect_line out "  ignored      EHSYSLOG_PROVIDER=a\\033b: provider must be 1-200 characters of A-Z a-z 0-9 _"
@@ -154,13 +159,17 @@ expect_line out "  ignored      $T/bad.conf:2: provider must be 1-200 characters
 expect_line out "  ignored      $T/bad.conf:4: value must be yes, no, on, off, true, false, 1 or 0"
 expect_line out "  ignored      $T/bad.conf:5: syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas"
 # A program's section applies on top of the global keys.
-printf 'syslog_ports = 6514\n[program rsyslogd]\nsyslog_ports = 10514,514\nremote_syslog = yes\n' >"$T/ports.conf"
+printf 'syslog_ports = 6514\nstdio = stdout\n[program rsyslogd]\nsyslog_ports = 10514,514\nremote_syslog = yes\nstdio = both\n[program quiet]\nstdio = none\n' >"$T/ports.conf"
 expect 0 env EHSYSLOG_CONFIG="$T/ports.conf" "$EHSYSLOG" status
 expect_line out "  syslog ports 6514"
 expect_line out "  remote       no (syslog ports at loopback only)"
+expect_line out "  stdio        stdout"
 expect 0 env EHSYSLOG_CONFIG="$T/ports.conf" "$EHSYSLOG" status --program rsyslogd
 expect_line out "  syslog ports 10514 514"
 expect_line out "  remote       yes (syslog ports at any address)"
+expect_line out "  stdio        stdout, stderr"
+expect 0 env EHSYSLOG_CONFIG="$T/ports.conf" "$EHSYSLOG" status --program quiet
+expect_line out "  stdio        none (journal streams only)"
 
 # A user who may not write user_events_data: exit 4, file and permission named.
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then

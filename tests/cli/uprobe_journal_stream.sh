@@ -57,6 +57,15 @@ LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 "$SERVICE" pipe 2>"$T/pipe-wit
 	cat >"$T/pipe-with.out"
 LD_PRELOAD=$PRELOAD python3 "$SERVICE" unnamed 2>"$T/unnamed.err" | cat >"$T/unnamed.out"
 python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
+# The file's stdio key: a pipe and a file are captured, /dev/null is
+# not (a character device, for which the file is not read).
+printf '[program python3]\nstdio = both\n' >"$T/stdio.conf"
+chmod 644 "$T/stdio.conf"
+LD_PRELOAD=$PRELOAD EHSYSLOG_CONFIG=$T/stdio.conf python3 "$SERVICE" conf 2>"$T/conf.err" |
+	cat >"$T/conf.out"
+python3 "$SERVICE" conf 2>"$T/conf-without.err" | cat >"$T/conf-without.out"
+LD_PRELOAD=$PRELOAD EHSYSLOG_CONFIG=$T/stdio.conf python3 "$SERVICE" devnull >/dev/null \
+	2>"$T/devnull.err"
 # run --stdio: the same as EHSYSLOG_STDIO (the runtimes of a sanitizer
 # build first in LD_PRELOAD, for python3).
 LD_PRELOAD=$(sanitizer_runtimes "$LIB") EHSYSLOG_LIBRARY=$LIB \
@@ -140,6 +149,14 @@ expect_same "the named pipe's events" "$T/pipe.want" "$T/pipe.events"
 service_entries run stdout >"$T/run.want"
 event_lines "$T/tail.out" python3 stdout | grep "	'run\|	'<9>run" >"$T/run.events"
 expect_same "run --stdio's events" "$T/run.want" "$T/run.events"
+service_entries conf >"$T/conf.want"
+event_lines "$T/tail.out" python3 | grep "	'conf\|	'<9>conf" >"$T/conf.events"
+expect_same "the stdio key's events" "$T/conf.want" "$T/conf.events"
+expect_same "the stdio key's pipe bytes" "$T/conf-without.out" "$T/conf.out"
+expect_same "the stdio key's stderr bytes" "$T/conf-without.err" "$T/conf.err"
+printf '4\t%s\n' "'devnull on stderr'" >"$T/devnull.want"
+event_lines "$T/tail.out" python3 | grep "devnull" >"$T/devnull.events"
+expect_same "the stdio key: a file's events, not /dev/null's" "$T/devnull.want" "$T/devnull.events"
 checks=$((checks + 1))
 ! grep -q "unnamed" "$T/tail.out" || fail "a pipe not named made events: $(grep unnamed "$T/tail.out")"
 checks=$((checks + 1))

@@ -108,6 +108,7 @@ static const struct {
 	{ "EHSYSLOG_DISABLE", "disable" },
 	{ "EHSYSLOG_SYSLOG_PORTS", "syslog_ports" },
 	{ "EHSYSLOG_REMOTE_SYSLOG", "remote_syslog" },
+	{ "EHSYSLOG_STDIO", "stdio" },
 };
 
 #define ENV_SETTINGS (sizeof env_settings / sizeof env_settings[0])
@@ -137,9 +138,7 @@ bool ehs_config_replace_early(void)
 
 bool ehs_config_env_known(const char *name)
 {
-	/* EHSYSLOG_STDIO: read where the output streams are found
-	 * (bridge/output/find.c), not a setting of the file's. */
-	if (strcmp(name, "EHSYSLOG_CONFIG") == 0 || strcmp(name, "EHSYSLOG_STDIO") == 0)
+	if (strcmp(name, "EHSYSLOG_CONFIG") == 0)
 		return true;
 	for (size_t i = 0; i < ENV_SETTINGS; i++)
 		if (strcmp(name, env_settings[i].name) == 0)
@@ -317,6 +316,19 @@ bool ehs_config_syslog_port(unsigned port)
 	}
 	struct ehs_config defaults;
 	return has_port(loaded_config(&defaults), port);
+}
+
+unsigned ehs_config_stdio(bool read_file)
+{
+	struct ehs_config c;
+	if (read_file || __atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) >= EHS_CONFIG_ON) {
+		const struct ehs_config *read = loaded_config(&c);
+		if (read != &c)
+			return read->stdio;
+	}
+	ehs_config_defaults(&c);	/* unread, or unreadable now */
+	ehs_config_apply_env(&c, NULL, NULL);
+	return c.stdio;
 }
 
 void ehs_config_switch_off(void)

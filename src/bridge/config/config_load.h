@@ -3,7 +3,7 @@
  * The process's configuration: read once, on the first logging call,
  * from the file (EHSYSLOG_CONFIG or EHS_CONFIG_PATH) and then the
  * environment (EHSYSLOG_PROVIDER, EHSYSLOG_PASSTHROUGH, EHSYSLOG_DISABLE,
- * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG), all through
+ * EHSYSLOG_SYSLOG_PORTS, EHSYSLOG_REMOTE_SYSLOG, EHSYSLOG_STDIO), all through
  * secure_getenv so setuid programs ignore them.  A file that cannot be
  * read for now (no descriptor or memory free, a signal) is read again by
  * a later call, at most once per EHS_CONFIG_RETRY_MS: until then no
@@ -94,6 +94,13 @@ bool ehs_config_replace_early(void);
  */
 bool ehs_config_remote_syslog(void);
 bool ehs_config_syslog_port(unsigned port);
+
+/* The output streams the stdio key and EHSYSLOG_STDIO name, as bits
+ * 1 << descriptor.  With read_file, the configuration's, reading it
+ * unless done; without, the environment's alone, unless the file was
+ * read already (the environment's alone too where it cannot be read).
+ * Once read: async-signal-safe, no allocation, no lock. */
+unsigned ehs_config_stdio(bool read_file);
 
 /* What became of the file ehs_config_apply_file was given. */
 enum ehs_config_file {

@@ -104,6 +104,45 @@ static unsigned parse_ports(const char *s, size_t len, uint16_t ports[EHS_SYSLOG
 	}
 }
 
+/* Reads stdio's words (ehs_stdio_streams) in s[0..len) into *bits;
+ * false for any other word or an empty one between commas. */
+static bool parse_stdio(const char *s, size_t len, unsigned *bits)
+{
+	static const struct {
+		const char *word;
+		unsigned bits;
+	} words[] = {
+		{ "stdout", 1U << 1 },
+		{ "stderr", 1U << 2 },
+		{ "both", 1U << 1 | 1U << 2 },
+		{ "none", 0 },
+	};
+	unsigned all = 0;
+	for (size_t i = 0; i < len;) {
+		const char *comma = memchr(s + i, ',', len - i);
+		size_t n = comma ? (size_t)(comma - (s + i)) : len - i, w;
+		const char *word = s + i;
+		size_t word_len = n;
+		trim(&word, &word_len);
+		for (w = 0; w < sizeof words / sizeof words[0]; w++)
+			if (word_is(word, word_len, words[w].word))
+				break;
+		if (w == sizeof words / sizeof words[0])
+			return false;
+		all |= words[w].bits;
+		i += n;
+		if (comma && ++i == len)
+			return false;	/* a trailing comma: an empty word */
+	}
+	*bits = all;
+	return true;
+}
+
+int ehs_stdio_streams(const char *value, unsigned *bits)
+{
+	return parse_stdio(value, strlen(value), bits) ? 0 : -1;
+}
+
 /* What the keys after a section header are for. */
 enum section_kind {
 	SECTION_APPLY,	/* the library's, for this program (or global) */
@@ -177,6 +216,10 @@ enum ehs_config_error ehs_config_set(struct ehs_config *c, const char *key, size
 			return EHS_CONF_PORTS;
 		c->nports = n;
 		memcpy(c->ports, ports, sizeof ports);
+	} else if (word_is(key, klen, "stdio")) {
+		if (!parse_stdio(val, vlen, &n))
+			return EHS_CONF_STDIO;
+		c->stdio = n;
 	} else {
 		return EHS_CONF_KEY;
 	}
@@ -312,13 +355,16 @@ const char *ehs_config_strerror(enum ehs_config_error e)
 	case EHS_CONF_OK: return "no error";
 	case EHS_CONF_SYNTAX: return "expected key = value, [program NAME], [export] or a comment";
 	case EHS_CONF_KEY:
-		return "unknown key (provider, passthrough, disable, syslog_ports, remote_syslog)";
+		return "unknown key (provider, passthrough, disable, syslog_ports, remote_syslog, "
+		       "stdio)";
 	case EHS_CONF_BOOL: return "value must be yes, no, on, off, true, false, 1 or 0";
 	case EHS_CONF_PROVIDER: return "provider must be " EHS_PROVIDER_RULE;
 	case EHS_CONF_SECTION: return "section header must be [program NAME] or [export]";
 	case EHS_CONF_LINE: return "line longer than 1024 bytes or holding a NUL byte";
 	case EHS_CONF_PORTS:
 		return "syslog_ports must be 1 to 8 ports 1-65535, separated by spaces or commas";
+	case EHS_CONF_STDIO:
+		return "stdio must be stdout, stderr, both or none, or several separated by commas";
 	}
 	return "unknown error";
 }

@@ -14,6 +14,10 @@
  *                            separated by commas (ehs_stdio_streams):
  *                            whatever those descriptors are (a pipe, a
  *                            file); ignored in secure execution
+ *   the stdio key            the same, from ehsyslog.conf, for a stream
+ *                            that is not a character device: the file is
+ *                            read (an open) only where the output could
+ *                            be a log, not for a terminal or /dev/null
  */
 #include "config.h"
 
@@ -24,9 +28,8 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 
-#include <ehsyslog/settings.h>
-
 #include "bridge/bridge.h"
+#include "bridge/config/config_load.h"
 #include "bridge/output/output.h"
 #include "bridge/output/stream.h"
 #include "bridge/sandbox.h"
@@ -42,14 +45,6 @@ int ehs_output_state;
 /* Pauses a call waits for another thread's looking at most: far more
  * than it takes (a few system calls, and the writer's first open). */
 #define WAIT_MAX (1U << 22)
-
-/* The descriptors EHSYSLOG_STDIO names, as bits: 1 << fd. */
-static unsigned named_streams(void)
-{
-	const char *v = secure_getenv("EHSYSLOG_STDIO");
-	unsigned bits = 0;
-	return v && ehs_stdio_streams(v, &bits) == 0 ? bits : 0;
-}
 
 /* JOURNAL_STREAM's device and inode; false when unset or not two
  * decimal numbers. */
@@ -86,19 +81,15 @@ static bool peer_is_journal(int fd)
 }
 
 /* Whether fd is a log by the rules above. */
-static bool is_log(int fd, unsigned named, bool has_stream, unsigned long long dev,
-		   unsigned long long ino)
+static bool is_log(int fd, bool has_stream, unsigned long long dev, unsigned long long ino)
 {
 	struct stat st;
 	if (fstat(fd, &st) < 0)
 		return false;
-	if (named & (1U << fd))
+	if (S_ISSOCK(st.st_mode) && ((has_stream && st.st_dev == dev && st.st_ino == ino) ||
+				     peer_is_journal(fd)))
 		return true;
-	if (!S_ISSOCK(st.st_mode))
-		return false;
-	if (has_stream && st.st_dev == dev && st.st_ino == ino)
-		return true;
-	return peer_is_journal(fd);
+	return ehs_config_stdio(!S_ISCHR(st.st_mode)) & (1U << fd);
 }
 
 /* Until another thread's looking is done, so that a write made meanwhile
@@ -130,9 +121,8 @@ void ehs_output_find(void)
 	ehs_busy++;
 	unsigned long long dev, ino;
 	bool has_stream = journal_stream(&dev, &ino), watched = false;
-	unsigned named = named_streams();
 	for (int fd = 1; fd <= 2; fd++)
-		if (is_log(fd, named, has_stream, dev, ino) && ehs_output_streams_mapped() &&
+		if (is_log(fd, has_stream, dev, ino) && ehs_output_streams_mapped() &&
 		    ehs_sock_watch(fd, EHS_SOCK_OUTPUT))
 			watched = true;
 	if (watched)

@@ -429,6 +429,9 @@ static void report_config(const char *program, struct ehs_config *s, bool writab
 	printf("\n");
 	printf("  remote       %s\n", s->remote_syslog ? "yes (syslog ports at any address)"
 							   : "no (syslog ports at loopback only)");
+	static const char *const stdio[] = { "none (journal streams only)", "stdout", "stderr",
+					     "stdout, stderr" };
+	printf("  stdio        %s\n", stdio[(s->stdio >> 1) & 3]);
 	if (ignored_text)
 		fputs(ignored_text, stdout);
 	free(ignored_text);
