@@ -8,8 +8,10 @@
  *
  * Every event has message, severity, facility and errno; error_at_line's
  * events add file and line, and a message too long for one event goes
- * out in parts that add part and parts (1-based, both 16 bits).  Extra
- * fields (GLib's, the journal's) come after all of these.
+ * out in parts that add part and parts (1-based, both 16 bits).  The
+ * events of a process that runs in a systemd service add unit, its name
+ * (the same in every event of the process).  Extra fields (GLib's, the
+ * journal's) come after all of these.
  *
  * Header only: no symbol of the library is needed to use it.
  */
@@ -37,12 +39,14 @@ static inline uint64_t ehs_facility_keyword(unsigned facility)
 #define EHS_FIELD_NAME_LINE "line"
 #define EHS_FIELD_NAME_PART "part"
 #define EHS_FIELD_NAME_PARTS "parts"
+#define EHS_FIELD_NAME_UNIT "unit"
 
 /* Which events have a field: every one, those with a file and line, the
- * parts of a split message. */
+ * parts of a split message, those of a process in a service. */
 #define EHS_FIELD_ALWAYS 0u
 #define EHS_FIELD_WITH_FILE 1u
 #define EHS_FIELD_SPLIT 2u
+#define EHS_FIELD_IN_UNIT 4u
 
 /* X(id, encoding, format, when) for each field, in wire order; the name
  * is EHS_FIELD_NAME_##id. */
@@ -54,7 +58,8 @@ static inline uint64_t ehs_facility_keyword(unsigned facility)
 	X(FILE, EH_ENC_STRING_LENGTH16_CHAR8, 0, EHS_FIELD_WITH_FILE) \
 	X(LINE, EH_ENC_VALUE32, 0, EHS_FIELD_WITH_FILE) \
 	X(PART, EH_ENC_VALUE16, 0, EHS_FIELD_SPLIT) \
-	X(PARTS, EH_ENC_VALUE16, 0, EHS_FIELD_SPLIT)
+	X(PARTS, EH_ENC_VALUE16, 0, EHS_FIELD_SPLIT) \
+	X(UNIT, EH_ENC_STRING_LENGTH16_CHAR8, 0, EHS_FIELD_IN_UNIT)
 
 enum ehs_field {
 #define EHS_FIELD_ENUM_(id, enc, fmt, when) EHS_FIELD_##id,

@@ -18,6 +18,7 @@
 #include "bridge/schema.h"
 #include "bridge/scratch.h"
 #include "bridge/transport_inline.h"
+#include "bridge/unit.h"
 #include "bridge/format/text.h"
 #include "user_events/channel.h"
 
@@ -57,6 +58,9 @@ static int fields_state[4];
 
 static int build_fields(struct fields *f, unsigned variant)
 {
+	/* The unit is the process's, known before the first event. */
+	if (ehs_unit.field_len)
+		variant |= EHS_FIELD_IN_UNIT;
 	/* A one-byte name stands in: its two bytes are cut off below. */
 	uint8_t buf[2 + FIELDS_MAX];
 	struct eh_meta m;
@@ -101,7 +105,7 @@ static const struct fields *fields_own(unsigned variant, struct fields *own)
 /* Payload bytes besides the text itself. */
 static size_t fixed_payload(const struct ehs_record *r, size_t file_len, bool split)
 {
-	size_t n = 2 + 1 + 1 + 4;
+	size_t n = 2 + 1 + 1 + 4 + ehs_unit.field_len;
 	if (r->file)
 		n += 2 + file_len + 4;
 	if (split)
@@ -418,8 +422,10 @@ put_part(const struct ehs_record *r, const struct plan *p,
 	iov[6].iov_len = r->file ? file_len : 0;
 	iov[7].iov_base = tail2;
 	iov[7].iov_len = n2;
-	iov[8].iov_base = p->x ? (void *)p->x->payload : (void *)tail2;
-	iov[8].iov_len = p->x ? p->x->payload_len : 0;
+	iov[8].iov_base = ehs_unit.field;
+	iov[8].iov_len = ehs_unit.field_len;
+	iov[9].iov_base = p->x ? (void *)p->x->payload : (void *)tail2;
+	iov[9].iov_len = p->x ? p->x->payload_len : 0;
 	const struct ehs_outgoing ev = {
 		.iov = iov,
 		.iovcnt = EHS_EMIT_IOV,

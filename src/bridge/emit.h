@@ -29,7 +29,7 @@ void ehs_emit_prepare(void);
 
 /* The most iovecs the writer receives for one event; iov[0] is left
  * empty for it (it puts the write index there). */
-#define EHS_EMIT_IOV 9
+#define EHS_EMIT_IOV 10
 
 struct ehs_record {
 	const char *name;	/* event name, already sanitised, or NULL

@@ -27,6 +27,7 @@
 #include "bridge/scratch.h"
 #include "bridge/format/text.h"
 #include "bridge/transport_inline.h"
+#include "bridge/unit.h"
 #include "common/hidden.h"
 #include "common/le.h"
 
@@ -117,7 +118,7 @@ plain_head(unsigned level, size_t len, size_t limit)
 	const struct head *h = kept_head(gen, level);
 	if (__builtin_expect(!h, 0))
 		h = ehs_emit_named_head(gen, level);
-	if (!h || h->len + 2 + VALUES_AFTER + len > limit || len > UINT16_MAX)
+	if (!h || h->len + 2 + VALUES_AFTER + ehs_unit.field_len + len > limit || len > UINT16_MAX)
 		return NULL;
 	return h;
 }
@@ -136,18 +137,19 @@ emit_plain(unsigned level, uint8_t severity, uint8_t facility, int32_t err,
 		return false;
 	uint8_t count[2], after[VALUES_AFTER];
 	put_values(severity, facility, err, len, count, after);
-	struct iovec iov[5];
+	struct iovec iov[6];
 	/* iov[0] is the writer's: filled in there. */
 	iov[1] = (struct iovec){ (void *)h->bytes, h->len };
 	iov[2] = (struct iovec){ count, sizeof count };
 	iov[3] = (struct iovec){ (void *)msg, len };
 	iov[4] = (struct iovec){ after, sizeof after };
+	iov[5] = (struct iovec){ ehs_unit.field, ehs_unit.field_len };
 	const struct ehs_outgoing ev = {
 		.iov = iov,
-		.iovcnt = 5,
+		.iovcnt = ehs_unit.field_len ? 6 : 5,
 		/* Its length known here, the limit checked above: the
 		 * writer need not add it up. */
-		.size = h->len + sizeof count + len + sizeof after,
+		.size = h->len + sizeof count + len + sizeof after + ehs_unit.field_len,
 		.level = level,
 		.name = head_name(h),
 		.severity = severity,
@@ -205,7 +207,7 @@ emit_planned(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 {
 	/* iov[0] is the writer's, then the head, the text's count, the
 	 * text's parts and the values after it. */
-	struct iovec iov[3 + EHS_FMT_PARTS + 1];
+	struct iovec iov[3 + EHS_FMT_PARTS + 2];
 	struct ehs_fmt_room room;
 	size_t len;
 	size_t parts = format_parts(fmt, plan, work, err, iov + 3, &room, &len);
@@ -219,10 +221,11 @@ emit_planned(struct ue_tracepoint *tp, int severity, unsigned facility, int err,
 	iov[1] = (struct iovec){ (void *)h->bytes, h->len };
 	iov[2] = (struct iovec){ count, sizeof count };
 	iov[3 + parts] = (struct iovec){ after, sizeof after };
+	iov[4 + parts] = (struct iovec){ ehs_unit.field, ehs_unit.field_len };
 	const struct ehs_outgoing ev = {
 		.iov = iov,
-		.iovcnt = 4 + parts,
-		.size = h->len + sizeof count + len + sizeof after,
+		.iovcnt = 4 + parts + (ehs_unit.field_len ? 1 : 0),
+		.size = h->len + sizeof count + len + sizeof after + ehs_unit.field_len,
 		.level = level,
 	};
 	user_events_send(tp, &ev);

@@ -13,6 +13,7 @@ BRIDGE_SOURCES = \
 	src/bridge/sandbox.h src/bridge/sandbox.c \
 	src/bridge/scratch.h src/bridge/scratch.c \
 	src/bridge/transport.h src/bridge/transport_inline.h src/bridge/transport.c \
+	src/bridge/unit.h src/bridge/unit.c \
 	src/bridge/syslog_inline.h
 include $(srcdir)/src/bridge/format/local.mk
 include $(srcdir)/src/bridge/config/local.mk

@@ -101,6 +101,14 @@ tests_bridge_test_output_line_SOURCES = tests/bridge/test_output_line.c src/brid
 tests_bridge_test_output_line_CFLAGS = $(BRIDGE_TEST_CFLAGS)
 tests_bridge_test_output_line_LDADD = $(CHECK_LIBS)
 
+# The service a process runs in, from its cgroup lines (bridge/unit.c's
+# pure part; the reading links the product's unit.c with it).
+check_PROGRAMS += tests/bridge/test_unit
+TESTS += tests/bridge/test_unit
+tests_bridge_test_unit_SOURCES = tests/bridge/test_unit.c src/bridge/unit.c
+tests_bridge_test_unit_CFLAGS = $(BRIDGE_TEST_CFLAGS)
+tests_bridge_test_unit_LDADD = $(CHECK_LIBS)
+
 check_PROGRAMS += tests/bridge/test_syslog_stream
 TESTS += tests/bridge/test_syslog_stream
 tests_bridge_test_syslog_stream_SOURCES = tests/bridge/test_syslog_stream.c

@@ -4,8 +4,10 @@ journald's stream socket as systemd (PID 1) connects a service's: the
 seven header lines, the read side shut, JOURNAL_STREAM set to the
 socket's device and inode, then exec.  Used by the journal stream tests.
 
-usage: journal_launch.py [--no-env] IDENTIFIER UNIT PROGRAM [ARG]...
+usage: journal_launch.py [--no-env] [--cgroup DIR] IDENTIFIER UNIT PROGRAM [ARG]...
 --no-env: JOURNAL_STREAM left unset (as systemd-cat leaves it).
+--cgroup DIR: the process moved into the cgroup at DIR first, as systemd
+moves a service into its unit's cgroup.
 """
 import os
 import socket
@@ -13,12 +15,22 @@ import sys
 
 args = sys.argv[1:]
 set_env = True
-if args and args[0] == "--no-env":
-    set_env = False
-    args = args[1:]
+cgroup = None
+while args and args[0] in ("--no-env", "--cgroup"):
+    if args[0] == "--no-env":
+        set_env = False
+        args = args[1:]
+    elif len(args) > 1:
+        cgroup = args[1]
+        args = args[2:]
+    else:
+        break
 if len(args) < 3:
-    sys.exit("usage: journal_launch.py [--no-env] IDENTIFIER UNIT PROGRAM [ARG]...")
+    sys.exit("usage: journal_launch.py [--no-env] [--cgroup DIR] IDENTIFIER UNIT PROGRAM [ARG]...")
 ident, unit, program = args[0], args[1], args[2:]
+if cgroup is not None:
+    with open(os.path.join(cgroup, "cgroup.procs"), "w") as f:
+        f.write("%d\n" % os.getpid())
 
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect("/run/systemd/journal/stdout")

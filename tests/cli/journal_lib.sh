@@ -81,3 +81,28 @@ print("6\t%r" % (head + "x" * (49152 - len(head))))' "$1"
 	[ "${2:-}" = stdout ] || printf '4\t%s\n' "'$1 on stderr'"
 	printf '6\t%s\n' "'$1 end'"
 }
+
+# service_cgroup PATH: a cgroup for PATH (a unit's name, or a path of
+# them), in $CGROUP_DIR, as systemd's /system.slice/PATH: cgroup v2 mounted in the test's mount
+# namespace (under its /run), the test's own slice made in it and
+# removed at exit; skips where cgroup v2 cannot be mounted or written.
+service_cgroup() {
+	if [ -z "${CGROUP_SLICE:-}" ]; then
+		mkdir -p /run/ehs-cgroup
+		mount -t cgroup2 none /run/ehs-cgroup 2>"$T/cgroup.err" ||
+			skip "cgroup v2 cannot be mounted here: $(cat "$T/cgroup.err")"
+		CGROUP_SLICE=$(mktemp -d /run/ehs-cgroup/ehs-test-XXXXXX.slice 2>"$T/cgroup.err") ||
+			skip "no cgroup of the test's own here: $(cat "$T/cgroup.err")"
+		trap 'remove_cgroups; remove_owned; rm -rf "$T" ${S:+"$S"}' EXIT
+	fi
+	CGROUP_DIR=$CGROUP_SLICE/$1
+	mkdir -p "$CGROUP_DIR" || fail "cannot make the cgroup $CGROUP_DIR"
+}
+
+# At exit: the test's cgroups, their processes gone (the test's PID
+# namespace ends them).
+remove_cgroups() {
+	[ -n "${CGROUP_SLICE:-}" ] || return 0
+	find "$CGROUP_SLICE" -depth -type d -exec rmdir {} + 2>/dev/null
+	return 0
+}

@@ -42,6 +42,7 @@ static void build(struct event *ev, const char *text, unsigned part, unsigned pa
 	eh_buf_init(&p, payload_buf, sizeof payload_buf);
 	for (int k = 0; k < EHS_FIELD_COUNT; k++) {
 		if (ehs_schema[k].when == EHS_FIELD_WITH_FILE ||
+		    ehs_schema[k].when == EHS_FIELD_IN_UNIT ||
 		    (ehs_schema[k].when == EHS_FIELD_SPLIT && parts == 0))
 			continue;
 		ck_assert_int_eq(eh_meta_field(&m, ehs_schema[k].name, ehs_schema[k].encoding,

@@ -581,6 +581,59 @@ START_TEST(record_names_and_unique_keys)
 }
 END_TEST
 
+/* An event of a process in a service: its unit field. */
+static const uint8_t unit_event[] = {
+	0x07, 0, 0, 0, 0, 0, 0, 4,
+	20, 0, 0x01, 0x00,		/* metadata block, 20 bytes, last */
+	'a', 'p', 'p', 0,		/* event name */
+	'f', 'a', 'c', 'i', 'l', 'i', 't', 'y', 0, 0x02,	/* u8 */
+	'u', 'n', 'i', 't', 0, 0x0a,	/* counted string */
+	3,				/* facility daemon */
+	12, 0, 'd', 'e', 'm', 'o', '.', 's', 'e', 'r', 'v', 'i', 'c', 'e',
+};
+
+/* The unit goes to the resource, not the attributes, under
+ * systemd.unit.name, which --resource may replace; a record of another
+ * unit (or none) has a resource of its own. */
+START_TEST(record_unit_in_resource)
+{
+	struct record_pair pair = { "systemd.unit.name", "given.service" };
+	struct record_context ctx = { "h", NULL, 0 };
+	struct thread_process proc = { 1234, "daemon" };
+	struct read_event ev = { .tracepoint = "Syslog_L4K8", .data = unit_event,
+				 .len = sizeof unit_event,
+				 .info = { .pid = 77, .tid = 77, .has_pid = true } };
+	struct read_event plain = ev;
+	Opentelemetry__Proto__Logs__V1__LogRecord *lr;
+	struct record_bytes rb = { 0 };
+	char got[512];
+
+	plain.data = named_event;
+	plain.len = sizeof named_event;
+	ck_assert_int_eq(record_pack(&ctx, &ev, NULL, "m", 1, &proc, 5, &rb), 0);
+	lr = opentelemetry__proto__logs__v1__log_record__unpack(NULL, rb.record_len, rb.record);
+	ck_assert_ptr_nonnull(lr);
+	pairs_text(lr->attributes, lr->n_attributes, got, sizeof got);
+	ck_assert_str_eq(got, "thread.id=77 eventheader.provider=\"Syslog\" eventheader.event_name=\"app\" "
+			 "syslog.facility=3");
+	opentelemetry__proto__logs__v1__log_record__free_unpacked(lr, NULL);
+	resource_text(&rb, got, sizeof got);
+	ck_assert_str_eq(got, "host.name=\"h\" service.name=\"app\" process.pid=1234 "
+			 "process.executable.name=\"daemon\" systemd.unit.name=\"demo.service\"");
+	ck_assert_int_eq(record_pack(&ctx, &plain, NULL, "m", 1, &proc, 5, &rb), 0);
+	resource_text(&rb, got, sizeof got);
+	ck_assert_str_eq(got, "host.name=\"h\" service.name=\"app\" process.pid=1234 "
+			 "process.executable.name=\"daemon\"");
+	ctx.extra = &pair;
+	ctx.extra_count = 1;
+	ck_assert_int_eq(record_pack(&ctx, &ev, NULL, "m", 1, &proc, 5, &rb), 0);
+	resource_text(&rb, got, sizeof got);
+	ck_assert_str_eq(got, "host.name=\"h\" service.name=\"app\" process.pid=1234 "
+			 "process.executable.name=\"daemon\" systemd.unit.name=\"given.service\"");
+	record_bytes_free(&rb);
+}
+END_TEST
+
 /* An event with a negative int (a ten-byte varint) and binary bytes. */
 static const uint8_t typed_event[] = {
 	0x07, 0, 0, 0, 0, 0, 0, 4,
@@ -939,6 +992,7 @@ int main(void)
 	tcase_add_test(tc, request_json);
 	tcase_add_test(tc, resource_keys_unique);
 	tcase_add_test(tc, record_names_and_unique_keys);
+	tcase_add_test(tc, record_unit_in_resource);
 	tcase_add_test(tc, protobuf_bytes_canonical);
 	tcase_add_test(tc, thread_process_parsing);
 	tcase_add_test(tc, secret_file_rule);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bridge/schema.h"
+#include "bridge/unit.h"
 #include "common/syscall.h"
 
 #ifndef EHS_CONFIG_PATH
@@ -153,6 +154,9 @@ static enum ehs_config_state read_config(void)
 {
 	struct ehs_config c;
 	ehs_config_defaults(&c);
+	/* The process's own, read where the file is: a field of every
+	 * event, known before the first. */
+	ehs_unit_read();
 
 	const char *path = secure_getenv("EHSYSLOG_CONFIG");
 	if (!path || !*path)

@@ -167,7 +167,8 @@ static uint64_t le_uint(const uint8_t *v, size_t n)
 }
 
 /* The OTLP key of a schema field, NULL for those the record carries
- * elsewhere (message, severity) or not at all (part, parts). */
+ * elsewhere (message, severity; unit, in the resource) or not at all
+ * (part, parts). */
 static const char *schema_key(int k)
 {
 	switch (k) {
@@ -258,12 +259,20 @@ static bool key_put(uint8_t **k, const uint8_t *end, const void *p, size_t n)
 	return true;
 }
 
+/* The resource's pairs that the event gives: its name (the service) and
+ * its unit field, if it has one. */
+struct event_resource {
+	const void *service, *unit;
+	size_t service_len, unit_len;
+};
+
 /* What the resource is packed from (the host, the --resource pairs, the
- * process, the service), as bytes into key; their length, or 0 when they
+ * process, the event's), as bytes into key; their length, or 0 when they
  * do not fit (then it is packed each time).  Strings are kept with their
- * NUL, so that equal keys pack to equal bytes. */
+ * NUL, or their length before them, so that equal keys pack to equal
+ * bytes. */
 static size_t resource_key(uint8_t key[RECORD_RESOURCE_KEY_MAX], const struct record_context *ctx,
-			   const void *service, size_t service_len, const struct thread_process *proc)
+			   const struct event_resource *er, const struct thread_process *proc)
 {
 	const uint8_t *end = key + RECORD_RESOURCE_KEY_MAX;
 	uint32_t pid = proc != NULL ? proc->pid : 0;
@@ -276,17 +285,18 @@ static size_t resource_key(uint8_t key[RECORD_RESOURCE_KEY_MAX], const struct re
 		     key_put(&k, end, ctx->extra[i].value, strlen(ctx->extra[i].value) + 1);
 	ok = ok && key_put(&k, end, &has, 1) && key_put(&k, end, &pid, sizeof pid) &&
 	     (proc == NULL || key_put(&k, end, proc->executable, strlen(proc->executable) + 1)) &&
-	     key_put(&k, end, service, service_len);
+	     key_put(&k, end, &er->unit_len, sizeof er->unit_len) &&
+	     key_put(&k, end, er->unit, er->unit_len) &&
+	     key_put(&k, end, er->service, er->service_len);
 	return ok ? (size_t)(k - key) : 0;
 }
 
 /* The resource: the built-in pairs, then the user's (each key once). */
-static int pack_resource(const struct record_context *ctx, const void *service,
-			 size_t service_len, const struct thread_process *proc,
-			 struct record_bytes *out)
+static int pack_resource(const struct record_context *ctx, const struct event_resource *er,
+			 const struct thread_process *proc, struct record_bytes *out)
 {
 	uint8_t key[RECORD_RESOURCE_KEY_MAX];
-	size_t key_len = resource_key(key, ctx, service, service_len, proc);
+	size_t key_len = resource_key(key, ctx, er, proc);
 	struct wire w;
 	struct pairs p;
 
@@ -298,11 +308,13 @@ static int pack_resource(const struct record_context *ctx, const void *service,
 	if (!add_user(ctx, &p, "host.name"))
 		put_text(&p, "host.name", ctx->host);
 	if (!add_user(ctx, &p, "service.name"))
-		pairs_put(&p, "service.name", text_value(service, service_len));
+		pairs_put(&p, "service.name", text_value(er->service, er->service_len));
 	if (!add_user(ctx, &p, "process.pid") && proc != NULL)
 		pairs_put(&p, "process.pid", int_value(proc->pid));
 	if (!add_user(ctx, &p, "process.executable.name") && proc != NULL && proc->executable[0])
 		put_text(&p, "process.executable.name", proc->executable);
+	if (!add_user(ctx, &p, RECORD_UNIT_KEY) && er->unit_len)
+		pairs_put(&p, RECORD_UNIT_KEY, text_value(er->unit, er->unit_len));
 	for (size_t i = 0; i < ctx->extra_count; i++)
 		add_user(ctx, &p, ctx->extra[i].key);
 	pairs_free(&p);
@@ -350,6 +362,7 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	struct pairs attrs;
 	struct eh_cursor c;
 	struct eh_item it;
+	struct event_resource er = { "", NULL, 0, 0 };
 	bool nomem, opened = eh_event_open(&view, ev->tracepoint, ev->data, ev->len) == 0;
 
 	if (f != NULL && syslog_fields_complete(f))
@@ -369,10 +382,19 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	if (opened) {
 		pairs_put(&attrs, "eventheader.event_name", text_value(view.event_name, view.name_len));
 		eh_cursor_init(&c, &view);
-		while (eh_cursor_next(&c, &it) > 0)
-			if (it.kind == EH_ITEM_VALUE && it.depth == 0 &&
-			    (it.encoding & EH_ENC_ARRAY_MASK) == 0)
-				add_field(&attrs, &it);
+		while (eh_cursor_next(&c, &it) > 0) {
+			if (it.kind != EH_ITEM_VALUE || it.depth != 0 ||
+			    (it.encoding & EH_ENC_ARRAY_MASK) != 0)
+				continue;
+			add_field(&attrs, &it);
+			if (ehs_schema_find(it.name) == EHS_FIELD_UNIT &&
+			    (it.encoding & EH_ENC_VALUE_MASK) == EH_ENC_STRING_LENGTH16_CHAR8) {
+				er.unit = it.value;
+				er.unit_len = it.value_len;
+			}
+		}
+		er.service = view.event_name;
+		er.service_len = view.name_len;
 	}
 	nomem = attrs.nomem;
 	pairs_free(&attrs);
@@ -381,8 +403,7 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	give_back_record(out, &w);
 	if (nomem || w.nomem)
 		return -1;
-	return pack_resource(ctx, opened ? view.event_name : "", opened ? view.name_len : 0, proc,
-			     out);
+	return pack_resource(ctx, &er, proc, out);
 }
 
 int record_pack_own(const struct record_context *ctx, unsigned severity, const char *msg,
@@ -401,7 +422,8 @@ int record_pack_own(const struct record_context *ctx, unsigned severity, const c
 	give_back_record(out, &w);
 	if (w.nomem)
 		return -1;
-	return pack_resource(ctx, service, sizeof service - 1, &self, out);
+	const struct event_resource er = { service, NULL, sizeof service - 1, 0 };
+	return pack_resource(ctx, &er, &self, out);
 }
 
 void record_bytes_free(struct record_bytes *b)

@@ -15,8 +15,8 @@
  *                      structured data) under its own name;
  *   resource           host.name, service.name (the event name: the
  *                      ident), process.pid and process.executable.name
- *                      (thread_process.h), then the user's --resource
- *                      pairs.
+ *                      (thread_process.h), systemd.unit.name (the unit
+ *                      field), then the user's --resource pairs.
  * Keys are unique: the first given wins, so an event's field cannot
  * replace what export says (thread.id, say); a --resource pair replaces
  * the built-in one of its key, and the last one given of a key wins.
@@ -43,8 +43,13 @@ struct record_context {
 	size_t extra_count;
 };
 
-/* What a resource is packed from, as bytes, when they fit here. */
-#define RECORD_RESOURCE_KEY_MAX 768
+/* The resource's key for the event's unit field: no semantic convention
+ * names a systemd unit, so it takes the conventions' form. */
+#define RECORD_UNIT_KEY "systemd.unit.name"
+
+/* What a resource is packed from, as bytes, when they fit here: a unit
+ * (255 bytes) among them. */
+#define RECORD_RESOURCE_KEY_MAX 1024
 
 /* Packed bytes, reused from record to record.  The resource is packed
  * again only when what it is packed from changes (resource_key): one
