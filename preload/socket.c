@@ -97,7 +97,26 @@ static inline bool plain_call(const void *real, int fd)
 		return name##_slow args; \
 	}
 
-WATCHED(write, ssize_t, (int fd, const void *buf, size_t n), (fd, buf, n))
+static inline bool replacing(void);
+
+/* write's, as WATCHED's, but first a log's stream that nobody traces,
+ * the usual case for one: only whether the bytes the kernel took ended
+ * a line is kept, in a frame this small. */
+static ssize_t write_watched(int fd, const void *buf, size_t n)
+{
+	void *p_ = __atomic_load_n(&real_write, __ATOMIC_RELAXED);
+	write_fn f_;
+	__builtin_memcpy(&f_, &p_, sizeof p_);
+	if (__builtin_expect(plain_call(p_, fd), 1))
+		return f_(fd, buf, n);
+	if (p_ && ehs_output_idle(fd) && !replacing()) {
+		ssize_t r = f_(fd, buf, n);
+		if (r > 0 && ehs_sock_acts(true))
+			ehs_output_idle_sent(fd, ((const char *)buf)[r - 1]);
+		return r;
+	}
+	return write_slow(fd, buf, n);
+}
 WATCHED(writev, ssize_t, (int fd, const struct iovec *iov, int n), (fd, iov, n))
 WATCHED(send, ssize_t, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags))
 WATCHED(sendto, ssize_t,
@@ -214,7 +233,8 @@ static bool replaced(int fd, enum ehs_sock_kind k, const struct iovec *iov, size
 		     ssize_t *r)
 {
 	size_t taken;
-	if (!replacing() || !ehs_sock_replace(fd, true, k, iov, n, &taken))
+	if (!replacing() || !(k == EHS_SOCK_OUTPUT ? ehs_output_replace(fd, iov, n, &taken)
+						   : ehs_sock_replace(fd, true, k, iov, n, &taken)))
 		return false;
 	*r = (ssize_t)taken;
 	return true;

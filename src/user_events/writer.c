@@ -810,8 +810,11 @@ void ue_close(void)
  * the lock or registering the fork handlers.  shut_down is stored first
  * and used read after, both sequentially consistent, as lock_take()
  * does the other way round: a thread that gets the lock after this reads
- * shut_down set, so it registers nothing that would outlive us. */
-__attribute__((destructor)) static void ue_fini(void)
+ * shut_down set, so it registers nothing that would outlive us.  Of the
+ * library's destructors this one runs last (a priority; the
+ * unprioritised ones run first), so that those before it may still
+ * write their last events (bridge/output/stream.c's unfinished lines). */
+__attribute__((destructor(101))) static void ue_fini(void)
 {
 	int saved = errno;
 

@@ -3,7 +3,7 @@
 TAG writes lines starting with TAG to standard output and error in the
 ways programs do (buffered, flushed, a line in two writes, two lines in
 one, a NUL, a line over journald's LineMax, "<N>" prefixes, empty
-lines).  journal_lib.sh's service_entries TAG spells out the entries
+lines, a last line left unfinished).  journal_lib.sh's service_entries TAG spells out the entries
 journald makes of them."""
 import os, sys
 tag = sys.argv[1]
@@ -27,4 +27,6 @@ head = tag + " long "
 os.write(1, (head + "x" * (49152 - len(head)) + tag + " past LineMax\n").encode())
 sys.stderr.write("<4>" + tag + " on stderr\n")
 sys.stderr.flush()
-print(tag, "end", flush=True)
+# The last line unfinished: journald ends it at the stream's end.
+sys.stdout.write(tag + " end")
+sys.stdout.flush()

@@ -6,8 +6,10 @@
 # service_entries, checked against Debian's real journald on the host by
 # uprobe_journal_stream.sh; journald itself cannot run in the guest,
 # whose kernel has no cgroups), each with its stream, the pipes' bytes
-# unchanged; and a C program's two threads and signal handler writing
-# lines with write(), each line an event once.
+# unchanged; the same in replace mode, where only the writes that are
+# not whole lines after whole lines reach the pipes; and a C program's
+# two threads and signal handler writing lines with write(), each line
+# an event once.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 . "${top_srcdir:-.}/tests/cli/journal_lib.sh"
 WRITER=$top_builddir/tests/cli/output_writer
@@ -21,6 +23,8 @@ start_tail all Syslog_L5K800000 --json
 LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both python3 "$SERVICE" pipe 2>"$T/pipe-with.err" |
 	cat >"$T/pipe-with.out"
 python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both EHSYSLOG_PASSTHROUGH=no python3 "$SERVICE" replace \
+	2>"$T/replace.err" | cat >"$T/replace.out"
 LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout,stderr "$WRITER" 200 >"$T/writer.out" 2>"$T/writer.err" ||
 	fail "output_writer exited $?"
 LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
@@ -29,13 +33,26 @@ wait_until 120 grep -q '"message":"all done"' "$T/all.out" ||
 stop_tail all
 
 service_entries pipe >"$T/pipe.want"
-event_lines "$T/all.out" python3 >"$T/pipe.events"
+event_lines "$T/all.out" python3 | grep "	'pipe\|	'<9>pipe" >"$T/pipe.events"
 expect_same "the service's events are journald's entries of its lines" "$T/pipe.want" "$T/pipe.events"
-event_lines "$T/all.out" python3 stderr >"$T/stderr.events"
+event_lines "$T/all.out" python3 stderr | grep "	'pipe" >"$T/stderr.events"
 printf '4\t%s\n' "'pipe on stderr'" >"$T/stderr.want"
 expect_same "the stderr events" "$T/stderr.want" "$T/stderr.events"
 expect_same "the pipe's bytes" "$T/pipe-without.out" "$T/pipe-with.out"
 expect_same "the stderr pipe's bytes" "$T/pipe-without.err" "$T/pipe-with.err"
+# Replace mode: the same events; only the line written in two calls, the
+# one over LineMax (one write longer than a line's most) and the last,
+# unfinished, passed on.
+service_entries replace >"$T/replace.want"
+event_lines "$T/all.out" python3 | grep "	'replace\|	'<9>replace" >"$T/replace.events"
+expect_same "replace mode's events" "$T/replace.want" "$T/replace.events"
+python3 -c '
+import sys
+head = "replace long "
+sys.stdout.write("replace started here, finished later\n" + head + "x" * (49152 - len(head)) +
+                 "replace past LineMax\nreplace end")' >"$T/replace.out.want"
+expect_same "replace mode: what reached the pipe" "$T/replace.out.want" "$T/replace.out"
+expect_empty replace.err
 # The events' own fields: the first four, then the stream.
 checks=$((checks + 1))
 grep -q '^{"n":"Syslog:python3","message":"pipe an error","severity":3,"facility":3,"errno":"ERRNO(0)","stream":"stdout","meta":{"time":"[^"]*","cpu":[0-9]*,"pid":[0-9]*,"tid":[0-9]*,"level":2,"keyword":"0x8"}}$' "$T/all.out" ||

@@ -24,7 +24,10 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <syslog.h>
 
+#include "bridge/bridge.h"
+#include "bridge/socket/socket.h"
 #include "common/hidden.h"
 
 struct iovec;
@@ -53,10 +56,48 @@ static inline bool ehs_output_any(void)
 	return s == EHS_OUTPUT_SOME;
 }
 
+/* Whether a line's event can be traced now: the tracepoints of each
+ * level at facility daemon, their five words read at once, and the
+ * uprobe sites' gate. */
+static inline bool ehs_output_lines_traced(void)
+{
+	_Static_assert(EHS_LEVELS == 5, "a load per level");
+	const struct ue_tracepoint *d = &ehs_table[LOG_FAC(LOG_DAEMON)];
+#define EHS_OUTPUT_STATE(level) __atomic_load_n(&d[(level) * EHS_FACILITY_SLOTS].state, __ATOMIC_RELAXED)
+	unsigned any = usdt_any() | EHS_OUTPUT_STATE(0) | EHS_OUTPUT_STATE(1) | EHS_OUTPUT_STATE(2) |
+		       EHS_OUTPUT_STATE(3) | EHS_OUTPUT_STATE(4);
+#undef EHS_OUTPUT_STATE
+	return any != 0;
+}
+
+/* Whether a write to fd can take the idle way: fd a watched output
+ * stream whose lines nobody traces now.  Then the call goes to the
+ * kernel, and ehs_output_idle_sent hears the last byte it took, so that
+ * the next traced line starts after a line's end.  A few loads. */
+static inline bool ehs_output_idle(int fd)
+{
+	return ehs_sock_is_output(fd) && !ehs_output_lines_traced();
+}
+
+void ehs_output_idle_sent(int fd, char last);
+
 /* The kernel took the first sent bytes of iov[0..n) written to fd, a
  * watched output stream: their lines' events, the rest kept until the
  * line ends.  Only for iovecs the kernel has read.  errno preserved. */
 void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent);
+
+/*
+ * Replace mode: whether the library answers a write of iov[0..n) (the
+ * program's pointers, unchecked) to watched output stream fd instead of
+ * the kernel, each of its lines an event, *taken its byte count.  Only
+ * for whole lines after whole lines (no line in progress on the stream,
+ * the bytes ending with a line's end), at most a line's most (LineMax)
+ * in all, every byte readable (so that a bad pointer gets the kernel's
+ * EFAULT), and where each level's event can be written (ehs_deliverable).
+ * Else false: the call goes to the kernel, its lines made events as in
+ * pass-through.  errno preserved.
+ */
+bool ehs_output_replace(int fd, const struct iovec *iov, size_t n, size_t *taken);
 
 /*
  * C's stdio, which writes through libc's own write() that no interposer

@@ -54,16 +54,12 @@ static bool format_ends_line(const char *fmt)
 	return n && fmt[n - 1] == '\n';
 }
 
-void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt, va_list ap)
+/* ehs_output_printed's traced path, out of line: the untraced one keeps a
+ * small frame. */
+static __attribute__((noinline)) void printed_traced(int fd, int saved_errno, size_t len,
+						     const char *fmt, va_list ap)
 {
-	if (!len || (fd != 1 && fd != 2))
-		return;
 	int saved = errno;
-	if (!ehs_output_traced_on(fd)) {
-		ehs_output_passed(fd, format_ends_line(fmt));
-		errno = saved;
-		return;
-	}
 	char small[PRINTED_STACK];
 	char *buf = small, *slot = NULL, *map = NULL;
 	if (len >= sizeof small && len < EHS_SCRATCH_SIZE)
@@ -81,4 +77,14 @@ void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt, va
 	if (buf && map)
 		munmap(map, len + 1);
 	errno = saved;
+}
+
+void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt, va_list ap)
+{
+	if (!len || !ehs_sock_is_output(fd))
+		return;
+	if (__builtin_expect(!ehs_output_lines_traced(), 1))
+		ehs_output_passed(fd, format_ends_line(fmt));
+	else
+		printed_traced(fd, saved_errno, len, fmt, ap);
 }

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
@@ -83,18 +84,14 @@ void ehs_output_prepare(void)
 		(void)ehs_traced(one_a_level[i], LOG_FAC(LOG_DAEMON));
 }
 
-/* Whether an event of a stream's line can be traced now: ehs_idle's
- * test of each level's tracepoint at facility daemon, the five words
- * read at once (a line's check while nobody traces: a few loads). */
-static bool traced(void)
+/* Whether every level's event of a line can be written (ehs_deliverable),
+ * for replace mode: each level at facility daemon. */
+static bool deliverable(void)
 {
-	if (usdt_any())
-		return true;
-	unsigned any = 0;
-	for (unsigned level = 0; level < EHS_LEVELS; level++)
-		any |= __atomic_load_n(&ehs_table[level * EHS_FACILITY_SLOTS + LOG_FAC(LOG_DAEMON)].state,
-				       __ATOMIC_RELAXED);
-	return any != 0;
+	for (size_t i = 0; i < LEVELS; i++)
+		if (!ehs_deliverable(one_a_level[i], LOG_FAC(LOG_DAEMON)))
+			return false;
+	return true;
 }
 
 /* The event of one entry p[0..len) of fd's stream, as journald reads it. */
@@ -194,16 +191,52 @@ static void untraced(struct stream *s, bool line_ended)
 	s->skipping = !line_ended;
 }
 
+/* At exit, journald's cut at the end of a stream: each stream's unfinished
+ * line an event.  An unprioritised destructor, so before the writer's
+ * own (ue_fini runs last).  Not after _exit() or a fatal signal. */
+__attribute__((destructor)) static void streams_end(void)
+{
+	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
+	if (!all)
+		return;
+	int saved = errno;
+	ehs_busy++;
+	for (int fd = 1; fd <= 2; fd++) {
+		struct stream *s = &all[fd - 1];
+		if (!take(s))
+			continue;
+		if (s->len && !s->skipping && ehs_output_lines_traced())
+			line_event(fd, s->line, s->len, saved);
+		s->len = 0;
+		__atomic_store_n(&s->held, 0, __ATOMIC_RELEASE);
+	}
+	ehs_busy--;
+	errno = saved;
+}
+
 bool ehs_output_traced_on(int fd)
 {
-	return (fd == 1 || fd == 2) && __atomic_load_n(&streams, __ATOMIC_ACQUIRE) &&
-	       ehs_sock_maybe_watched(fd) && traced();
+	return ehs_sock_is_output(fd) && __atomic_load_n(&streams, __ATOMIC_ACQUIRE) &&
+	       ehs_output_lines_traced();
 }
+
+static void passed(int fd, bool line_ended);
 
 void ehs_output_passed(int fd, bool line_ended)
 {
+	if (ehs_sock_maybe_watched(fd))
+		passed(fd, line_ended);
+}
+
+void ehs_output_idle_sent(int fd, char last)
+{
+	passed(fd, ehs_output_ends(last));
+}
+
+static void passed(int fd, bool line_ended)
+{
 	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
-	if (!all || (fd != 1 && fd != 2) || !ehs_sock_maybe_watched(fd))
+	if (!all || (fd != 1 && fd != 2))
 		return;
 	struct stream *s = &all[fd - 1];
 	/* Most calls change nothing: two loads, no stream taken.  A racing
@@ -222,12 +255,62 @@ void ehs_output_passed(int fd, bool line_ended)
 static void sent_traced(struct stream *s, int fd, const struct iovec *iov, size_t n,
 			size_t sent);
 
+/* The program's iov[0..n) (pointers unchecked) copied into s's line
+ * buffer, read without faulting (ehs_sock_copy_in): their total, or 0
+ * where the kernel would refuse them, they are empty or longer than the
+ * buffer. */
+static size_t copy_in(struct stream *s, const struct iovec *iov, size_t n)
+{
+	struct iovec part[16];
+	size_t total = 0;
+	for (size_t i = 0, m; i < n; i += m) {
+		m = n - i < sizeof part / sizeof part[0] ? n - i : sizeof part / sizeof part[0];
+		if (ehs_sock_copy_in(part, iov + i, m * sizeof part[0]) < 0)
+			return 0;
+		for (size_t j = 0; j < m; j++) {
+			size_t len = part[j].iov_len;
+			if (len > EHS_OUTPUT_LINE_MAX - total ||
+			    (len && ehs_sock_copy_in(s->line + total, part[j].iov_base, len) < 0))
+				return 0;
+			total += len;
+		}
+	}
+	return total;
+}
+
+bool ehs_output_replace(int fd, const struct iovec *iov, size_t n, size_t *taken)
+{
+	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
+	if (!all || (fd != 1 && fd != 2) || n > IOV_MAX || !ehs_sock_acts(true) ||
+	    !ehs_sock_holds(fd) || !deliverable())
+		return false;
+	struct stream *s = &all[fd - 1];
+	int saved = errno;
+	bool replaced = false;
+	ehs_busy++;
+	if (take(s)) {
+		/* Whole lines only, after whole lines: a line in progress
+		 * went to the kernel in part already. */
+		size_t total = !s->len && !s->skipping ? copy_in(s, iov, n) : 0;
+		if (total && ehs_output_ends(s->line[total - 1])) {
+			if (ehs_output_lines_traced())
+				loose(fd, s->line, total, saved);
+			*taken = total;
+			replaced = true;
+		}
+		__atomic_store_n(&s->held, 0, __ATOMIC_RELEASE);
+	}
+	ehs_busy--;
+	errno = saved;
+	return replaced;
+}
+
 void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent)
 {
 	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
 	if (!all || (fd != 1 && fd != 2) || !sent)
 		return;
-	if (__builtin_expect(!traced(), 1))
+	if (__builtin_expect(!ehs_output_lines_traced(), 1))
 		ehs_output_passed(fd, ends_line(iov, n, sent));
 	else
 		sent_traced(&all[fd - 1], fd, iov, n, sent);

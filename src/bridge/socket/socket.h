@@ -86,6 +86,16 @@ static inline bool ehs_sock_maybe_watched(int fd)
 		((unsigned)fd % EHS_WATCH_WORD_BITS)) & 1;
 }
 
+/* Bits 1 << 1 and 1 << 2: standard output or error watched as an
+ * output stream (EHS_SOCK_OUTPUT), so that their writes find it in one
+ * load, without a scan of the slots. */
+extern EHS_HIDDEN unsigned ehs_watch_outputs;
+
+static inline bool ehs_sock_is_output(int fd)
+{
+	return (fd == 1 || fd == 2) && (__atomic_load_n(&ehs_watch_outputs, __ATOMIC_ACQUIRE) >> fd & 1);
+}
+
 /* fd was closed or replaced through libc (close, dup2, dup3): whatever
  * takes its number next is not the socket.  One bit test unless fd was
  * watched. */

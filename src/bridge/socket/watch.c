@@ -36,6 +36,7 @@ struct watch_table {
 
 static struct watch_table *watches;
 unsigned long *ehs_watch_bits;
+unsigned ehs_watch_outputs;
 
 static struct watch_table *table(void)
 {
@@ -83,6 +84,17 @@ static void mark(int fd, bool on)
 		__atomic_fetch_and(w, ~m, __ATOMIC_RELEASE);
 }
 
+/* Sets or clears fd's bit among the output streams (1 and 2 only). */
+static void mark_output(int fd, bool on)
+{
+	if (fd != 1 && fd != 2)
+		return;
+	if (on)
+		__atomic_fetch_or(&ehs_watch_outputs, 1U << fd, __ATOMIC_RELEASE);
+	else
+		__atomic_fetch_and(&ehs_watch_outputs, ~(1U << fd), __ATOMIC_RELEASE);
+}
+
 /* True when fd still holds the file w was made for: a socket, but for
  * an output stream (a pipe, a file). */
 static bool still_same(int fd, const struct watch *w)
@@ -115,8 +127,11 @@ static struct watch *claim(void)
 				continue;
 			if (__atomic_compare_exchange_n(&w->fd_plus_1, &cur, -1, false,
 							__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-				if (cur)	/* a stale number: its mark goes with it */
+				if (cur) {	/* a stale number: its marks go with it */
 					mark(cur - 1, false);
+					if (w->kind == EHS_SOCK_OUTPUT)
+						mark_output(cur - 1, false);
+				}
 				return w;
 			}
 		}
@@ -137,6 +152,8 @@ static __attribute__((noinline)) bool watch_new(int fd, enum ehs_sock_kind k)
 	/* The bit first: a reader that finds the slot has seen it. */
 	mark(fd, true);
 	__atomic_store_n(&w->fd_plus_1, fd + 1, __ATOMIC_RELEASE);
+	if (k == EHS_SOCK_OUTPUT)
+		mark_output(fd, true);
 	return true;
 }
 
@@ -148,6 +165,8 @@ bool ehs_sock_watch(int fd, enum ehs_sock_kind k)
 
 	if (w) {	/* a new connect of the same number: start over */
 		int cur = fd + 1;
+		if (w->kind == EHS_SOCK_OUTPUT)
+			mark_output(fd, false);
 		if (__atomic_compare_exchange_n(&w->fd_plus_1, &cur, 0, false, __ATOMIC_ACQ_REL,
 						__ATOMIC_RELAXED))
 			mark(fd, false);
