@@ -185,3 +185,30 @@ threads_scenario() {
 	expect_same "threads: one resource" "$T/threads.resources.want" "$T/threads/resources"
 	after_export "after the threads"
 }
+
+# gone_scenario: export stopped (SIGSTOP) while a process of three
+# threads logs and exits, then let go: its records still name the
+# process and its name, from what the kernel kept (saved_tgids and
+# saved_cmdlines, which export's instance has it record), where /proc
+# has nothing left to read.
+gone_scenario() {
+	start_receiver gone
+	start_export gone ${TRANSPORT:+"$TRANSPORT"} --endpoint "$url" --batch-delay 300
+	kill -STOP $xpid
+	logs gone 1 6 1 "bye" 0 2 >"$T/gone.tids"
+	checks=$((checks + 1))
+	! [ -e "/proc/$lpid" ] || fail "kernel_logger $lpid is still there"
+	kill -CONT $xpid
+	await_records gone 3
+	stop_export gone
+	r='host.name="'$host'" process.executable.name="kernel_logger" process.pid='$lpid' service.name="gone"'
+	{
+		echo "R: $r | S: 9 info | B: \"bye\" | A: $(attrs gone 1 "$lpid") | T: ok"
+		while read -r t tid; do
+			echo "R: $r | S: 9 info | B: \"bye $t\" | A: $(attrs gone 1 "$tid") | T: ok"
+		done <"$T/gone.tids"
+	} >"$T/gone.want"
+	expect_same "gone: the records of a process gone before export read them" "$T/gone.want" \
+		"$T/gone/records"
+	after_export "after the process was gone"
+}

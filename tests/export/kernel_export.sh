@@ -11,7 +11,9 @@
 #     drops are counted, and SIGTERM ends export within its timeouts;
 #  4. a process of three threads: one resource, the process's, each
 #     record with its thread's id; --resource pairs replacing built-in
-#     ones, each key once.
+#     ones, each key once;
+#  5. the same process gone before export read its records (export
+#     stopped meanwhile): they still name it (the kernel's saved_tgids).
 # kernel_export_tls.sh, _wire.sh and _config.sh test the rest, each in a
 # guest of its own, so that none comes near the guest's time limit.
 . "${top_srcdir:-.}/tests/export/export_lib.sh"
@@ -37,4 +39,5 @@ expect_line never.err "ehsyslog export: Timeout was reached; retrying"
 expect_line never.err "ehsyslog export: 0 records sent, 15 dropped (queue full or refused), 5 unsent at exit, 0 events lost by the trace buffer"
 
 threads_scenario
+gone_scenario
 finish

@@ -747,6 +747,49 @@ START_TEST(thread_process_parsing)
 }
 END_TEST
 
+/* Writes text to dir/name. */
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	ck_assert_int_ge(fputs(text, f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A thread gone from /proc (ids past any pid_max): its process and name
+ * from the kernel's saved_tgids and saved_cmdlines lines, none where
+ * they do not say. */
+START_TEST(thread_process_gone)
+{
+	char dir[] = "/tmp/ehs-test-tracefs-XXXXXX";
+	const struct thread_process *p;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	write_file(dir, "saved_tgids", "1 1\n4194400 4194399\n4194401 4194398\n4194402 x\n");
+	write_file(dir, "saved_cmdlines", "4194398 <...>\n4194399 my daemon\n");
+	thread_process_kernel(dir);
+	ck_assert_ptr_nonnull(p = thread_process(4194400, 1));
+	ck_assert_uint_eq(p->pid, 4194399);
+	ck_assert_str_eq(p->executable, "my daemon");
+	ck_assert_ptr_nonnull(p = thread_process(4194401, 1));
+	ck_assert_uint_eq(p->pid, 4194398);
+	ck_assert_str_eq(p->executable, "");	/* the kernel lost the name */
+	ck_assert_ptr_null(thread_process(4194402, 1));	/* not a number */
+	ck_assert_ptr_null(thread_process(4194403, 1));	/* not kept */
+	thread_process_kernel(NULL);
+	ck_assert_ptr_null(thread_process(4194400, 10 * 1000000000LL));	/* /proc only */
+	for (const char *f = "saved_tgids"; f; f = f[6] == 't' ? "saved_cmdlines" : NULL) {
+		char path[PATH_MAX];
+		snprintf(path, sizeof path, "%s/%s", dir, f);
+		ck_assert_int_eq(unlink(path), 0);
+	}
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* The header file's owner and mode, as ssh checks its files. */
 START_TEST(secret_file_rule)
 {
@@ -995,6 +1038,7 @@ int main(void)
 	tcase_add_test(tc, record_unit_in_resource);
 	tcase_add_test(tc, protobuf_bytes_canonical);
 	tcase_add_test(tc, thread_process_parsing);
+	tcase_add_test(tc, thread_process_gone);
 	tcase_add_test(tc, secret_file_rule);
 	tcase_add_test(tc, gzip_round_trip);
 	tcase_add_test(tc, partial_success_protobuf);

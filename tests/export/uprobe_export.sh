@@ -9,11 +9,13 @@
 # text this test shares): resource, severity, body, attributes, a split
 # message whole; through an outage (503, 503, then 200) and a full queue
 # whose drops are reported; a multithreaded process's records in one
-# resource, with --resource pairs replacing built-in ones.  Nothing is
-# left defined after export exits.
+# resource, with --resource pairs replacing built-in ones; and the
+# records of a process that exited before export read them still name it.
+# Nothing is left defined after export exits.
 . "${top_srcdir:-.}/tests/export/uprobe_export_lib.sh"
 
 outage_scenario
 full_queue_scenario
 threads_scenario
+gone_scenario
 finish

@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <tracefs.h>
+
 #include "cli/commands.h"
 #include "cli/paths.h"
 #include "cli/util.h"
@@ -262,6 +264,8 @@ int cmd_export(int argc, char **argv)
 		goto out;
 	}
 	live_signals_target(l);
+	/* live_open's instance records each thread's process there. */
+	thread_process_kernel(tracefs_tracing_dir());
 	export_state_endpoint(&x.state, o.url);
 	export_state_open(&x.state_file, cli_runtime_dir(), &x.state);
 	rc = follow(l, &x, o.run_seconds);

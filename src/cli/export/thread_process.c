@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -10,6 +11,9 @@
 
 #define SLOTS 64
 #define KEEP_NS (5 * 1000000000LL)
+
+/* Where saved_tgids and saved_cmdlines are, or NULL. */
+static const char *tracing_dir;
 
 static struct slot {
 	uint32_t tid;
@@ -96,6 +100,58 @@ static void read_executable(uint32_t pid, struct thread_process *p)
 		p->executable[0] = '\0';
 }
 
+/* The value of the "KEY VALUE" line of file whose key is key, into
+ * value (cap bytes, NUL-terminated): saved_tgids' "TID TGID" and
+ * saved_cmdlines' "PID COMM" lines.  False when there is none. */
+static bool kernel_line(const char *file, uint32_t key, char *value, size_t cap)
+{
+	char path[PATH_MAX], line[64 + NAME_MAX];
+	bool found = false;
+	FILE *f;
+
+	if (tracing_dir == NULL ||
+	    snprintf(path, sizeof path, "%s/%s", tracing_dir, file) >= (int)sizeof path ||
+	    (f = fopen(path, "re")) == NULL)
+		return false;
+	while (!found && fgets(line, sizeof line, f) != NULL) {
+		char *end;
+		unsigned long k = strtoul(line, &end, 10);
+		size_t n;
+
+		if (end == line || *end != ' ' || k != key)
+			continue;
+		n = strcspn(++end, "\n");
+		if (n > 0 && n < cap) {
+			memcpy(value, end, n);
+			value[n] = '\0';
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* What the kernel kept of a thread that is gone: its process (saved_tgids,
+ * which the readers' record-tgid fills) and that process's name as its
+ * first thread last ran (saved_cmdlines: the comm, 15 bytes at most). */
+static bool kernel_process(uint32_t tid, struct thread_process *p)
+{
+	char v[32];
+	char *end;
+	unsigned long tgid;
+
+	if (!kernel_line("saved_tgids", tid, v, sizeof v))
+		return false;
+	tgid = strtoul(v, &end, 10);
+	if (end == v || *end != '\0' || tgid == 0 || tgid > UINT32_MAX)
+		return false;
+	p->pid = (uint32_t)tgid;
+	if (!kernel_line("saved_cmdlines", p->pid, p->executable, sizeof p->executable) ||
+	    strcmp(p->executable, "<...>") == 0)
+		p->executable[0] = '\0';
+	return true;
+}
+
 static bool read_process(uint32_t tid, struct thread_process *p)
 {
 	char path[32], status[1024];
@@ -104,9 +160,14 @@ static bool read_process(uint32_t tid, struct thread_process *p)
 	snprintf(path, sizeof path, "/proc/%u/status", (unsigned)tid);
 	n = read_small(path, status, sizeof status);
 	if (n < 0 || !thread_process_tgid(status, (size_t)n, &p->pid))
-		return false;
+		return kernel_process(tid, p);
 	read_executable(p->pid, p);
 	return true;
+}
+
+void thread_process_kernel(const char *dir)
+{
+	tracing_dir = dir;
 }
 
 const struct thread_process *thread_process(uint32_t tid, int64_t now_ns)

@@ -288,6 +288,11 @@ struct live *live_open(const struct live_config *cfg, char *err, size_t errlen, 
 		*exit_code = exit_code_of(e);
 		goto fail;
 	}
+	/* The kernel keeps each traced thread's process (saved_tgids), so
+	 * that export can name the process of a thread gone before its
+	 * record was read (thread_process.h).  Without it (a kernel before
+	 * 4.13) only the thread id is known: not worth refusing to read. */
+	(void)tracefs_option_enable(l->inst, TRACEFS_OPTION_RECORD_TGID);
 	/* mono = CLOCK_MONOTONIC, which the wall clock is an offset away from. */
 	if (tracefs_instance_file_write(l->inst, "trace_clock", "mono") < 0) {
 		snprintf(err, errlen, "cannot set the trace clock: %s", strerror(errno));
