@@ -83,13 +83,15 @@ static inline bool plain_call(const void *real, int fd)
 
 /* name_watched, where the entry points once a socket is watched: the real
  * function at once for any other number (a few loads and tests, no
- * frame), else name_slow, which also resolves the real function and
- * settles the entry before the first watch. */
-#define WATCHED(name, ret, params, args) \
+ * frame) once looked holds, else name_slow, which also resolves the real
+ * function and settles the entry before the first watch (and, for write
+ * and writev, looks at the output streams: a syslog socket watched
+ * before the first write must not keep them from being looked at). */
+#define WATCHED(name, ret, params, args, looked) \
 	static ret name##_watched params \
 	{ \
 		void *p_ = __atomic_load_n(&real_##name, __ATOMIC_RELAXED); \
-		if (__builtin_expect(plain_call(p_, fd), 1)) { \
+		if (__builtin_expect(plain_call(p_, fd) && (looked), 1)) { \
 			name##_fn f_; \
 			__builtin_memcpy(&f_, &p_, sizeof p_); \
 			return f_ args; \
@@ -107,7 +109,7 @@ static ssize_t write_watched(int fd, const void *buf, size_t n)
 	void *p_ = __atomic_load_n(&real_write, __ATOMIC_RELAXED);
 	write_fn f_;
 	__builtin_memcpy(&f_, &p_, sizeof p_);
-	if (__builtin_expect(plain_call(p_, fd), 1))
+	if (__builtin_expect(plain_call(p_, fd) && ehs_output_looked(), 1))
 		return f_(fd, buf, n);
 	if (p_ && ehs_output_idle(fd) && !replacing()) {
 		ssize_t r = f_(fd, buf, n);
@@ -117,12 +119,13 @@ static ssize_t write_watched(int fd, const void *buf, size_t n)
 	}
 	return write_slow(fd, buf, n);
 }
-WATCHED(writev, ssize_t, (int fd, const struct iovec *iov, int n), (fd, iov, n))
-WATCHED(send, ssize_t, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags))
+WATCHED(writev, ssize_t, (int fd, const struct iovec *iov, int n), (fd, iov, n),
+	ehs_output_looked())
+WATCHED(send, ssize_t, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags), true)
 WATCHED(sendto, ssize_t,
 	(int fd, const void *buf, size_t n, int flags, const struct sockaddr *addr,
 	 socklen_t len),
-	(fd, buf, n, flags, addr, len))
+	(fd, buf, n, flags, addr, len), true)
 
 /* Where each call goes: its watched form (which also resolves), then the
  * real function once resolved while nothing is watched. */
@@ -152,12 +155,14 @@ static void watch_all(void)
 }
 
 /* Standard output and error, looked at by the first write or writev
- * (bridge/output/output.h) before its entry settles: a thread that
- * writes meanwhile comes to the slow path too, and waits for the
- * looking.  A stream that is a log is watched as the sockets are. */
+ * (bridge/output/output.h) before its entry settles, whether or not a
+ * syslog socket is watched already: a thread that writes meanwhile
+ * comes to the slow path too, and waits for the looking.  A stream that
+ * is a log is watched as the sockets are. */
 static inline void watch_output(void)
 {
-	if (!__atomic_load_n(&watching, __ATOMIC_RELAXED) && ehs_output_any())
+	bool w = __atomic_load_n(&watching, __ATOMIC_RELAXED);
+	if ((!w || !ehs_output_looked()) && ehs_output_any() && !w)
 		watch_all();
 }
 

@@ -25,6 +25,20 @@ LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both python3 "$SERVICE" pipe 2>"$T/pipe-with.
 python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
 LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both EHSYSLOG_PASSTHROUGH=no python3 "$SERVICE" replace \
 	2>"$T/replace.err" | cat >"$T/replace.out"
+# Replace mode's answers: a whole line's count; a pointer the kernel
+# refuses gets its EFAULT, with and without the library.
+bad_write='
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.write.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t]
+line = b"replace answered\n"
+r = libc.write(1, line, len(line))
+sys.stderr.write("whole line: %d\n" % r)
+r = libc.write(1, 8, 10)
+sys.stderr.write("bad pointer: %d %s\n" % (r, os.strerror(ctypes.get_errno())))'
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout EHSYSLOG_PASSTHROUGH=no python3 -c "$bad_write" \
+	2>"$T/answers.with" | cat >"$T/answers.with.out"
+python3 -c "$bad_write" 2>"$T/answers.without" | cat >"$T/answers.without.out"
 LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout,stderr "$WRITER" 200 >"$T/writer.out" 2>"$T/writer.err" ||
 	fail "output_writer exited $?"
 LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
@@ -44,7 +58,8 @@ expect_same "the stderr pipe's bytes" "$T/pipe-without.err" "$T/pipe-with.err"
 # one over LineMax (one write longer than a line's most) and the last,
 # unfinished, passed on.
 service_entries replace >"$T/replace.want"
-event_lines "$T/all.out" python3 | grep "	'replace\|	'<9>replace" >"$T/replace.events"
+event_lines "$T/all.out" python3 >"$T/replace.events.all"
+grep "	'replace\|	'<9>replace" "$T/replace.events.all" | grep -v "replace answered" >"$T/replace.events"
 expect_same "replace mode's events" "$T/replace.want" "$T/replace.events"
 python3 -c '
 import sys
@@ -53,6 +68,14 @@ sys.stdout.write("replace started here, finished later\n" + head + "x" * (49152 
                  "replace past LineMax\nreplace end")' >"$T/replace.out.want"
 expect_same "replace mode: what reached the pipe" "$T/replace.out.want" "$T/replace.out"
 expect_empty replace.err
+expect_same "replace mode: the calls' answers" "$T/answers.without" "$T/answers.with"
+printf 'replace answered\n' >"$T/answers.without.want"
+expect_same "without the library, the line reaches the pipe" "$T/answers.without.want" \
+	"$T/answers.without.out"
+expect_empty answers.with.out
+checks=$((checks + 1))
+grep -q "^6	'replace answered'$" "$T/replace.events.all" ||
+	fail "replace mode: no event of the answered line"
 # The events' own fields: the first four, then the stream.
 checks=$((checks + 1))
 grep -q '^{"n":"Syslog:python3","message":"pipe an error","severity":3,"facility":3,"errno":"ERRNO(0)","stream":"stdout","meta":{"time":"[^"]*","cpu":[0-9]*,"pid":[0-9]*,"tid":[0-9]*,"level":2,"keyword":"0x8"}}$' "$T/all.out" ||

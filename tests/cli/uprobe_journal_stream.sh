@@ -56,6 +56,13 @@ LD_PRELOAD=$PRELOAD python3 "$LAUNCH" writer writer.service "$WRITER" 300 ||
 LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 "$SERVICE" pipe 2>"$T/pipe-with.err" |
 	cat >"$T/pipe-with.out"
 LD_PRELOAD=$PRELOAD python3 "$SERVICE" unnamed 2>"$T/unnamed.err" | cat >"$T/unnamed.out"
+# A syslog socket watched before the first write (a UDP socket connected
+# to a loopback syslog port): the streams are looked at all the same.
+LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout python3 -c '
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.connect(("127.0.0.1", 514))
+print("printed after a connect", flush=True)' | cat >"$T/connected.out"
 python3 "$SERVICE" pipe 2>"$T/pipe-without.err" | cat >"$T/pipe-without.out"
 # The file's stdio key: a pipe and a file are captured, /dev/null is
 # not (a character device, for which the file is not read).
@@ -157,6 +164,10 @@ expect_same "the stdio key's stderr bytes" "$T/conf-without.err" "$T/conf.err"
 printf '4\t%s\n' "'devnull on stderr'" >"$T/devnull.want"
 event_lines "$T/tail.out" python3 | grep "devnull" >"$T/devnull.events"
 expect_same "the stdio key: a file's events, not /dev/null's" "$T/devnull.want" "$T/devnull.events"
+printf '6\t%s\n' "'printed after a connect'" >"$T/connected.want"
+event_lines "$T/tail.out" python3 stdout | grep "after a connect" >"$T/connected.events"
+expect_same "a line printed after a syslog socket was watched" "$T/connected.want" \
+	"$T/connected.events"
 checks=$((checks + 1))
 ! grep -q "unnamed" "$T/tail.out" || fail "a pipe not named made events: $(grep unnamed "$T/tail.out")"
 checks=$((checks + 1))

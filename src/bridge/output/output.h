@@ -42,6 +42,16 @@ extern EHS_HIDDEN int ehs_output_state;
  * handler that interrupted the looking).  errno preserved. */
 void ehs_output_find(void);
 
+/* Whether descriptors 1 and 2 were looked at: a write or writev that
+ * finds them not looked at yet takes the interposer's slow way, which
+ * looks, even where a syslog socket watched already gave it a fast
+ * one.  One load. */
+static inline bool ehs_output_looked(void)
+{
+	int s = __atomic_load_n(&ehs_output_state, __ATOMIC_RELAXED);
+	return s == EHS_OUTPUT_NONE || s == EHS_OUTPUT_SOME;
+}
+
 /* Whether a stream is watched, looking first if nobody has: one load
  * once looked. */
 static inline bool ehs_output_any(void)
