@@ -32,6 +32,10 @@ start_export rx --uprobes="$LIB" --endpoint "$url" --batch-delay 100
 tail_pid=$!
 wait_until 60 enabled_in_tail $tail_pid "$GROUP" verbose ||
 	fail "tail did not enable $GROUP: $(cat "$T/tail.err")"
+"$EHSYSLOG" tail --uprobes="$LIB" --timeout 600 >"$T/text.out" 2>"$T/text.err" &
+text_pid=$!
+wait_until 60 enabled_in_tail $text_pid "$GROUP" verbose ||
+	fail "the text tail did not enable $GROUP: $(cat "$T/text.err")"
 
 LD_PRELOAD=$PRELOAD python3 "$LAUNCH" --cgroup "$demo" unit-svc demo.service \
 	python3 "$SERVICE" unit || fail "the service exited $?"
@@ -50,9 +54,20 @@ import syslog; syslog.openlog("outside"); syslog.syslog("from no service")'
 LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
 wait_until 120 grep -q '"message":"all done"' "$T/tail.out" ||
 	fail "tail did not print the marker: $(cat "$T/tail.err")"
-kill -INT $tail_pid
+wait_until 120 grep -q ' all done$' "$T/text.out" ||
+	fail "the text tail did not print the marker: $(cat "$T/text.err")"
+kill -INT $tail_pid $text_pid
 wait $tail_pid || fail "tail exited $? after SIGINT: $(cat "$T/tail.err")"
+wait $text_pid || fail "the text tail exited $? after SIGINT: $(cat "$T/text.err")"
 expect_quiet tail.err
+expect_quiet text.err
+# Text: the unit among the extras.
+checks=$((checks + 1))
+grep -q ' from the service \[unit="demo.service"\]$' "$T/text.out" ||
+	fail "the text line has not the unit: $(grep "from the service" "$T/text.out")"
+checks=$((checks + 1))
+grep -q ' from no service$' "$T/text.out" ||
+	fail "a text line outside any service: $(grep "from no service" "$T/text.out")"
 
 # The events: each of the service's with its unit, the others' without.
 python3 -c '

@@ -59,12 +59,12 @@ static int vis_into(struct out *o, size_t at, const void *src, size_t len, size_
 }
 
 /* The syslog fields a text line shows in its own way: all of the
- * schema's but file and line, which it shows with the extras. */
+ * schema's but file, line and unit, which it shows with the extras. */
 static bool syslog_field(const char *name)
 {
 	int k = ehs_schema_find(name);
 
-	return k >= 0 && k != EHS_FIELD_FILE && k != EHS_FIELD_LINE;
+	return k >= 0 && k != EHS_FIELD_FILE && k != EHS_FIELD_LINE && k != EHS_FIELD_UNIT;
 }
 
 /*
