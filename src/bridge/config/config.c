@@ -147,6 +147,14 @@ bool ehs_config_env_known(const char *name)
 	return false;
 }
 
+/* The file: EHSYSLOG_CONFIG's (not in secure execution), else the
+ * default. */
+static const char *config_path(void)
+{
+	const char *path = secure_getenv("EHSYSLOG_CONFIG");
+	return path && *path ? path : EHS_CONFIG_PATH;
+}
+
 /* Set by ehs_config_settle: a file not readable now is not waited for. */
 static bool settled;
 
@@ -158,10 +166,7 @@ static enum ehs_config_state read_config(void)
 	 * event, known before the first. */
 	ehs_unit_read();
 
-	const char *path = secure_getenv("EHSYSLOG_CONFIG");
-	if (!path || !*path)
-		path = EHS_CONFIG_PATH;
-	bool retry = ehs_config_apply_file(&c, path, program_invocation_short_name) ==
+	bool retry = ehs_config_apply_file(&c, config_path(), program_invocation_short_name) ==
 		     EHS_CONFIG_FILE_RETRY;
 	ehs_config_apply_env(&c, NULL, NULL);
 	/* The environment's disable wins over any file: no need to wait. */
@@ -324,13 +329,15 @@ bool ehs_config_syslog_port(unsigned port)
 
 unsigned ehs_config_stdio(bool read_file)
 {
+	if (__atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) >= EHS_CONFIG_ON)
+		return loaded.stdio;
+	/* Read for this key alone, the configuration left unread: it is
+	 * the first logging call's to read, after whatever the program did
+	 * to its environment before it. */
 	struct ehs_config c;
-	if (read_file || __atomic_load_n(&ehs_config_state_word, __ATOMIC_ACQUIRE) >= EHS_CONFIG_ON) {
-		const struct ehs_config *read = loaded_config(&c);
-		if (read != &c)
-			return read->stdio;
-	}
-	ehs_config_defaults(&c);	/* unread, or unreadable now */
+	ehs_config_defaults(&c);
+	if (read_file)
+		(void)ehs_config_apply_file(&c, config_path(), program_invocation_short_name);
 	ehs_config_apply_env(&c, NULL, NULL);
 	return c.stdio;
 }

@@ -96,10 +96,10 @@ bool ehs_config_remote_syslog(void);
 bool ehs_config_syslog_port(unsigned port);
 
 /* The output streams the stdio key and EHSYSLOG_STDIO name, as bits
- * 1 << descriptor.  With read_file, the configuration's, reading it
- * unless done; without, the environment's alone, unless the file was
- * read already (the environment's alone too where it cannot be read).
- * Once read: async-signal-safe, no allocation, no lock. */
+ * 1 << descriptor: the configuration's once read; before that, with
+ * read_file, the file's (read for this key alone: the configuration
+ * stays unread, for the first logging call) and the environment's, else
+ * the environment's alone.  No allocation, no lock. */
 unsigned ehs_config_stdio(bool read_file);
 
 /* What became of the file ehs_config_apply_file was given. */
