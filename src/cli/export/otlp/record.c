@@ -362,7 +362,7 @@ int record_pack(const struct record_context *ctx, const struct read_event *ev,
 	struct pairs attrs;
 	struct eh_cursor c;
 	struct eh_item it;
-	struct event_resource er = { "", NULL, 0, 0 };
+	struct event_resource er = { "", "", 0, 0 };
 	bool nomem, opened = eh_event_open(&view, ev->tracepoint, ev->data, ev->len) == 0;
 
 	if (f != NULL && syslog_fields_complete(f))
@@ -422,7 +422,7 @@ int record_pack_own(const struct record_context *ctx, unsigned severity, const c
 	give_back_record(out, &w);
 	if (w.nomem)
 		return -1;
-	const struct event_resource er = { service, NULL, sizeof service - 1, 0 };
+	const struct event_resource er = { service, "", sizeof service - 1, 0 };
 	return pack_resource(ctx, &er, &self, out);
 }
 
