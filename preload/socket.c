@@ -101,21 +101,33 @@ static inline bool plain_call(const void *real, int fd)
 
 static inline bool replacing(void);
 
-/* write's, as WATCHED's, but first a log's stream that nobody traces,
- * the usual case for one: only whether the bytes the kernel took ended
- * a line is kept, in a frame this small. */
-static ssize_t write_watched(int fd, const void *buf, size_t n)
+/* write() on a log's stream: nobody tracing it, the usual case, only
+ * the last byte the kernel took is kept, one store (from inside the
+ * library too: a handler's untraced line is the stream's as any).  Out
+ * of write_watched, whose other numbers then need no frame. */
+static __attribute__((noinline)) ssize_t write_output(int fd, const void *buf, size_t n)
 {
 	void *p_ = __atomic_load_n(&real_write, __ATOMIC_RELAXED);
 	write_fn f_;
 	__builtin_memcpy(&f_, &p_, sizeof p_);
-	if (__builtin_expect(plain_call(p_, fd) && ehs_output_looked(), 1))
+	if (!p_ || ehs_output_lines_traced() || replacing())
+		return write_slow(fd, buf, n);
+	ssize_t r = f_(fd, buf, n);
+	if (r > 0)
+		ehs_output_idle_sent(fd, ((const char *)buf)[r - 1]);
+	return r;
+}
+
+/* write's, as WATCHED's, with a log's stream first. */
+static ssize_t write_watched(int fd, const void *buf, size_t n)
+{
+	void *p_ = __atomic_load_n(&real_write, __ATOMIC_RELAXED);
+	if (ehs_sock_is_output(fd))
+		return write_output(fd, buf, n);
+	if (__builtin_expect(plain_call(p_, fd) && ehs_output_looked(), 1)) {
+		write_fn f_;
+		__builtin_memcpy(&f_, &p_, sizeof p_);
 		return f_(fd, buf, n);
-	if (p_ && ehs_output_idle(fd) && !replacing()) {
-		ssize_t r = f_(fd, buf, n);
-		if (r > 0 && ehs_sock_acts(true))
-			ehs_output_idle_sent(fd, ((const char *)buf)[r - 1]);
-		return r;
 	}
 	return write_slow(fd, buf, n);
 }

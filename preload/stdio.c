@@ -9,7 +9,10 @@
  *
  * What every call costs: the real function's pointer, then one load (a
  * stream is watched?) and a branch.  In a process whose output is a log,
- * the stream's descriptor is read too (fileno_unlocked: no lock).
+ * whether a line is traced is read before the call (a tracer that starts
+ * during it sees the next line), and while none is, the call's
+ * descriptor and whether its text ended a line are all that is kept:
+ * no copy of the arguments, no errno saved.
  *
  * The formatted forms' text is formatted again by the bridge from a copy
  * of the arguments, the same conversions; %n among them would store the
@@ -62,9 +65,13 @@ static int printed(int fd, int saved, int r, const char *fmt, va_list ap)
 	return r;
 }
 
+/* f's descriptor, or -1 for a stream on none (fmemopen's, a cookie's):
+ * glibc's FILE keeps it in _fileno (<bits/types/struct_FILE.h>, part
+ * of its ABI), read here without fileno_unlocked's call, which would
+ * also set errno for those. */
 static int stream_fd(FILE *f)
 {
-	return fileno_unlocked(f);
+	return f->_fileno;
 }
 
 /* name: a va_list form's path (vfprintf, __vfprintf_chk, vdprintf,
@@ -78,6 +85,12 @@ static int stream_fd(FILE *f)
 			MISSING(-1); \
 		if (__builtin_expect(!ehs_output_any(), 1)) \
 			return real args; \
+		if (__builtin_expect(!ehs_output_lines_traced(), 1)) { \
+			int r = real args; \
+			if (r > 0) \
+				ehs_output_printed_untraced(fd_of, fmt); \
+			return r; \
+		} \
 		int saved = errno; \
 		va_list copy; \
 		va_copy(copy, ap); \
@@ -147,8 +160,15 @@ EHS_INTERPOSE int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap)
 /* The unformatted forms: the bytes they were given, once written. */
 static void put(FILE *f, const void *p, size_t len)
 {
+	int fd = stream_fd(f);
+	if (!len || !ehs_sock_is_output(fd))
+		return;
+	if (__builtin_expect(!ehs_output_lines_traced(), 1)) {
+		ehs_output_idle_sent(fd, ((const char *)p)[len - 1]);
+		return;
+	}
 	int after = errno;
-	ehs_output_put(stream_fd(f), p, len);
+	ehs_output_put(fd, p, len);
 	errno = after;
 }
 
@@ -181,7 +201,8 @@ EHS_INTERPOSE int puts(const char *s)
 		MISSING(EOF);
 	int r = real(s);
 	if (r != EOF && ehs_output_any()) {
-		put(stdout, s, strlen(s));
+		if (ehs_output_lines_traced())	/* else only the line's end counts */
+			put(stdout, s, strlen(s));
 		put(stdout, "\n", 1);
 	}
 	return r;

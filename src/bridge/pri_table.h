@@ -53,6 +53,7 @@
 union ehs_pri_table {
 	uint8_t full[EHS_PRI_MAX + 1];		/* EHS_PRI_TRACED: the full path */
 	uint32_t word[(EHS_PRI_MAX + 1) / 4];	/* as the kernel sees them */
+	uint64_t by_facility[(EHS_PRI_MAX + 1) / 8];	/* a facility's eight at once */
 } __attribute__((aligned(64)));
 
 extern EHS_HIDDEN union ehs_pri_table ehs_pri_table;
@@ -113,6 +114,15 @@ static inline void ehs_pri_table_arm(int pri)
 /* openlog changed the facility: the priorities without one register
  * again at their next call. */
 void ehs_pri_table_facility_changed(void);
+
+/* Whether a priority of facility (0..127) has its top bit set (traced,
+ * or not registered yet): its eight bytes in one load.  For callers that
+ * log at several priorities of one facility (bridge/output/output.h). */
+static inline bool ehs_pri_table_facility_busy(unsigned facility)
+{
+	return __atomic_load_n(&ehs_pri_table.by_facility[facility & 127], __ATOMIC_RELAXED) &
+	       (0x0101010101010101ull * EHS_PRI_TRACED);
+}
 
 /* Whether pri's byte says the call has nothing to do here: the stubs'
  * check, in C.  A priority with stray bits always has something to do. */

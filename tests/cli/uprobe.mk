@@ -30,7 +30,8 @@ CLI_UPROBE_TESTS = tests/cli/uprobe_define.sh tests/cli/uprobe_tail.sh tests/cli
 	tests/cli/uprobe_decode.sh tests/cli/uprobe_plugin.sh tests/cli/uprobe_quickstart.sh \
 	tests/cli/uprobe_config_late.sh tests/cli/uprobe_upgrade.sh \
 	tests/cli/uprobe_nop5.sh tests/cli/uprobe_anyone.sh tests/cli/uprobe_copies.sh \
-	tests/cli/uprobe_order.sh tests/cli/uprobe_journal_stream.sh tests/cli/uprobe_journal_unit.sh
+	tests/cli/uprobe_order.sh tests/cli/uprobe_journal_stream.sh tests/cli/uprobe_journal_unit.sh \
+	tests/cli/uprobe_stream_tracing.sh
 TESTS += $(CLI_UPROBE_TESTS)
 EXTRA_DIST += $(CLI_UPROBE_TESTS) tests/cli/uprobe_lib.sh tests/cli/ns_readers.sh \
 	tests/cli/journal_lib.sh tests/cli/journal_launch.py tests/cli/journal_service.py

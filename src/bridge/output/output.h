@@ -27,6 +27,8 @@
 #include <syslog.h>
 
 #include "bridge/bridge.h"
+#include "bridge/output/line.h"
+#include "bridge/pri_table.h"
 #include "bridge/socket/socket.h"
 #include "common/hidden.h"
 
@@ -66,30 +68,39 @@ static inline bool ehs_output_any(void)
 	return s == EHS_OUTPUT_SOME;
 }
 
-/* Whether a line's event can be traced now: the tracepoints of each
- * level at facility daemon, their five words read at once, and the
- * uprobe sites' gate. */
+/* Whether a line's event can be traced now: one load of the priority
+ * table's eight bytes of facility daemon (../pri_table.h), each of them
+ * registered as an enabler of its level's tracepoint when a stream is
+ * found (a byte not registered yet reads as traced, and the traced path
+ * registers it), and one of the uprobe sites' gate. */
 static inline bool ehs_output_lines_traced(void)
 {
-	_Static_assert(EHS_LEVELS == 5, "a load per level");
-	const struct ue_tracepoint *d = &ehs_table[LOG_FAC(LOG_DAEMON)];
-#define EHS_OUTPUT_STATE(level) __atomic_load_n(&d[(level) * EHS_FACILITY_SLOTS].state, __ATOMIC_RELAXED)
-	unsigned any = usdt_any() | EHS_OUTPUT_STATE(0) | EHS_OUTPUT_STATE(1) | EHS_OUTPUT_STATE(2) |
-		       EHS_OUTPUT_STATE(3) | EHS_OUTPUT_STATE(4);
-#undef EHS_OUTPUT_STATE
-	return any != 0;
+	return usdt_any() || ehs_pri_table_facility_busy(LOG_FAC(LOG_DAEMON));
 }
 
-/* Whether a write to fd can take the idle way: fd a watched output
- * stream whose lines nobody traces now.  Then the call goes to the
- * kernel, and ehs_output_idle_sent hears the last byte it took, so that
- * the next traced line starts after a line's end.  A few loads. */
-static inline bool ehs_output_idle(int fd)
+/* What the calls nobody traced left on each stream ([0] standard
+ * output) since a traced one last looked: EHS_OUTPUT_IDLE_SEEN with the
+ * last byte the kernel took, 0 when there were none.  Stored with no
+ * lock; a traced call takes it under the stream's own (stream.c), so
+ * that the first line traced is the first that starts after tracing
+ * did.  The byte rather than whether it ends a line: fewer instructions
+ * on the untraced way, the test made once by the traced call. */
+#define EHS_OUTPUT_IDLE_SEEN 0x100u
+extern EHS_HIDDEN unsigned short ehs_output_idle_end[2];
+
+/* A call on watched stream fd (1 or 2) that nobody traced, the last
+ * byte the kernel took last.  One store. */
+static inline void ehs_output_idle_sent(int fd, char last)
 {
-	return ehs_sock_is_output(fd) && !ehs_output_lines_traced();
+	__atomic_store_n(&ehs_output_idle_end[(fd - 1) & 1],
+			 (unsigned short)(EHS_OUTPUT_IDLE_SEEN | (unsigned char)last), __ATOMIC_RELEASE);
 }
 
-void ehs_output_idle_sent(int fd, char last);
+/* The same, where the caller knows only whether a line ended. */
+static inline void ehs_output_untraced(int fd, bool line_ended)
+{
+	ehs_output_idle_sent(fd, line_ended ? '\n' : ' ');
+}
 
 /* The kernel took the first sent bytes of iov[0..n) written to fd, a
  * watched output stream: their lines' events, the rest kept until the
@@ -115,9 +126,31 @@ bool ehs_output_replace(int fd, const struct iovec *iov, size_t n, size_t *taken
  * returned success, its bytes handed over as ehs_output_sent's.  Printed:
  * the len bytes fmt formats with ap (ap not consumed; errno saved_errno
  * for %m, as at the call); put: len bytes at p.  Nothing for another
- * descriptor, one not watched, or one nobody traces.  errno preserved.
+ * descriptor or one not watched; for one nobody traces, only whether
+ * the text ended a line (fmt's own end tells).  errno preserved.
  */
-void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt, va_list ap);
+void ehs_output_printed_traced(int fd, int saved_errno, size_t len, const char *fmt, va_list ap);
 void ehs_output_put(int fd, const void *p, size_t len);
+
+/* A formatted call on fd that nobody traced returned success: only
+ * whether its text ended a line, which fmt's own end tells. */
+static inline void ehs_output_printed_untraced(int fd, const char *fmt)
+{
+	if (ehs_sock_is_output(fd)) {
+		size_t n = __builtin_strlen(fmt);
+		ehs_output_untraced(fd, n && fmt[n - 1] == '\n');
+	}
+}
+
+static inline void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt,
+				      va_list ap)
+{
+	if (!len || !ehs_sock_is_output(fd))
+		return;
+	if (__builtin_expect(!ehs_output_lines_traced(), 1))
+		ehs_output_printed_untraced(fd, fmt);
+	else
+		ehs_output_printed_traced(fd, saved_errno, len, fmt, ap);
+}
 
 #endif

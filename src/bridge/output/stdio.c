@@ -47,17 +47,8 @@ static bool format_again(char *buf, size_t len, const char *fmt, va_list ap, int
 	return n == (long)len;
 }
 
-/* Whether fmt's text surely ends a line: it ends with one itself. */
-static bool format_ends_line(const char *fmt)
-{
-	size_t n = strlen(fmt);
-	return n && fmt[n - 1] == '\n';
-}
-
-/* ehs_output_printed's traced path, out of line: the untraced one keeps a
- * small frame. */
-static __attribute__((noinline)) void printed_traced(int fd, int saved_errno, size_t len,
-						     const char *fmt, va_list ap)
+/* ehs_output_printed's traced path, out of line. */
+void ehs_output_printed_traced(int fd, int saved_errno, size_t len, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	char small[PRINTED_STACK];
@@ -71,20 +62,10 @@ static __attribute__((noinline)) void printed_traced(int fd, int saved_errno, si
 	if (buf && format_again(buf, len, fmt, ap, saved_errno))
 		ehs_output_put(fd, buf, len);
 	else
-		ehs_output_passed(fd, false);	/* lost: the next line starts afresh */
+		ehs_output_untraced(fd, false);	/* lost: the next line starts afresh */
 	if (slot)
 		ehs_scratch_give(slot);
 	if (buf && map)
 		munmap(map, len + 1);
 	errno = saved;
-}
-
-void ehs_output_printed(int fd, int saved_errno, size_t len, const char *fmt, va_list ap)
-{
-	if (!len || !ehs_sock_is_output(fd))
-		return;
-	if (__builtin_expect(!ehs_output_lines_traced(), 1))
-		ehs_output_passed(fd, format_ends_line(fmt));
-	else
-		printed_traced(fd, saved_errno, len, fmt, ap);
 }

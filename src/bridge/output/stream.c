@@ -26,6 +26,7 @@
 #include "bridge/output/line.h"
 #include "bridge/output/output.h"
 #include "bridge/output/stream.h"
+#include "bridge/pri_table.h"
 #include "bridge/socket/socket.h"
 
 struct stream {
@@ -38,6 +39,8 @@ struct stream {
 
 /* [0]: standard output, [1]: standard error. */
 static struct stream *streams;
+
+unsigned short ehs_output_idle_end[2];
 
 /* Pauses a spinning thread takes before it stops waiting for a stream:
  * far more than one line's events take to write. */
@@ -52,6 +55,7 @@ static void child_forgets(void)
 		s[i].held = 0;
 		s[i].skipping = false;
 		s[i].len = 0;
+		ehs_output_idle_end[i] = 0;
 	}
 }
 
@@ -78,10 +82,19 @@ bool ehs_output_streams_mapped(void)
 static const int one_a_level[] = { LOG_CRIT, LOG_ERR, LOG_WARNING, LOG_INFO, LOG_DEBUG };
 #define LEVELS (sizeof one_a_level / sizeof one_a_level[0])
 
+/* Each priority's byte of facility daemon registered, the one load that
+ * tells whether lines are traced (output.h): cheap once done. */
+static void arm_lines(void)
+{
+	for (int pri = 0; pri <= LOG_PRIMASK; pri++)
+		ehs_pri_table_arm(LOG_DAEMON | pri);
+}
+
 void ehs_output_prepare(void)
 {
 	for (size_t i = 0; i < LEVELS; i++)
 		(void)ehs_traced(one_a_level[i], LOG_FAC(LOG_DAEMON));
+	arm_lines();
 }
 
 /* Whether every level's event of a line can be written (ehs_deliverable),
@@ -191,6 +204,16 @@ static void untraced(struct stream *s, bool line_ended)
 	s->skipping = !line_ended;
 }
 
+/* Taken s, fd's: what calls nobody traced left since (output.h's
+ * ehs_output_idle_end) drops the line in progress, and tells whether the
+ * next starts afresh. */
+static void catch_up(struct stream *s, int fd)
+{
+	unsigned was = __atomic_exchange_n(&ehs_output_idle_end[fd - 1], 0, __ATOMIC_ACQUIRE);
+	if (was)
+		untraced(s, ehs_output_ends((char)(was & 0xff)));
+}
+
 /* At exit, journald's cut at the end of a stream: each stream's unfinished
  * line an event.  An unprioritised destructor, so before the writer's
  * own (ue_fini runs last).  Not after _exit() or a fatal signal. */
@@ -205,6 +228,7 @@ __attribute__((destructor)) static void streams_end(void)
 		struct stream *s = &all[fd - 1];
 		if (!take(s))
 			continue;
+		catch_up(s, fd);
 		if (s->len && !s->skipping && ehs_output_lines_traced())
 			line_event(fd, s->line, s->len, saved);
 		s->len = 0;
@@ -220,37 +244,6 @@ bool ehs_output_traced_on(int fd)
 	       ehs_output_lines_traced();
 }
 
-static void passed(int fd, bool line_ended);
-
-void ehs_output_passed(int fd, bool line_ended)
-{
-	if (ehs_sock_maybe_watched(fd))
-		passed(fd, line_ended);
-}
-
-void ehs_output_idle_sent(int fd, char last)
-{
-	passed(fd, ehs_output_ends(last));
-}
-
-static void passed(int fd, bool line_ended)
-{
-	struct stream *all = __atomic_load_n(&streams, __ATOMIC_ACQUIRE);
-	if (!all || (fd != 1 && fd != 2))
-		return;
-	struct stream *s = &all[fd - 1];
-	/* Most calls change nothing: two loads, no stream taken.  A racing
-	 * append is for a traced call, whose state wins. */
-	if (!__atomic_load_n(&s->len, __ATOMIC_RELAXED) &&
-	    __atomic_load_n(&s->skipping, __ATOMIC_RELAXED) == !line_ended)
-		return;
-	ehs_busy++;
-	if (take(s)) {
-		untraced(s, line_ended);
-		__atomic_store_n(&s->held, 0, __ATOMIC_RELEASE);
-	}
-	ehs_busy--;
-}
 
 static void sent_traced(struct stream *s, int fd, const struct iovec *iov, size_t n,
 			size_t sent);
@@ -289,6 +282,7 @@ bool ehs_output_replace(int fd, const struct iovec *iov, size_t n, size_t *taken
 	bool replaced = false;
 	ehs_busy++;
 	if (take(s)) {
+		catch_up(s, fd);
 		/* Whole lines only, after whole lines: a line in progress
 		 * went to the kernel in part already. */
 		size_t total = !s->len && !s->skipping ? copy_in(s, iov, n) : 0;
@@ -311,7 +305,7 @@ void ehs_output_sent(int fd, const struct iovec *iov, size_t n, size_t sent)
 	if (!all || (fd != 1 && fd != 2) || !sent)
 		return;
 	if (__builtin_expect(!ehs_output_lines_traced(), 1))
-		ehs_output_passed(fd, ends_line(iov, n, sent));
+		ehs_output_untraced(fd, ends_line(iov, n, sent));
 	else
 		sent_traced(&all[fd - 1], fd, iov, n, sent);
 }
@@ -322,8 +316,11 @@ static __attribute__((noinline)) void sent_traced(struct stream *s, int fd,
 						  const struct iovec *iov, size_t n, size_t sent)
 {
 	int saved = errno;
+	arm_lines();
 	ehs_busy++;
 	bool held = take(s);
+	if (held)
+		catch_up(s, fd);
 	if (!ehs_sock_holds(fd)) {
 		if (held)
 			untraced(s, ends_line(iov, n, sent));

@@ -16,10 +16,6 @@ void ehs_output_prepare(void);
 /* Whether fd is a watched stream (1 or 2) whose lines are traced now. */
 bool ehs_output_traced_on(int fd);
 
-/* A call on watched stream fd that nobody traced, which ended a line or
- * not: nothing is kept, but the next traced line starts after an end. */
-void ehs_output_passed(int fd, bool line_ended);
-
 /* A spinning wait's pause: the CPU's hint that this is one. */
 static inline void ehs_output_pause(void)
 {
