@@ -6,7 +6,9 @@
 # after tracing did is.  python3 writes to a pipe named by EHSYSLOG_STDIO,
 # waiting at each step for the test, which starts and stops tail (the
 # uprobe transport on this machine's kernel) in between.  The pipe's
-# bytes are the program's, with the library and without.
+# bytes are the program's, with the library and without.  tail's pid is
+# the process's for a line a second thread wrote (the trace's is the
+# thread's): the main thread's id.
 . "${top_srcdir:-.}/tests/cli/uprobe_lib.sh"
 . "${top_srcdir:-.}/tests/cli/journal_lib.sh"
 in_namespace --pid "$0" "$@"
@@ -82,6 +84,17 @@ stop_tail 2
 printf '6\t%s\n' "'the first traced line'" "'from a thread'" >"$T/want1"
 event_lines "$T/tail1.out" python3 stdout >"$T/got1"
 expect_same "the lines of the first tracing" "$T/want1" "$T/got1"
+python3 -c '
+import json, sys
+meta = {}
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    meta[e.get("message")] = e["meta"]
+main, other = meta["the first traced line"], meta["from a thread"]
+print(main["pid"] == main["tid"], other["pid"] == main["pid"], other["tid"] != main["tid"])' \
+	"$T/tail1.out" >"$T/pids"
+echo "True True True" >"$T/pids.want"
+expect_same "tail's pid and tid of the main thread's line and another's" "$T/pids.want" "$T/pids"
 printf '%s\t%s\n' 3 "'the second traced line'" 6 "'unfinished at exit'" >"$T/want2"
 event_lines "$T/tail2.out" python3 stdout >"$T/got2"
 expect_same "the lines of the second tracing" "$T/want2" "$T/got2"

@@ -8,7 +8,6 @@ ehsyslog_SOURCES += \
 	src/cli/export/options.c src/cli/export/options.h \
 	src/cli/export/sender.c src/cli/export/sender.h \
 	src/cli/export/batch.c src/cli/export/batch.h \
-	src/cli/export/thread_process.c src/cli/export/thread_process.h \
 	src/cli/export/http.c src/cli/export/http.h \
 	src/cli/export/secret_file.c src/cli/export/secret_file.h \
 	src/cli/export/backoff.c src/cli/export/backoff.h \

@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <tracefs.h>
+
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/util.h"
@@ -17,6 +19,7 @@
 #include "cli/output/output.h"
 #include "cli/provider.h"
 #include "cli/stale.h"
+#include "cli/thread_process.h"
 #include "cli/transport.h"
 
 /* How long the buffers fill between two reads: the latency of a line. */
@@ -93,8 +96,15 @@ struct tail {
 static int emit(const struct read_event *ev, void *ctx)
 {
 	struct tail *t = ctx;
+	struct read_event e = *ev;
+	/* The trace's pid is the thread's (tep_event.c): its process is
+	 * looked up, as export does; where nothing is left of it, the
+	 * thread's id stands. */
+	const struct thread_process *proc = e.info.has_pid ? thread_process(e.info.tid, cli_mono_ns()) : NULL;
 
-	if (out_event(&t->out, ev) < 0)
+	if (proc)
+		e.info.pid = proc->pid;
+	if (out_event(&t->out, &e) < 0)
 		return -1;
 	if (t->count != 0 && t->out.printed >= t->count)
 		return 1;
@@ -240,6 +250,8 @@ int cmd_tail(int argc, char **argv)
 		return code;
 	}
 	live_signals_target(l);
+	/* live_open's instance records each thread's process there. */
+	thread_process_kernel(tracefs_tracing_dir());
 	live_follow_lost(l, mark_lost, &t);
 	rc = follow(l, &t, timeout);
 	if (rc == 0 && out_flush(&t.out) < 0)

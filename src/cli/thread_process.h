@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The process a thread that logged belongs to, for the record's
- * resource: the trace gives the thread id only (ftrace's common_pid), so
+ * The process a thread that logged belongs to, for export's records'
+ * resource and tail's pid: the trace gives the thread id only (ftrace's common_pid), so
  * the process id is /proc/TID/status's Tgid (the kernel's saved_tgids
  * once the thread is gone), and its executable's name
  * the base name of /proc/PID/exe's target, as the semantic conventions
@@ -11,8 +11,8 @@
  * kept a few seconds, so a busy logger costs one read, and a reused id
  * is seen again soon.
  */
-#ifndef EHSYSLOG_CLI_EXPORT_THREAD_PROCESS_H
-#define EHSYSLOG_CLI_EXPORT_THREAD_PROCESS_H
+#ifndef EHSYSLOG_CLI_THREAD_PROCESS_H
+#define EHSYSLOG_CLI_THREAD_PROCESS_H
 
 #include <limits.h>
 #include <stdbool.h>

@@ -5,9 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/export/thread_process.h"
+#include "cli/thread_process.h"
 
 #define SLOTS 64
 #define KEEP_NS (5 * 1000000000LL)
@@ -152,11 +153,30 @@ static bool kernel_process(uint32_t tid, struct thread_process *p)
 	return true;
 }
 
+/* The inode of the initial PID namespace (PROC_PID_INIT_INO). */
+#define INITIAL_PID_NS 4026531836ULL
+
+/* Whether this /proc numbers processes as the trace does: the trace's
+ * ids are the initial PID namespace's, so in another (a container) a
+ * number in /proc may be another process, and only what the kernel kept
+ * is used.  A kernel without PID namespaces has one. */
+static bool proc_has_trace_ids(void)
+{
+	static int answer = -1;
+	struct stat st;
+
+	if (answer < 0)
+		answer = stat("/proc/self/ns/pid", &st) != 0 || st.st_ino == INITIAL_PID_NS;
+	return answer;
+}
+
 static bool read_process(uint32_t tid, struct thread_process *p)
 {
 	char path[32], status[1024];
 	ssize_t n;
 
+	if (!proc_has_trace_ids())
+		return kernel_process(tid, p);
 	snprintf(path, sizeof path, "/proc/%u/status", (unsigned)tid);
 	n = read_small(path, status, sizeof status);
 	if (n < 0 || !thread_process_tgid(status, (size_t)n, &p->pid))
