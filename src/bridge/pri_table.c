@@ -117,8 +117,14 @@ void ehs_pri_table_arm_slow(int pri)
 		if (pri > LOG_PRIMASK || ehs_ident_facility() == openlog_facility) {
 			if (failed)
 				pass_for_now(pri);
-			else if (ehs_config_mode() == EHS_MODE_REPLACE)
-				mark_pass(pri, false);	/* registered again: replace mode's */
+			else
+				/* Replace mode's once registered (again); in
+				 * pass-through set here too, not only by the
+				 * stubs' routing: a native site or an output
+				 * stream may arm a byte before any syslog()
+				 * call routed them, and a byte left 0 would
+				 * have the stub return, the call lost. */
+				mark_pass(pri, ehs_config_mode() != EHS_MODE_REPLACE);
 			return;
 		}
 		ue_enabler_remove(e);

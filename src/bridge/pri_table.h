@@ -9,8 +9,9 @@
  * top bit, a bit of a 32-bit word registered with user_events as an
  * enabler of the tracepoint the priority logs to (ue_enabler_add), so it
  * is set exactly while that tracepoint is traced.  EHS_PRI_PASS is ours,
- * set in every byte in pass-through: the stubs read the mode from the
- * same byte, with the same compare.  Every byte starts at EHS_PRI_TRACED,
+ * set in every byte in pass-through (by the stubs' routing, and by each
+ * byte's arming, which a native site or an output stream may do first):
+ * the stubs read the mode from the same byte, with the same compare.  Every byte starts at EHS_PRI_TRACED,
  * which sends the call to the full path: there the first call of each
  * priority reads the configuration, marks the mode (once) and registers
  * the byte (ehs_pri_table_arm), and from then on the top bit is the

@@ -9,7 +9,8 @@
 # unchanged; the same in replace mode, where only the writes that are
 # not whole lines after whole lines reach the pipes; and a C program's
 # two threads and signal handler writing lines with write(), each line
-# an event once.
+# an event once; a daemon syslog() after a watched stream's line still
+# goes on to glibc in pass-through.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 . "${top_srcdir:-.}/tests/cli/journal_lib.sh"
 WRITER=$top_builddir/tests/cli/output_writer
@@ -92,4 +93,14 @@ checks=$((checks + 1))
 [ "$(grep -c "'thread [AB] [0-9]* of 200'" "$T/writer.events")" = 400 ] ||
 	fail "not all 400 threads' lines: $(grep -c thread "$T/writer.events")"
 no_leftovers "after the tail"
+
+# Pass-through, nobody tracing: a daemon syslog() after a line on a
+# watched stream, which registered facility daemon's priority bytes
+# before any syslog() call routed the stubs, still reaches glibc (its
+# LOG_PERROR copy on stderr), with the library as without.
+LOGCALLS=$top_builddir/tests/preload/logcalls
+EHSYSLOG_STDIO=stdout LD_PRELOAD=$BUILT_LIBRARY "$LOGCALLS" output-then-daemon \
+	>"$T/daemon.with.out" 2>"$T/daemon.with"
+"$LOGCALLS" output-then-daemon >"$T/daemon.without.out" 2>"$T/daemon.without"
+expect_same "a daemon syslog() after a watched stream's line" "$T/daemon.without" "$T/daemon.with"
 finish

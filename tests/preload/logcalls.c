@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <syslog.h>
+#include <unistd.h>
 
 static void vwarn_helper(const char *fmt, ...)
 {
@@ -130,6 +131,15 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "badpri")) {
 		openlog("badpri", LOG_PERROR, 0);
 		syslog(0x12345 | LOG_INFO, "bad priority");
+	} else if (!strcmp(what, "output-then-daemon")) {
+		/* Run with EHSYSLOG_STDIO=stdout: the write makes standard
+		 * output a stream the library watches, whose lines register
+		 * facility daemon's priorities; a daemon syslog() after it
+		 * still reaches glibc in pass-through. */
+		if (write(1, "a line first\n", 13) != 13)
+			return 3;
+		openlog("daemon", LOG_PERROR, LOG_USER);
+		syslog(LOG_DAEMON | LOG_INFO, "daemon info after a line");
 	} else if (!strcmp(what, "nofile3")) {
 		few_descriptors(3);
 	} else if (!strcmp(what, "nofile4")) {
