@@ -13,8 +13,7 @@ ehsyslog_SOURCES = \
 	src/cli/transport.c src/cli/transport.h \
 	src/cli/process_alive.c src/cli/process_alive.h \
 	src/cli/reader_alive.c src/cli/reader_alive.h \
-	src/cli/paths.c src/cli/paths.h \
-	src/cli/thread_process.c src/cli/thread_process.h
+	src/cli/paths.c src/cli/paths.h
 # The subcommands' folders (README.md says which is which) add theirs.
 # The tool links the layers' convenience libraries, not libehsyslog.so:
 # its own err()/syslog() calls are not to be bridged.  It uses only their

@@ -10,7 +10,7 @@ tests_export_test_export_SOURCES = tests/export/test_export.c \
 	src/cli/export/queue/queue.c src/cli/export/queue/spool.c \
 	src/cli/export/queue/spool_frame.c src/cli/export/queue/spool_replay.c \
 	src/cli/export/queue/spool_file.c \
-	src/cli/export/backoff.c src/cli/export/gzip.c src/cli/thread_process.c \
+	src/cli/export/backoff.c src/cli/export/gzip.c src/cli/tail/thread_process.c \
 	src/cli/export/secret_file.c src/cli/export/batch.c src/cli/names.c
 tests_export_test_export_CPPFLAGS = $(AM_CPPFLAGS) -I$(builddir)/otlp
 tests_export_test_export_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)

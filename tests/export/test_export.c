@@ -34,7 +34,7 @@
 #include "cli/export/otlp/response.h"
 #include "cli/export/secret_file.h"
 #include "cli/export/otlp/severity.h"
-#include "cli/thread_process.h"
+#include "cli/tail/thread_process.h"
 
 START_TEST(severity_table)
 {

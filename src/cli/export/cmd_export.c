@@ -25,7 +25,7 @@
 #include "cli/export/otlp/record.h"
 #include "cli/export/sender.h"
 #include "cli/export/queue/spool.h"
-#include "cli/thread_process.h"
+#include "cli/tail/thread_process.h"
 #include "cli/export/state.h"
 
 /* How long the buffers fill between two reads, as in tail. */

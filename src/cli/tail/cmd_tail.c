@@ -19,7 +19,7 @@
 #include "cli/output/output.h"
 #include "cli/provider.h"
 #include "cli/stale.h"
-#include "cli/thread_process.h"
+#include "cli/tail/thread_process.h"
 #include "cli/transport.h"
 
 /* How long the buffers fill between two reads: the latency of a line. */

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/thread_process.h"
+#include "cli/tail/thread_process.h"
 #include "cli/output/fields.h"
 #include "cli/output/output.h"
 

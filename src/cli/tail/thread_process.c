@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/thread_process.h"
+#include "cli/tail/thread_process.h"
 
 #define SLOTS 64
 #define KEEP_NS (5 * 1000000000LL)

@@ -11,8 +11,8 @@
  * kept a few seconds, so a busy logger costs one read, and a reused id
  * is seen again soon.
  */
-#ifndef EHSYSLOG_CLI_THREAD_PROCESS_H
-#define EHSYSLOG_CLI_THREAD_PROCESS_H
+#ifndef EHSYSLOG_CLI_TAIL_THREAD_PROCESS_H
+#define EHSYSLOG_CLI_TAIL_THREAD_PROCESS_H
 
 #include <limits.h>
 #include <stdbool.h>
