@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
 

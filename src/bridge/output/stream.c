@@ -244,7 +244,6 @@ bool ehs_output_traced_on(int fd)
 	       ehs_output_lines_traced();
 }
 
-
 static void sent_traced(struct stream *s, int fd, const struct iovec *iov, size_t n,
 			size_t sent);
 
