@@ -9,9 +9,9 @@ Every event must match exactly: the name ("Provider:ident"), message (the
 decoder's representation of the expected bytes), severity, facility,
 errno, file and line when expected (and absent otherwise), no other
 field (but part 1 of N for a message longer than an event, which tail
-prints whole), meta level and keyword from the schema, meta pid and tid (both the thread id, which is what the kernel
-records; an expectation of "*" for errno or tid: any value, for programs
-that are not ours).  Events are matched in order within each thread;
+prints whole), meta level and keyword from the schema, meta pid (the thread's process) and tid (the thread id the kernel
+records); an expectation of "*" for errno, pid or tid: any value, for
+programs that are not ours.  Events are matched in order within each thread;
 when an expectation has no tid, in the order tail printed them.  The counts must be equal.  Exit 0 when all match, 1 otherwise.
 """
 import errno
@@ -95,9 +95,11 @@ def mismatches(exp, act, provider):
     meta = act.get("meta", {})
     check("meta.level", LEVELS[exp["severity"]], meta.get("level"))
     check("meta.keyword", hex(1 << exp["facility"]), meta.get("keyword"))
-    # tail's meta pid is the thread id the kernel recorded, like its tid.
+    # tail's meta pid is the thread's process (ehsyslog(1)), its tid the
+    # thread the kernel recorded.
+    if exp["pid"] is not None:
+        check("meta.pid", exp["pid"], meta.get("pid"))
     if exp["tid"] is not None:
-        check("meta.pid", exp["tid"], meta.get("pid"))
         check("meta.tid", exp["tid"], meta.get("tid"))
     return bad
 
