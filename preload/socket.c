@@ -99,8 +99,6 @@ static inline bool plain_call(const void *real, int fd)
 		return name##_slow args; \
 	}
 
-static inline bool replacing(void);
-
 /* write() on a log's stream: nobody tracing it, the usual case, only
  * the last byte the kernel took is kept, one store (from inside the
  * library too: a handler's untraced line is the stream's as any).  Out
@@ -110,7 +108,7 @@ static __attribute__((noinline)) ssize_t write_output(int fd, const void *buf, s
 	void *p_ = __atomic_load_n(&real_write, __ATOMIC_RELAXED);
 	write_fn f_;
 	__builtin_memcpy(&f_, &p_, sizeof p_);
-	if (!p_ || ehs_output_lines_traced() || replacing())
+	if (!p_ || ehs_output_lines_traced() || ehs_config_replacing())
 		return write_slow(fd, buf, n);
 	ssize_t r = f_(fd, buf, n);
 	if (r > 0)
@@ -187,19 +185,6 @@ static inline enum ehs_sock_kind kind_of_fd(int fd)
 	return ehs_sock_watched(fd);
 }
 
-/* Replace mode, where a syslog send may be answered here.  The file is
- * not read for it: a watch reads it (ehs_sock_watch), and before that
- * the environment tells (ehs_config_replace_early); a named send made
- * before anything read the file, in a replace mode that only the file
- * sets, goes to the kernel first, as in pass-through. */
-static inline bool replacing(void)
-{
-	int m = ehs_config_mode();
-	if (__builtin_expect(m != EHS_MODE_UNREAD, 1))
-		return m == EHS_MODE_REPLACE;
-	return ehs_config_replace_early();
-}
-
 /* The kind of a named destination (the program's address, read with
  * ehs_sock_copy_in where the kernel has not judged it yet: read_safely). */
 static enum ehs_sock_kind kind_of_name(int fd, const struct sockaddr *addr, socklen_t len,
@@ -245,12 +230,15 @@ EHS_INTERPOSE int connect(int fd, const struct sockaddr *addr, socklen_t len)
 }
 
 /* A call's bytes iov[0..n) on a watched fd of kind k: replace mode's
- * answer in *r (true), else nothing done yet (false). */
+ * answer in *r (true), else nothing done yet (false).  The file is not
+ * read for the mode: a watch reads it (ehs_sock_watch); a named send
+ * made before anything read the file, in a replace mode that only the
+ * file sets, goes to the kernel first, as in pass-through. */
 static bool replaced(int fd, enum ehs_sock_kind k, const struct iovec *iov, size_t n,
 		     ssize_t *r)
 {
 	size_t taken;
-	if (!replacing() || !(k == EHS_SOCK_OUTPUT ? ehs_output_replace(fd, iov, n, &taken)
+	if (!ehs_config_replacing() || !(k == EHS_SOCK_OUTPUT ? ehs_output_replace(fd, iov, n, &taken)
 						   : ehs_sock_replace(fd, true, k, iov, n, &taken)))
 		return false;
 	*r = (ssize_t)taken;
@@ -350,7 +338,7 @@ static __attribute__((noinline)) ssize_t sendto_slow(int fd, const void *buf, si
 	SETTLE(sendto_entry, real);
 	const struct iovec one = { (void *)buf, n };
 	size_t taken;
-	if (replacing() && ehs_sock_acts(!addr)) {
+	if (ehs_config_replacing() && ehs_sock_acts(!addr)) {
 		enum ehs_sock_kind k = addr ? kind_of_name(fd, addr, len, true) : kind_of_fd(fd);
 		if (k != EHS_SOCK_NONE && ehs_sock_replace(fd, !addr, k, &one, 1, &taken))
 			return (ssize_t)taken;
@@ -424,7 +412,7 @@ EHS_INTERPOSE ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
 	NEXT(sendmsg_fn, real, real_sendmsg, "sendmsg");
 	size_t taken;
-	if (replacing() && ehs_sock_acts(true) && message_replaced(fd, msg, &taken))
+	if (ehs_config_replacing() && ehs_sock_acts(true) && message_replaced(fd, msg, &taken))
 		return (ssize_t)taken;
 	ssize_t r = real ? real(fd, msg, flags) : ehs_syscall(SYS_sendmsg, fd, msg, flags);
 	if (r > 0)
@@ -464,7 +452,7 @@ static int sendmmsg_replace(sendmmsg_fn real, int fd, struct mmsghdr *v, unsigne
 EHS_INTERPOSE int sendmmsg(int fd, struct mmsghdr *v, unsigned n, int flags)
 {
 	NEXT(sendmmsg_fn, real, real_sendmmsg, "sendmmsg");
-	if (replacing() && ehs_sock_acts(true))
+	if (ehs_config_replacing() && ehs_sock_acts(true))
 		return sendmmsg_replace(real, fd, v, n, flags);
 	int r = real ? real(fd, v, n, flags) : (int)ehs_syscall(SYS_sendmmsg, fd, v, n, flags);
 	for (int i = 0; i < r; i++)

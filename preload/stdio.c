@@ -18,15 +18,25 @@
  * of the arguments, the same conversions; %n among them would store the
  * same count a second time.  Built without the sanitizers, as socket.c:
  * printf runs in other libraries' constructors too.
+ *
+ * Replace mode (ehs_output_replace's rules): a call whose text is whole
+ * lines after whole lines is answered here, before it is made, with
+ * what the call returns on success, errno untouched, and its bytes
+ * never reach the stream's buffer; any other call is made.  The
+ * character forms are always made: a character is at most an empty
+ * line.
  */
 #include "config.h"
 
 #undef _FORTIFY_SOURCE
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "bridge/output/output.h"
 #include "preload/next.h"
@@ -74,10 +84,45 @@ static int stream_fd(FILE *f)
 	return f->_fileno;
 }
 
+/* glibc's _IO_NO_WRITES (libio.h, not installed): a FILE opened for
+ * reading only, on which every output call fails with EBADF. */
+#define FILE_NO_WRITES 0x0008
+
+/* In replace mode, a stdio call on f about to be made: f's descriptor
+ * when the library may answer it instead (a watched stream, f one that
+ * can write bytes), else -1.  orient: f made byte-oriented first, as the
+ * call makes it (a wide one's byte calls fail: never answered). */
+static int instead_fd(FILE *f, bool orient)
+{
+	int fd = stream_fd(f);
+	if (!ehs_sock_is_output(fd) || (f->_flags & FILE_NO_WRITES) || fwide(f, orient ? -1 : 0) > 0)
+		return -1;
+	return fd;
+}
+
+/* The same for a call on a descriptor. */
+static int instead_on_fd(int fd)
+{
+	return ehs_sock_is_output(fd) ? fd : -1;
+}
+
+/* Replace mode's answer of a formatted call on fd (-1: none) in *r. */
+static bool printed_instead(int fd, int flag, const char *fmt, va_list ap, int *r)
+{
+	return fd >= 0 && ehs_output_print_instead(fd, flag, errno, fmt, ap, r);
+}
+
+/* Replace mode's answer of the bytes iov[0..n) on fd (-1: none). */
+static bool put_instead(int fd, const struct iovec *iov, size_t n)
+{
+	size_t taken;
+	return fd >= 0 && ehs_output_replace(fd, iov, n, &taken);
+}
+
 /* name: a va_list form's path (vfprintf, __vfprintf_chk, vdprintf,
  * __vdprintf_chk, and what calls each): the real call, then its text,
  * from a copy of the arguments, for the descriptor fd_of gives. */
-#define FORMATTED(name, fn_type, symbol, params, args, fd_of) \
+#define FORMATTED(name, fn_type, symbol, params, args, fd_of, instead, flag) \
 	static int name params \
 	{ \
 		NEXT(fn_type, real, real_##name, symbol); \
@@ -85,6 +130,10 @@ static int stream_fd(FILE *f)
 			MISSING(-1); \
 		if (__builtin_expect(!ehs_output_any(), 1)) \
 			return real args; \
+		int answer; \
+		if (__builtin_expect(ehs_config_replacing(), 0) && \
+		    printed_instead(instead, flag, fmt, ap, &answer)) \
+			return answer; \
 		if (__builtin_expect(!ehs_output_lines_traced(), 1)) { \
 			int r = real args; \
 			if (r > 0) \
@@ -100,13 +149,15 @@ static int stream_fd(FILE *f)
 	}
 
 FORMATTED(on_file, vfprintf_fn, "vfprintf", (FILE *f, const char *fmt, va_list ap),
-	  (f, fmt, ap), stream_fd(f))
+	  (f, fmt, ap), stream_fd(f), instead_fd(f, true), -1)
 FORMATTED(on_file_chk, vfprintf_chk_fn, "__vfprintf_chk",
-	  (FILE *f, int flag, const char *fmt, va_list ap), (f, flag, fmt, ap), stream_fd(f))
+	  (FILE *f, int flag, const char *fmt, va_list ap), (f, flag, fmt, ap), stream_fd(f),
+	  instead_fd(f, true), flag)
 FORMATTED(on_fd, vdprintf_fn, "vdprintf", (int fd, const char *fmt, va_list ap), (fd, fmt, ap),
-	  fd)
+	  fd, instead_on_fd(fd), -1)
 FORMATTED(on_fd_chk, vdprintf_chk_fn, "__vdprintf_chk",
-	  (int fd, int flag, const char *fmt, va_list ap), (fd, flag, fmt, ap), fd)
+	  (int fd, int flag, const char *fmt, va_list ap), (fd, flag, fmt, ap), fd,
+	  instead_on_fd(fd), flag)
 
 /* The variadic forms, each through its va_list form's path. */
 #define VARIADIC(decl, last, call) \
@@ -176,6 +227,11 @@ static int put_string(fputs_fn real, const char *s, FILE *f)
 {
 	if (!real)
 		MISSING(EOF);
+	if (ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0)) {
+		struct iovec text = { (void *)s, strlen(s) };
+		if (put_instead(instead_fd(f, true), &text, 1))
+			return 1;	/* glibc's fputs' success */
+	}
 	int r = real(s, f);
 	if (r != EOF && ehs_output_any())
 		put(f, s, strlen(s));
@@ -199,6 +255,12 @@ EHS_INTERPOSE int puts(const char *s)
 	NEXT(puts_fn, real, real_puts, "puts");
 	if (!real)
 		MISSING(EOF);
+	if (ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0)) {
+		size_t len = strlen(s);
+		struct iovec line[2] = { { (void *)s, len }, { "\n", 1 } };
+		if (put_instead(instead_fd(stdout, true), line, 2))
+			return len < INT_MAX ? (int)len + 1 : INT_MAX;	/* glibc's puts' */
+	}
 	int r = real(s);
 	if (r != EOF && ehs_output_any()) {
 		if (ehs_output_lines_traced())	/* else only the line's end counts */
@@ -212,6 +274,12 @@ static size_t put_items(fwrite_fn real, const void *p, size_t size, size_t n, FI
 {
 	if (!real)
 		MISSING(0);
+	if (ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0) && size &&
+	    n <= SIZE_MAX / size) {
+		struct iovec items = { (void *)p, size * n };
+		if (put_instead(instead_fd(f, true), &items, 1))
+			return n;
+	}
 	size_t r = real(p, size, n, f);
 	if (r && ehs_output_any())
 		put(f, p, r * size);	/* r <= n: the product does not overflow */
@@ -273,17 +341,27 @@ EHS_INTERPOSE void perror(const char *s)
 {
 	NEXT(perror_fn, real, real_perror, "perror");
 	int err = errno;
+	if (!ehs_output_any()) {
+		if (real)
+			real(s);
+		return;
+	}
+	bool prefix = s && *s;
+	const char *text = strerror(err);
+	errno = err;
+	struct iovec line[] = {
+		{ (void *)(prefix ? s : ""), prefix ? strlen(s) : 0 },
+		{ ": ", prefix ? 2 : 0 },
+		{ (void *)text, strlen(text) },
+		{ "\n", 1 },
+	};
+	/* glibc's perror leaves standard error's orientation as it was. */
+	if (__builtin_expect(ehs_config_replacing(), 0) && put_instead(instead_fd(stderr, false), line, 4))
+		return;
 	if (real)
 		real(s);
-	if (!ehs_output_any())
-		return;
 	int after = errno;
-	if (s && *s) {
-		put(stderr, s, strlen(s));
-		put(stderr, ": ", 2);
-	}
-	const char *text = strerror(err);
-	put(stderr, text, strlen(text));
-	put(stderr, "\n", 1);
+	for (size_t i = 0; i < sizeof line / sizeof line[0]; i++)
+		put(stderr, line[i].iov_base, line[i].iov_len);
 	errno = after;
 }

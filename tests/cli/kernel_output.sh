@@ -7,10 +7,10 @@
 # uprobe_journal_stream.sh; journald itself cannot run in the guest,
 # whose kernel has no cgroups), each with its stream, the pipes' bytes
 # unchanged; the same in replace mode, where only the writes that are
-# not whole lines after whole lines reach the pipes; and a C program's
-# two threads and signal handler writing lines with write(), each line
-# an event once; a daemon syslog() after a watched stream's line still
-# goes on to glibc in pass-through.
+# not whole lines after whole lines reach the pipes; a C program's two
+# threads and signal handler writing lines with write(), each line an
+# event once; a C program's stdio, in both modes; a daemon syslog()
+# after a watched stream's line still goes on to glibc in pass-through.
 . "${top_srcdir:-.}/tests/cli/kernel_lib.sh"
 . "${top_srcdir:-.}/tests/cli/journal_lib.sh"
 WRITER=$top_builddir/tests/cli/output_writer
@@ -42,6 +42,18 @@ LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout EHSYSLOG_PASSTHROUGH=no python3 -c "$b
 python3 -c "$bad_write" 2>"$T/answers.without" | cat >"$T/answers.without.out"
 LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=stdout,stderr "$WRITER" 200 >"$T/writer.out" 2>"$T/writer.err" ||
 	fail "output_writer exited $?"
+# A C program's stdio (tests/cli/output_stdio.c) into pipes, plain and
+# fortified: pass-through, and replace mode under another name (a link),
+# so that its events are told apart.
+for c in output_stdio output_stdio_chk; do
+	ln -s "$top_builddir/tests/cli/$c" "$T/$c-replace" || fail "ln: $?"
+	LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both "$top_builddir/tests/cli/$c" T "$T/$c.pass.answers" \
+		2>"$T/$c.pass.err" | cat >"$T/$c.pass.out"
+	"$top_builddir/tests/cli/$c" T "$T/$c.without.answers" 2>"$T/$c.without.err" |
+		cat >"$T/$c.without.out"
+	LD_PRELOAD=$PRELOAD EHSYSLOG_STDIO=both EHSYSLOG_PASSTHROUGH=no "$T/$c-replace" T \
+		"$T/$c.replace.answers" 2>"$T/$c.replace.err" | cat >"$T/$c.replace.out"
+done
 LD_PRELOAD=$PRELOAD python3 -c 'import syslog; syslog.openlog("marker"); syslog.syslog("all done")'
 wait_until 120 grep -q '"message":"all done"' "$T/all.out" ||
 	fail "tail did not print the marker: $(cat "$T/all.err")"
@@ -92,6 +104,30 @@ expect_same "output_writer's events are its lines" "$T/writer.want" "$T/writer.e
 checks=$((checks + 1))
 [ "$(grep -c "'thread [AB] [0-9]* of 200'" "$T/writer.events")" = 400 ] ||
 	fail "not all 400 threads' lines: $(grep -c thread "$T/writer.events")"
+
+# stdio: pass-through leaves the pipes' bytes as they are without the
+# library; replace mode makes the same events, answers each call as it
+# is answered without, and passes on only the calls that are not whole
+# lines after whole lines: a line in two calls, a character at a time,
+# one longer than a scratch slot.
+for c in output_stdio output_stdio_chk; do
+	expect_same "$c: standard output's bytes" "$T/$c.without.out" "$T/$c.pass.out"
+	expect_same "$c: standard error's bytes" "$T/$c.without.err" "$T/$c.pass.err"
+	expect_same "$c: the calls' answers" "$T/$c.without.answers" "$T/$c.pass.answers"
+	expect_same "$c: the calls' answers in replace mode" "$T/$c.without.answers" \
+		"$T/$c.replace.answers"
+	event_lines "$T/all.out" "$c" >"$T/$c.pass.events"
+	event_lines "$T/all.out" "$c-replace" >"$T/$c.replace.events"
+	checks=$((checks + 1))
+	[ "$(wc -l <"$T/$c.pass.events")" = 14 ] || fail "$c: not 14 events: $(cat "$T/$c.pass.events")"
+	expect_same "$c: replace mode's events" "$T/$c.pass.events" "$T/$c.replace.events"
+	python3 -c '
+import sys
+sys.stdout.write("T fputs, then more\nT fwrite\nT\nT unlocked\n<4>T long " + "y" * 50000 + "\n")' \
+		>"$T/$c.replace.out.want"
+	expect_same "$c: what replace mode passed on" "$T/$c.replace.out.want" "$T/$c.replace.out"
+	expect_empty "$c.replace.err"
+done
 no_leftovers "after the tail"
 
 # Pass-through, nobody tracing: a daemon syslog() after a line on a

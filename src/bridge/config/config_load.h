@@ -85,6 +85,17 @@ bool ehs_config_passthrough(void);
  * syslog's (a named send). */
 bool ehs_config_replace_early(void);
 
+/* Replace mode, for a call that may be answered by the library instead
+ * of the kernel (a syslog send, a log stream's line): the mode once
+ * read, ehs_config_replace_early before.  One load once read. */
+static inline bool ehs_config_replacing(void)
+{
+	int m = ehs_config_mode();
+	if (__builtin_expect(m != EHS_MODE_UNREAD, 1))
+		return m == EHS_MODE_REPLACE;
+	return ehs_config_replace_early();
+}
+
 /*
  * For datagrams and streams a program sends to syslog itself: whether a
  * syslog port at an address other than loopback makes events too, and

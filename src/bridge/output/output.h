@@ -132,6 +132,19 @@ bool ehs_output_replace(int fd, const struct iovec *iov, size_t n, size_t *taken
 void ehs_output_printed_traced(int fd, int saved_errno, size_t len, const char *fmt, va_list ap);
 void ehs_output_put(int fd, const void *p, size_t len);
 
+/*
+ * Replace mode, for a formatted stdio call on watched stream fd (1 or
+ * 2) before it is made: whether the library answers it instead, with
+ * ehs_output_replace's rules, *r the call's answer (the text's length).
+ * The text is formatted here (errno saved_errno for %m; flag a _chk
+ * form's, whose checks then stop the program here as in the call, -1
+ * for the others; ap not consumed); one longer than a scratch slot
+ * (../scratch.h) is not answered.  Else false: the caller makes the
+ * call.  errno preserved.
+ */
+bool ehs_output_print_instead(int fd, int flag, int saved_errno, const char *fmt, va_list ap,
+			      int *r);
+
 /* A formatted call on fd that nobody traced returned success: only
  * whether its text ended a line, which fmt's own end tells. */
 static inline void ehs_output_printed_untraced(int fd, const char *fmt)

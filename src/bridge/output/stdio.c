@@ -31,19 +31,61 @@ void ehs_output_put(int fd, const void *p, size_t len)
 	ehs_output_sent(fd, &one, 1, len);
 }
 
+/* glibc's, which <stdio.h> declares only for _FORTIFY_SOURCE. */
+int __vsnprintf_chk(char *s, size_t cap, int flag, size_t slen, const char *fmt, va_list ap);
+
+/* The text of fmt with ap into buf (cap bytes, NUL included), as a call
+ * with errno saved_errno (for %m) formats it: its whole length, or
+ * negative where vsnprintf fails.  flag: a _chk form's, so that its
+ * checks (%n in writable memory) stop the program here as they would
+ * in the call; -1 for the others.  ap is not consumed. */
+static long format_text(char *buf, size_t cap, int flag, const char *fmt, va_list ap,
+			int saved_errno)
+{
+	long n = ehs_format(buf, cap, fmt, ap, saved_errno);
+	if (n == EHS_FORMAT_FALLBACK) {
+		va_list copy;
+		va_copy(copy, ap);
+		errno = saved_errno;
+		n = flag < 0 ? vsnprintf(buf, cap, fmt, copy)
+			     : __vsnprintf_chk(buf, cap, flag, cap, fmt, copy);
+		va_end(copy);
+	}
+	return n;
+}
+
 /* The text of fmt with ap into buf (len + 1 bytes), as the call wrote
  * it: whether it is len bytes long. */
 static bool format_again(char *buf, size_t len, const char *fmt, va_list ap, int saved_errno)
 {
-	long n = ehs_format(buf, len + 1, fmt, ap, saved_errno);
-	if (n == EHS_FORMAT_FALLBACK) {
-		va_list copy;
-		va_copy(copy, ap);
-		errno = saved_errno;	/* %m, as at the call */
-		n = vsnprintf(buf, len + 1, fmt, copy);
-		va_end(copy);
+	return format_text(buf, len + 1, -1, fmt, ap, saved_errno) == (long)len;
+}
+
+bool ehs_output_print_instead(int fd, int flag, int saved_errno, const char *fmt, va_list ap,
+			      int *r)
+{
+	int saved = errno;
+	char small[PRINTED_STACK];
+	char *buf = small, *slot = NULL;
+	size_t cap = sizeof small;
+	long len = format_text(small, cap, flag, fmt, ap, saved_errno);
+	if (len >= (long)cap && (slot = ehs_scratch_take())) {
+		buf = slot;
+		cap = EHS_SCRATCH_SIZE;
+		len = format_text(slot, cap, flag, fmt, ap, saved_errno);
 	}
-	return n == (long)len;
+	bool replaced = false;
+	if (len > 0 && len < (long)cap) {	/* the whole text */
+		struct iovec text = { buf, (size_t)len };
+		size_t taken;
+		replaced = ehs_output_replace(fd, &text, 1, &taken);
+	}
+	if (slot)
+		ehs_scratch_give(slot);
+	if (replaced)
+		*r = (int)len;
+	errno = saved;
+	return replaced;
 }
 
 /* ehs_output_printed's traced path, out of line. */
