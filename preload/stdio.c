@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <wchar.h>
 
 #include "bridge/output/output.h"
 #include "preload/next.h"
