@@ -312,6 +312,12 @@ with_va_list(int k, const char *fmt, ...)
 }
 
 static enum kind kind;
+
+/* The kinds that write a line to standard output. */
+static bool stdout_kind(void)
+{
+	return kind == K_STDOUT_WRITE || kind == K_STDOUT_PRINTF;
+}
 static const char *pad = "";	/* the "%s" tail that makes -s BYTES */
 static int null_fd = -1;
 /* The stdout kinds' line and the pad that makes printf's the same. */
@@ -439,10 +445,12 @@ static int sink_count(void *ctx, struct iovec *iov, int iovcnt)
 
 /* The wrappers linked into this program read the configuration at
  * their first call: replace mode, so that a traced call is the library's
- * work alone, never glibc's syslog to /dev/log as well. */
+ * work alone, never glibc's syslog to /dev/log as well.  Not for the
+ * stdout kinds, whose line goes on to the kernel as a service's does
+ * (replace mode would answer it without the write). */
 static void traced_setup(void)
 {
-	if (setenv("EHSYSLOG_PASSTHROUGH", "no", 1) != 0)
+	if (!stdout_kind() && setenv("EHSYSLOG_PASSTHROUGH", "no", 1) != 0)
 		err(1, "setenv");
 }
 
@@ -451,25 +459,40 @@ static int kernel_fd = -1;	/* kernel_writev's own user_events_data */
 static uint32_t kernel_enable;	/* its enable word */
 static ssize_t kernel_bytes;	/* what one bare write must return */
 
+static void log_once(unsigned long i);
+
+/* The first call of the kind, or of syslog: what registers the
+ * tracepoint the kind writes to. */
+static void kernel_first_call(void)
+{
+	if (stdout_kind())
+		log_once(0);
+	else
+		syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+}
+
 /* The library registers its tracepoint at the first call; enable it,
  * check that the next call writes there and that the kernel said so in
  * the enable word, and for kernel_writev register the same event once
  * more on a descriptor of our own.  Every kind logs at LOG_INFO from a
- * program that never called openlog: the same tracepoint. */
+ * program that never called openlog: the same tracepoint, at facility
+ * user; the stdout kinds' lines at daemon, as journald has them (with
+ * EHSYSLOG_STDIO=stdout in the environment, so that standard output on
+ * /dev/null is a log). */
 static void kernel_setup(void)
 {
 	char name[EH_NAME_MAX];
 	struct ue_status st;
 
 	bench_nofile_room();
-	bench_info_tracepoint(name, sizeof(name));
-	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	bench_info_tracepoint(name, sizeof(name), stdout_kind() ? LOG_DAEMON : LOG_USER);
+	kernel_first_call();
 	ue_status(&st);
 	if (st.state != UE_STATUS_OK || st.registered == 0)
 		errx(1, "no user_events tracepoint: %s (errno %d)",
 		     ue_status_string(st.state), st.error);
 	bench_tracefs_enable(name);
-	syslog(LOG_INFO, FORMAT, 12345, 67, pad);
+	kernel_first_call();
 	if (event_iovcnt == 0)
 		errx(1, "the bridge wrote nothing to %s (another provider in the configuration file?)",
 		     name);
@@ -872,7 +895,7 @@ int main(int argc, char **argv)
 #endif
 #ifdef BENCH_KERNEL
 	if (kind != K_KERNEL_TRACED && kind != K_KERNEL_WRITEV && kind != K_EMPTY &&
-	    (kind < K_TRACED_ONE_D || kind > K_TRACED_M))
+	    !stdout_kind() && (kind < K_TRACED_ONE_D || kind > K_TRACED_M))
 		errx(2, "%s: not in the bench-call-kernel build", kind_names[kind]);
 #else
 	if (kind == K_KERNEL_TRACED || kind == K_KERNEL_WRITEV)
@@ -911,6 +934,14 @@ int main(int argc, char **argv)
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (null_fd < 0)
 		err(1, "/dev/null");
+	/* The stdout kinds write to standard output, on /dev/null from before
+	 * the first line (the one the library looks at) until the report. */
+	int saved_stdout = -1;
+	if (stdout_kind()) {
+		saved_stdout = dup(1);
+		if (saved_stdout < 0 || dup2(null_fd, 1) < 0)
+			err(1, "redirecting stdout");
+	}
 #ifdef BENCH_TRACED
 	traced_setup();
 #endif
@@ -947,15 +978,8 @@ int main(int argc, char **argv)
 			errx(1, "pthread_create failed");
 
 	/* warn() writes to stderr: time it against /dev/null, as a program
-	 * whose stderr nobody reads, but keep our own errors visible.  The
-	 * stdout kinds write to standard output, on /dev/null until the
-	 * report. */
-	int saved_stderr = -1, saved_stdout = -1;
-	if (kind == K_STDOUT_WRITE || kind == K_STDOUT_PRINTF) {
-		saved_stdout = dup(1);
-		if (saved_stdout < 0 || dup2(null_fd, 1) < 0)
-			err(1, "redirecting stdout");
-	}
+	 * whose stderr nobody reads, but keep our own errors visible. */
+	int saved_stderr = -1;
 	if (kind == K_WARN || kind == K_WARNX || kind >= K_G_LOG) {
 		saved_stderr = dup(2);
 		if (saved_stderr < 0 || dup2(null_fd, 2) < 0)

@@ -25,6 +25,9 @@
 #   made at start-up, in writable memory; the one-%d message from a
 #   string literal, as programs have it (a format with a plan), is shown
 #   beside, without a target.
+# - bench-call-kernel and bench-call -s 100, the stdout kinds: a line
+#   written to a standard output that is a log, traced, against the same
+#   call without the library.
 # Both programs link preload/fd.c, as the library does, and leave room
 # above the soft RLIMIT_NOFILE (bench_nofile_room: valgrind shows equal
 # soft and hard limits), so that the writer keeps its descriptor beyond
@@ -103,4 +106,21 @@ for kb in one_d:traced_one_d: one_d_literal:traced_one_d_literal:- \
 		v=met; [ $((ir * 10)) -le $((before * 6)) ] || v=MISSED
 		echo "instructions.traced.${k}_ratio,$(awk -v n="$ir" -v b="$before" 'BEGIN { printf "%.2f", n / b }'),of the count before,<= 0.60,$v,$kind through the real writer: $ir instructions per call against $before before the traced path was inlined (over the writer's double)"
 	fi
+done
+
+# The traced stdout kinds: a 100-byte line to a standard output that is
+# a log (EHSYSLOG_STDIO=stdout; on /dev/null), in pass-through, with its
+# tracepoint (info at facility daemon) enabled: the call and its event,
+# against the same call without the library (bench-call).
+plain=$b/bench-call
+[ -x "$plain" ] || { echo "guest-instructions.sh: $plain missing: run make bench" >&2; exit 1; }
+for k in stdout_write stdout_printf; do
+	alone=$(cg_count "$plain" -s 100 "$k")
+	export EHSYSLOG_STDIO=stdout
+	whole=$(cg_count "$call" -s 100 "$k")
+	unset EHSYSLOG_STDIO
+	w=$(cg_own "$wrap")
+	ir=$((whole - w))
+	echo "instructions.traced.$k,$ir,instructions per call,,,bench-call-kernel -s 100 $k, standard output a log: ${k#stdout_}() and its line's event through the real writer into an enabled tracepoint: whole call $whole less the --wrap's $w"
+	echo "instructions.traced.${k}_event,$((ir - alone)),instructions,,,the same less the call without the library (bench-call $k: $alone): the line's event"
 done

@@ -236,7 +236,7 @@ static void kernel_setup(const struct kind *k)
 	char name[EH_NAME_MAX];
 
 	bench_nofile_room();
-	bench_info_tracepoint(name, sizeof name);
+	bench_info_tracepoint(name, sizeof name, LOG_USER);
 	if (k->twin) {
 		/* The library registers at its site's first call; the ideal
 		 * producer, its word still 0, does nothing. */

@@ -16,14 +16,14 @@
 
 #include "kernel-tracepoint.h"
 
-void bench_info_tracepoint(char *name, size_t cap)
+void bench_info_tracepoint(char *name, size_t cap, int facility)
 {
 	struct ehs_config config;
 
 	ehs_config_defaults(&config);
 	ehs_config_apply_env(&config, NULL, NULL);
 	int e = eh_tracepoint_name(name, cap, config.provider, ehs_severity_level(LOG_INFO),
-				   ehs_keyword((unsigned)LOG_FAC(LOG_USER)), NULL);
+				   ehs_keyword((unsigned)LOG_FAC(facility)), NULL);
 	if (e != 0)
 		errx(1, "no tracepoint name for provider %s: %s", config.provider, eh_strerror(e));
 }

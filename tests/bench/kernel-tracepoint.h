@@ -11,9 +11,10 @@
 #define BENCH_TRACEFS "/sys/kernel/tracing"
 
 /* The schema's name (include/ehsyslog/settings.h) for LOG_INFO at
- * facility user, under the provider the library's defaults and the
- * environment give (not a configuration file's).  Exits on failure. */
-void bench_info_tracepoint(char *name, size_t cap);
+ * facility (LOG_USER, LOG_DAEMON: syslog.h's values), under the
+ * provider the library's defaults and the environment give (not a
+ * configuration file's).  Exits on failure. */
+void bench_info_tracepoint(char *name, size_t cap, int facility);
 
 /* Before the library's first event: when the soft RLIMIT_NOFILE equals
  * the hard one, lowers the soft limit by 64, so that the writer can keep

@@ -22,10 +22,14 @@ bench: tests/bench/bench-call-traced
 # And over the real writer, for the real-kernel figures (kernel_traced,
 # kernel_writev: tests/bench/guest-rate.sh; the traced instruction
 # counts: tests/bench/guest-instructions.sh): ld's --wrap lets the
-# program keep a copy of the first event on its way to the writer.
+# program keep a copy of the first event on its way to the writer.  The
+# socket and stdio calls too, for the traced stdout kinds: the program's
+# own write, writev and printf then take their interposed forms, as
+# under the library.
 check_PROGRAMS += tests/bench/bench-call-kernel
 tests_bench_bench_call_kernel_SOURCES = $(tests_bench_bench_call_SOURCES) $(PRELOAD_SOURCES) \
-	preload/fd.c $(BRIDGE_SOCKET_SOURCES) tests/bench/kernel-tracepoint.c tests/bench/kernel-tracepoint.h
+	preload/fd.c $(PRELOAD_SOCKET_SOURCES) preload/stdio.c tests/bench/kernel-tracepoint.c \
+	tests/bench/kernel-tracepoint.h
 tests_bench_bench_call_kernel_CPPFLAGS = $(AM_CPPFLAGS) -DBENCH_TRACED -DBENCH_KERNEL
 tests_bench_bench_call_kernel_CFLAGS = $(AM_CFLAGS) -U_FORTIFY_SOURCE
 tests_bench_bench_call_kernel_LDADD = src/bridge/libbridge.la src/usdt/libusdt.la src/eventheader/libeventheader.la \
