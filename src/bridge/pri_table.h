@@ -112,6 +112,17 @@ static inline void ehs_pri_table_arm(int pri)
 		ehs_pri_table_arm_slow(pri);
 }
 
+/* ehs_pri_table_arm of each priority of facility (0..127): one load of
+ * the routes and one of each byte's flags where all are registered. */
+static inline void ehs_pri_table_arm_facility(unsigned facility)
+{
+	struct ehs_pri_route *all = __atomic_load_n(&ehs_pri_routes, __ATOMIC_ACQUIRE);
+	int first = (int)(facility & 127) << 3;
+	for (int pri = first; pri < first + 8; pri++)
+		if (__builtin_expect(!all, 0) || !ue_enabler_done(&all[pri].byte))
+			ehs_pri_table_arm_slow(pri);
+}
+
 /* openlog changed the facility: the priorities without one register
  * again at their next call. */
 void ehs_pri_table_facility_changed(void);

@@ -23,6 +23,7 @@
 #include <syslog.h>
 
 #include "bridge/bridge.h"
+#include "bridge/ident.h"
 #include "bridge/output/line.h"
 #include "bridge/output/output.h"
 #include "bridge/output/stream.h"
@@ -86,8 +87,7 @@ static const int one_a_level[] = { LOG_CRIT, LOG_ERR, LOG_WARNING, LOG_INFO, LOG
  * tells whether lines are traced (output.h): cheap once done. */
 static void arm_lines(void)
 {
-	for (int pri = 0; pri <= LOG_PRIMASK; pri++)
-		ehs_pri_table_arm(LOG_DAEMON | pri);
+	ehs_pri_table_arm_facility(LOG_FAC(LOG_DAEMON));
 }
 
 void ehs_output_prepare(void)
@@ -115,8 +115,12 @@ static void line_event(int fd, const char *p, size_t len, int saved)
 	if (len == prefix)
 		return;
 	const struct ehs_extra stream = { "stream", fd == 1 ? "stdout" : "stderr", 6, false };
+	/* The program's short name: the ident's own name, which the emitter
+	 * keeps built, unless openlog named another (an openlog racing
+	 * with the line may name it). */
+	const char *ident = ehs_ident();
 	const struct ehs_source src = {
-		.name = program_invocation_short_name,
+		.name = ident && *ident ? program_invocation_short_name : NULL,
 		.extra = &stream,
 		.nextra = 1,
 	};
