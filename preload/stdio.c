@@ -107,6 +107,13 @@ static int instead_on_fd(int fd)
 	return ehs_sock_is_output(fd) ? fd : -1;
 }
 
+/* Whether an unformatted call may be answered here (replace mode, a
+ * stream watched): the mode's one load once a stream is. */
+static inline bool replacing_output(void)
+{
+	return ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0);
+}
+
 /* Replace mode's answer of a formatted call on fd (-1: none) in *r. */
 static bool printed_instead(int fd, int flag, const char *fmt, va_list ap, int *r)
 {
@@ -228,7 +235,7 @@ static int put_string(fputs_fn real, const char *s, FILE *f)
 {
 	if (!real)
 		MISSING(EOF);
-	if (ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0)) {
+	if (replacing_output()) {
 		struct iovec text = { (void *)s, strlen(s) };
 		if (put_instead(instead_fd(f, true), &text, 1))
 			return 1;	/* glibc's fputs' success */
@@ -256,7 +263,7 @@ EHS_INTERPOSE int puts(const char *s)
 	NEXT(puts_fn, real, real_puts, "puts");
 	if (!real)
 		MISSING(EOF);
-	if (ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0)) {
+	if (replacing_output()) {
 		size_t len = strlen(s);
 		struct iovec line[2] = { { (void *)s, len }, { "\n", 1 } };
 		if (put_instead(instead_fd(stdout, true), line, 2))
@@ -275,8 +282,7 @@ static size_t put_items(fwrite_fn real, const void *p, size_t size, size_t n, FI
 {
 	if (!real)
 		MISSING(0);
-	if (ehs_output_any() && __builtin_expect(ehs_config_replacing(), 0) && size &&
-	    n <= SIZE_MAX / size) {
+	if (replacing_output() && size && n <= SIZE_MAX / size) {
 		struct iovec items = { (void *)p, size * n };
 		if (put_instead(instead_fd(f, true), &items, 1))
 			return n;
